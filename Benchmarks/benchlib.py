@@ -1,0 +1,52 @@
+"""Shared helpers for habit's whole-command benchmarks: run a command N times, report medians.
+
+Wall time from perf_counter around fork/exec/wait; CPU time (user + system) from the child's
+rusage via os.wait4, so both are per-run figures and we can take true medians.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run_once(argv, env):
+    # posix_spawn (vfork + exec) so the child's rusage is the command's own, not a forked Python's.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    start = time.perf_counter()
+    pid = os.posix_spawnp(argv[0], argv, env, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+    _, status, usage = os.wait4(pid, 0)
+    wall = time.perf_counter() - start
+    os.close(devnull)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"benchmark command failed: {' '.join(argv)}")
+    return wall * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def measure(argv, env, runs, warmup=3):
+    for _ in range(warmup):
+        run_once(argv, env)
+    walls, cpus = [], []
+    for _ in range(runs):
+        w, c = run_once(argv, env)
+        walls.append(w)
+        cpus.append(c)
+    return {
+        "wall_median": statistics.median(walls),
+        "wall_p90": sorted(walls)[int(len(walls) * 0.9) - 1],
+        "cpu_median": statistics.median(cpus),
+        "runs": runs,
+    }
+
+
+def build_release(root, static=True):
+    args = ["swift", "build", "-c", "release", "--product", "habit"]
+    if static:
+        args += ["--static-swift-stdlib", "--scratch-path", os.path.join(root, ".build-static")]
+    subprocess.run(args, cwd=root, check=True, stdout=subprocess.DEVNULL)
+    scratch = ".build-static" if static else ".build"
+    return os.path.join(root, scratch, "release", "habit")
+
+
+def fmt(name, r):
+    return f"{name:<44} wall median {r['wall_median']:7.2f} ms  p90 {r['wall_p90']:7.2f} ms  cpu median {r['cpu_median']:6.2f} ms  ({r['runs']} runs)"

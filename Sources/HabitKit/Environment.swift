@@ -1,0 +1,42 @@
+import Foundation
+
+/// The one seam through which nondeterminism enters HabitKit: the current instant, the user's
+/// time zone and fresh UUIDs.
+///
+/// The executable builds the live value once per command (reading `HABIT_NOW`, `TZ` and the
+/// `timezone` setting); tests build fixed ones. Nothing in HabitKit calls `Date()`,
+/// `TimeZone.current`, `Calendar.current` or `UUID()` itself.
+public struct HabitEnvironment: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+    public var makeUUID: @Sendable () -> UUID
+
+    public init(now: Date, timeZone: TimeZone, makeUUID: @escaping @Sendable () -> UUID) {
+        self.now = now
+        self.timeZone = timeZone
+        self.makeUUID = makeUUID
+    }
+
+    /// The calendar of the user's time zone: all day arithmetic goes through it.
+    public var calendar: HabitCalendar { HabitCalendar(timeZone: timeZone) }
+
+    /// The local day that contains `now`.
+    public var today: LocalDay { calendar.day(containing: now) }
+}
+
+/// A deterministic UUID source for tests and demos: 00000000-0000-4000-8000-00000000000N, N = 1, 2, …
+public final class SequentialUUIDs: @unchecked Sendable {
+    private var counter: UInt64
+    private let lock = NSLock()
+
+    public init(startingAt start: UInt64 = 1) { counter = start }
+
+    public func next() -> UUID {
+        lock.lock(); defer { lock.unlock() }
+        let n = counter
+        counter += 1
+        let hex = String(n, radix: 16)
+        let tail = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+        return UUID(uuidString: "00000000-0000-4000-8000-\(tail.suffix(12))")!
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+
+/// A half-open range of instants `[lowerBound, upperBound)`.
+public struct InstantRange: Hashable, Sendable {
+    public let lowerBound: Date
+    public let upperBound: Date
+
+    public init(_ lower: Date, upTo upper: Date) {
+        lowerBound = lower
+        upperBound = upper
+    }
+
+    /// True when `date` lies in `[lowerBound, upperBound)`: an instant at `upperBound` is not in the range.
+    public func contains(_ date: Date) -> Bool { lowerBound <= date && date < upperBound }
+
+    public var duration: TimeInterval { upperBound.timeIntervalSince(lowerBound) }
+}
+
+/// A wall-clock time of day.
+public struct LocalTime: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+
+    public init?(hour: Int, minute: Int, second: Int = 0) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// Parses `HH:MM` or `HH:MM:SS` (24-hour clock); nil for `25:61` and anything else.
+    public init?(_ text: some StringProtocol) {
+        let b = Array(text.utf8)
+        guard b.count == 5 || b.count == 8, b[2] == UInt8(ascii: ":"),
+              let h = Digits.value(b, 0, 2), let m = Digits.value(b, 3, 2) else { return nil }
+        var s = 0
+        if b.count == 8 {
+            guard b[5] == UInt8(ascii: ":"), let sec = Digits.value(b, 6, 2) else { return nil }
+            s = sec
+        }
+        self.init(hour: h, minute: m, second: s)
+    }
+
+    public var secondsIntoDay: Int { hour * 3600 + minute * 60 + second }
+
+    public var description: String { Digits.pad(hour, 2) + ":" + Digits.pad(minute, 2) }
+
+    public static func < (a: LocalTime, b: LocalTime) -> Bool { a.secondsIntoDay < b.secondsIntoDay }
+}
+
+/// How a wall-clock time maps to instants in a time zone.
+public enum WallClockResolution: Equatable, Sendable {
+    /// Exactly one instant has this wall-clock time.
+    case unique(Date)
+    /// The time falls in a DST gap (clocks jumped over it); `nextValid` is the first instant after the gap.
+    case skipped(nextValid: Date)
+    /// The time happens twice (clocks fell back): `first` (earlier offset) and `second`.
+    case repeated(first: Date, second: Date)
+}
+
+/// Calendar-day arithmetic in one time zone (Gregorian). Days are 23, 24 or 25 hours long.
+///
+/// Don't shadow Foundation: this wraps `Calendar`, fixed to the user's time zone, and is the only
+/// place HabitKit turns days into instants.
+public struct HabitCalendar: Sendable {
+    public let timeZone: TimeZone
+    private let calendar: Calendar
+
+    public init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = timeZone
+        self.calendar = c
+    }
+
+    /// The local day that contains the instant `date`.
+    public func day(containing date: Date) -> LocalDay {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
+        return LocalDay(ordinal: Int((Double(local) / 86400).rounded(.down)))
+    }
+
+    /// The wall-clock time of `date` in this time zone.
+    public func time(of date: Date) -> LocalTime {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
+        let secs = ((local % 86400) + 86400) % 86400
+        return LocalTime(hour: secs / 3600, minute: (secs % 3600) / 60, second: secs % 60)!
+    }
+
+    /// The first instant of `day` (local midnight, or the first instant after a midnight DST gap).
+    public func start(of day: LocalDay) -> Date {
+        switch resolve(day, LocalTime(hour: 0, minute: 0)!) {
+        case .unique(let d): return d
+        case .skipped(let next): return next
+        case .repeated(let first, _): return first
+        }
+    }
+
+    /// `[start of day, start of the next day)`: 23, 24 or 25 hours.
+    public func instants(of day: LocalDay) -> InstantRange {
+        InstantRange(start(of: day), upTo: start(of: day.adding(days: 1)))
+    }
+
+    /// `[start of the first day, start of the day after the last)`.
+    public func instants(of days: DayRange) -> InstantRange {
+        InstantRange(start(of: days.lowerBound), upTo: start(of: days.upperBound))
+    }
+
+    /// Maps a wall-clock time on `day` to instants, reporting DST gaps and repeated hours.
+    public func resolve(_ day: LocalDay, _ time: LocalTime) -> WallClockResolution {
+        let naive = Double(day.ordinal * 86400 + time.secondsIntoDay)  // the wall clock read as UTC
+        // Offsets in force around that wall-clock time (a search window, not day arithmetic).
+        var offsets: [Int] = []
+        for probe in [-129_600.0, -7200, 0, 7200, 129_600] {
+            let o = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: naive + probe))
+            if !offsets.contains(o) { offsets.append(o) }
+        }
+        let matches = offsets
+            .map { Date(timeIntervalSince1970: naive - Double($0)) }
+            .filter { timeZone.secondsFromGMT(for: $0) == Int(naive - $0.timeIntervalSince1970) }
+            .sorted()
+        var unique: [Date] = []
+        for m in matches where !unique.contains(m) { unique.append(m) }
+        switch unique.count {
+        case 1: return .unique(unique[0])
+        case 0:
+            // In a gap: the instant the clocks jumped at is the first valid one after it.
+            // Binary search for the transition between "naive read with the larger offset" (still
+            // before it) and "naive read with the smaller offset" (already after it).
+            var lo = naive - Double(offsets.max() ?? 0)
+            var hi = naive - Double(offsets.min() ?? 0)
+            let offsetBefore = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: lo))
+            while hi - lo > 1 {
+                let mid = ((lo + hi) / 2).rounded(.down)
+                if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: mid)) == offsetBefore { lo = mid } else { hi = mid }
+            }
+            return .skipped(nextValid: Date(timeIntervalSince1970: hi))
+        default: return .repeated(first: unique[0], second: unique[unique.count - 1])
+        }
+    }
+
+    /// The instant `time` on `day`, resolving a DST gap to the first valid instant after it and a
+    /// repeated hour to its first occurrence. For reminders, where "once, at the first valid
+    /// instant" is the rule.
+    public func firstInstant(_ day: LocalDay, _ time: LocalTime) -> Date {
+        switch resolve(day, time) {
+        case .unique(let d): return d
+        case .skipped(let next): return next
+        case .repeated(let first, _): return first
+        }
+    }
+
+    /// Formats an instant as ISO 8601 with this zone's offset at that instant: `2025-10-26T10:00:00+01:00`.
+    public func iso8601(_ date: Date) -> String {
+        Timestamp.format(date, offsetSeconds: timeZone.secondsFromGMT(for: date))
+    }
+
+    /// ISO weekday 1 (Monday) … 7 (Sunday) of the locale's first weekday, per Foundation.
+    public static func isoWeekday(fromGregorian weekday: Int) -> Int { weekday == 1 ? 7 : weekday - 1 }
+}
+
+/// Hand-rolled ISO 8601 / Apple Health timestamp parsing and formatting (no DateFormatter: it
+/// costs 45 µs a date here, DESIGN.md §10).
+public enum Timestamp {
+    /// A parsed timestamp: the wall clock and, when one was written, the UTC offset.
+    public struct Parsed: Equatable, Sendable {
+        public var day: LocalDay
+        public var time: LocalTime
+        public var fraction: Double
+        public var offsetSeconds: Int?
+
+        /// The instant, when an offset was given.
+        public var instant: Date? {
+            guard let o = offsetSeconds else { return nil }
+            let secs = Double(day.ordinal * 86400 + time.secondsIntoDay - o) + fraction
+            return Date(timeIntervalSince1970: secs)
+        }
+    }
+
+    /// Parses `YYYY-MM-DD[T| ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM| ±HHMM]`. Nil when malformed or out of range.
+    public static func parse(_ text: some StringProtocol) -> Parsed? {
+        parse(bytes: Array(text.utf8))
+    }
+
+    public static func parse(bytes b: [UInt8]) -> Parsed? {
+        guard b.count >= 16, let day = LocalDay(String(decoding: b[0..<10], as: UTF8.self)) else { return nil }
+        guard b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "t"),
+              b[13] == UInt8(ascii: ":"),
+              let h = Digits.value(b, 11, 2), let mi = Digits.value(b, 14, 2) else { return nil }
+        var i = 16
+        var s = 0
+        var fraction = 0.0
+        if i < b.count, b[i] == UInt8(ascii: ":") {
+            guard let sec = Digits.value(b, i + 1, 2) else { return nil }
+            s = sec
+            i += 3
+            if i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {
+                i += 1
+                var scale = 0.1
+                let start = i
+                while i < b.count, b[i] >= 48, b[i] <= 57 {
+                    fraction += Double(b[i] - 48) * scale
+                    scale /= 10
+                    i += 1
+                }
+                guard i > start else { return nil }
+            }
+        }
+        guard let time = LocalTime(hour: h, minute: mi, second: s) else { return nil }
+        var offset: Int?
+        if i < b.count, b[i] == UInt8(ascii: " ") { i += 1 }
+        if i < b.count {
+            if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+                offset = 0
+                i += 1
+            } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+                let sign = b[i] == UInt8(ascii: "-") ? -1 : 1
+                guard let oh = Digits.value(b, i + 1, 2) else { return nil }
+                var j = i + 3
+                if j < b.count, b[j] == UInt8(ascii: ":") { j += 1 }
+                guard let om = Digits.value(b, j, 2), oh <= 18, om <= 59 else { return nil }
+                offset = sign * (oh * 3600 + om * 60)
+                i = j + 2
+            } else {
+                return nil
+            }
+        }
+        guard i == b.count else { return nil }
+        return Parsed(day: day, time: time, fraction: fraction, offsetSeconds: offset)
+    }
+
+    /// `2025-10-26T10:00:00+01:00` (seconds precision, truncating).
+    public static func format(_ date: Date, offsetSeconds: Int) -> String {
+        let local = Int((date.timeIntervalSince1970 + Double(offsetSeconds)).rounded(.down))
+        let dayOrdinal = Int((Double(local) / 86400).rounded(.down))
+        let secs = local - dayOrdinal * 86400
+        let day = LocalDay(ordinal: dayOrdinal)
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let o = abs(offsetSeconds)
+        return "\(day)T\(Digits.pad(secs / 3600, 2)):\(Digits.pad((secs % 3600) / 60, 2)):\(Digits.pad(secs % 60, 2))"
+            + "\(sign)\(Digits.pad(o / 3600, 2)):\(Digits.pad((o % 3600) / 60, 2))"
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+
+/// The habit store: one SQLite file, HealthKit-shaped, reached through GRDB.
+///
+/// Like GRDB's `AppDatabase`, it holds a private writer and exposes only methods that keep the
+/// data consistent. Every write is one IMMEDIATE transaction, so concurrent habit processes
+/// (cron plus a person) serialise on the store's lock (busy timeout 10 s) and never lose rows.
+public struct HabitStore: Sendable {
+    private let dbWriter: any DatabaseWriter
+    /// The file path, for error messages (":memory:" for in-memory stores).
+    public let path: String
+
+    init(writer: any DatabaseWriter, path: String) throws {
+        self.dbWriter = writer
+        self.path = path
+        try migrate()
+    }
+
+    /// An empty in-memory store, for tests and dry runs.
+    public static func inMemory() throws -> HabitStore {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        return try HabitStore(writer: DatabaseQueue(configuration: config), path: ":memory:")
+    }
+
+    /// Opens (creating if needed) the store at `path`: the folder 0700, the file 0600, WAL mode,
+    /// foreign keys on, a 10 s busy timeout, migrations applied.
+    public static func open(path: String) throws -> HabitStore {
+        let url = URL(fileURLWithPath: path)
+        try createFolder(url.deletingLastPathComponent().path)
+        let writable = try createFile(path)
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        if writable {
+            config.journalMode = .wal
+        } else {
+            // A store the OS will not let us write (read-only mount, immutable file): reads still
+            // work; any write fails with StoreError.readOnly and changes nothing.
+            config.readonly = true
+        }
+        do {
+            return try HabitStore(writer: DatabaseQueue(path: path, configuration: config), path: path)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// The default path: `$XDG_DATA_HOME/habit/habit.sqlite`, else `~/.local/share/habit/habit.sqlite`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return xdg + "/habit/habit.sqlite"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/habit/habit.sqlite"
+    }
+
+    private static func createFolder(_ folder: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { throw StoreError.cannotCreateFolder(folder, reason: "a file is in the way") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StoreError.cannotCreateFolder(folder, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Creates the file with mode 0600 when missing; returns whether it can be opened for writing.
+    private static func createFile(_ path: String) throws -> Bool {
+        // O_CREAT with mode 0600 so the file never exists with wider permissions; SQLite gives
+        // its -wal and -shm files the same mode.
+        let fd = Glibc_open(path, O_RDWR | O_CREAT, 0o600)
+        if fd >= 0 {
+            close(fd)
+            return true
+        }
+        let code = errno
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue { throw StoreError.cannotCreateFile(path, reason: "it is a folder") }
+        if exists && (code == EACCES || code == EROFS || code == EPERM) { return false }
+        if code == EACCES || code == EPERM { throw StoreError.permissionDenied(path) }
+        throw StoreError.cannotCreateFile(path, reason: String(cString: strerror(code)))
+    }
+
+    private func migrate() throws {
+        let version = try dbWriter.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        if version == Schema.currentVersion { return }
+        if version > Schema.currentVersion {
+            throw StoreError.newerSchema(path, version: version, supported: Schema.currentVersion)
+        }
+        if dbWriter.configuration.readonly { throw StoreError.readOnly(path) }
+        do {
+            try Schema.migrator.migrate(dbWriter)
+        } catch {
+            // Another process may have run the same migration between our check and our lock:
+            // the migrator then sees it applied on a second pass.
+            try Schema.migrator.migrate(dbWriter)
+        }
+    }
+
+    // MARK: - Access for the store's own extensions
+
+    /// Runs `updates` in one IMMEDIATE transaction, mapping SQLite errors to ``StoreError``.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        do { return try dbWriter.write(updates) } catch { throw StoreError.from(error, path: path) }
+    }
+
+    /// Runs `value` in one read transaction (a consistent snapshot).
+    func read<T>(_ value: (Database) throws -> T) throws -> T {
+        do { return try dbWriter.read(value) } catch { throw StoreError.from(error, path: path) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
+#elseif canImport(Darwin)
+import Darwin
+private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
+#endif

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Parsers for what people type: durations, times and days. Pure functions of their input and
+/// the injected environment; every rejection is an ``InputError`` that says how to write it.
+public enum InputParsing {
+    /// The longest duration a single log accepts.
+    public static let maximumDuration: TimeInterval = 24 * 3600
+
+    /// Parses `10m`, `1h30m`, `90s`, `1.5h` or a bare number of minutes (`10`) into seconds.
+    ///
+    /// - Throws: ``InputError/invalidDuration(_:reason:)`` for zero, negative, over 24 h or malformed input.
+    public static func duration(_ text: String) throws(InputError) -> TimeInterval {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !t.isEmpty else { throw .invalidDuration(text, reason: "it is empty") }
+        if t.hasPrefix("-") { throw .invalidDuration(text, reason: "it is negative") }
+        if t.contains(":") { throw .invalidDuration(text, reason: "a duration is not a clock time") }
+        let bytes = Array(t.utf8)
+        var total = 0.0
+        var i = 0
+        var sawUnit = false
+        var usedUnits: Set<UInt8> = []
+        var lastRank = 0
+        while i < bytes.count {
+            let start = i
+            while i < bytes.count, (bytes[i] >= 48 && bytes[i] <= 57) || bytes[i] == UInt8(ascii: ".") { i += 1 }
+            guard i > start, let number = Double(String(decoding: bytes[start..<i], as: UTF8.self)), number.isFinite else {
+                throw .invalidDuration(text, reason: "expected a number")
+            }
+            if i == bytes.count {
+                // A trailing bare number: minutes when alone; otherwise a missing unit.
+                guard !sawUnit else { throw .invalidDuration(text, reason: "the last number has no unit (h, m or s)") }
+                total += number * 60
+                break
+            }
+            let unit = bytes[i]
+            let rank: Int
+            let factor: Double
+            switch unit {
+            case UInt8(ascii: "h"): rank = 1; factor = 3600
+            case UInt8(ascii: "m"): rank = 2; factor = 60
+            case UInt8(ascii: "s"): rank = 3; factor = 1
+            default: throw .invalidDuration(text, reason: "unknown unit '\(Character(UnicodeScalar(unit)))'")
+            }
+            guard !usedUnits.contains(unit), rank > lastRank else {
+                throw .invalidDuration(text, reason: "write units once each, largest first (1h30m)")
+            }
+            usedUnits.insert(unit)
+            lastRank = rank
+            sawUnit = true
+            total += number * factor
+            i += 1
+            if unit == UInt8(ascii: "m"), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "i"), bytes[i + 1] == UInt8(ascii: "n") {
+                i += 2  // "min"
+            }
+        }
+        let seconds = total.rounded()
+        guard seconds > 0 else { throw .invalidDuration(text, reason: "it must be longer than zero") }
+        guard seconds <= maximumDuration else { throw .invalidDuration(text, reason: "it is longer than 24 hours") }
+        return seconds
+    }
+
+    /// Parses a day: `today`, `yesterday`, `-N` (N days ago), or `YYYY-MM-DD`.
+    public static func day(_ text: String, today: LocalDay) throws(InputError) -> LocalDay {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        switch t {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default: break
+        }
+        if t.hasPrefix("-"), let n = Int(t.dropFirst()), n >= 0, n <= 36_500 {
+            return today.adding(days: -n)
+        }
+        guard let day = LocalDay(t) else { throw .invalidDay(text) }
+        return day
+    }
+
+    /// Parses an instant: `HH:MM` (today), `yesterday 21:00`, `today 07:30`, `YYYY-MM-DD HH:MM`,
+    /// `YYYY-MM-DDTHH:MM[:SS]` (local), or ISO 8601 with an offset (`…+02:00`, `…Z`).
+    ///
+    /// A local time inside a DST gap, or one that happens twice, is rejected with the valid
+    /// alternatives: habit never guesses which instant you meant.
+    public static func instant(_ text: String, in env: HabitEnvironment) throws(InputError) -> Date {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let calendar = env.calendar
+        if let parsed = Timestamp.parse(t) {
+            if let instant = parsed.instant { return instant }
+            return try resolveLocal(parsed.day, parsed.time, text: text, calendar: calendar, fraction: parsed.fraction)
+        }
+        let parts = t.split(separator: " ", omittingEmptySubsequences: true)
+        let dayPart: LocalDay
+        let timePart: Substring
+        switch parts.count {
+        case 1:
+            dayPart = env.today
+            timePart = parts[0]
+        case 2:
+            do { dayPart = try day(String(parts[0]), today: env.today) } catch { throw .invalidTime(text) }
+            timePart = parts[1]
+        default:
+            throw .invalidTime(text)
+        }
+        guard let time = LocalTime(timePart) else { throw .invalidTime(text) }
+        return try resolveLocal(dayPart, time, text: text, calendar: calendar, fraction: 0)
+    }
+
+    private static func resolveLocal(_ day: LocalDay, _ time: LocalTime, text: String, calendar: HabitCalendar,
+                                     fraction: Double) throws(InputError) -> Date {
+        switch calendar.resolve(day, time) {
+        case .unique(let d): return d.addingTimeInterval(fraction)
+        case .skipped(let next):
+            throw .nonexistentLocalTime(text, timeZone: calendar.timeZone.identifier, nextValid: calendar.iso8601(next))
+        case .repeated(let first, let second):
+            throw .ambiguousLocalTime(text, timeZone: calendar.timeZone.identifier,
+                                      first: calendar.iso8601(first), second: calendar.iso8601(second))
+        }
+    }
+
+    /// Parses a whole, non-negative number of drinks, or a level name (steady, easy, wild).
+    public static func noAlcLevel(_ text: String) throws(InputError) -> (level: NoAlcLevel, drinks: Int?) {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let level = NoAlcLevel(rawValue: t) { return (level, nil) }
+        guard !t.isEmpty, t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), t.count <= 4, let n = Int(t) else {
+            throw .invalidDrinks(text)
+        }
+        return (NoAlcLevel(drinks: n), n)
+    }
+
+    /// Parses `HABIT_NOW`: ISO 8601 with an offset.
+    public static func now(_ text: String) throws(InputError) -> Date {
+        guard let parsed = Timestamp.parse(text.trimmingCharacters(in: .whitespaces)), let instant = parsed.instant else {
+            throw .invalidNow(text)
+        }
+        return instant
+    }
+}
+
+extension InputParsing {
+    /// The closest of `candidates` to `text`, when close enough to suggest.
+    public static func suggestion(for text: String, in candidates: [String]) -> String? {
+        closestMatch(text, in: candidates)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A set of ISO weekdays (1 = Monday … 7 = Sunday), stored as a 7-bit mask.
+public struct WeekdaySet: Hashable, Sendable, CustomStringConvertible {
+    public let mask: Int
+
+    public init(mask: Int) { self.mask = mask & 0x7F }
+    public init(_ days: [Int]) { mask = days.reduce(0) { $0 | (1 << ($1 - 1)) } }
+
+    public static let daily = WeekdaySet(mask: 0x7F)
+
+    public func contains(isoWeekday: Int) -> Bool { mask & (1 << (isoWeekday - 1)) != 0 }
+
+    private static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    /// Parses `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun`, `mon,wed-fri`.
+    public init(parsing text: String) throws(InputError) {
+        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
+        switch t {
+        case "daily", "every day", "all": self = .daily; return
+        case "weekdays": self = WeekdaySet([1, 2, 3, 4, 5]); return
+        case "weekends", "weekend": self = WeekdaySet([6, 7]); return
+        default: break
+        }
+        func index(_ s: Substring) throws(InputError) -> Int {
+            guard let i = WeekdaySet.names.firstIndex(of: String(s.prefix(3))), s.count >= 3,
+                  "monday tuesday wednesday thursday friday saturday sunday".contains(s) else {
+                throw .invalidWeekdays(text)
+            }
+            return i + 1
+        }
+        var days: [Int] = []
+        for part in t.split(separator: ",") {
+            let bounds = part.split(separator: "-")
+            switch bounds.count {
+            case 1: days.append(try index(bounds[0]))
+            case 2:
+                let a = try index(bounds[0]), b = try index(bounds[1])
+                var d = a
+                while true {  // wraps: sat-mon is sat, sun, mon
+                    days.append(d)
+                    if d == b { break }
+                    d = d % 7 + 1
+                }
+            default: throw .invalidWeekdays(text)
+            }
+        }
+        guard !days.isEmpty else { throw .invalidWeekdays(text) }
+        self = WeekdaySet(days)
+    }
+
+    public var description: String {
+        if mask == 0x7F { return "daily" }
+        if mask == WeekdaySet([1, 2, 3, 4, 5]).mask { return "mon-fri" }
+        if mask == WeekdaySet([6, 7]).mask { return "sat,sun" }
+        return (1...7).filter { contains(isoWeekday: $0) }.map { WeekdaySet.names[$0 - 1] }.joined(separator: ",")
+    }
+}
+
+/// A reverse smart reminder: it nags at `time` on its weekdays unless the habit was already done
+/// within the look-back window before that time.
+public struct Reminder: Hashable, Sendable {
+    public var id: Int64
+    public var title: String
+    public var message: String
+    public var activity: Habit
+    public var time: LocalTime
+    public var weekdays: WeekdaySet
+    public var lookbackHours: Int
+    public var enabled: Bool
+    public var created: Date
+
+    public init(id: Int64 = 0, title: String, message: String, activity: Habit, time: LocalTime,
+                weekdays: WeekdaySet = .daily, lookbackHours: Int = 12, enabled: Bool = true, created: Date) {
+        self.id = id
+        self.title = title
+        self.message = message
+        self.activity = activity
+        self.time = time
+        self.weekdays = weekdays
+        self.lookbackHours = lookbackHours
+        self.enabled = enabled
+        self.created = created
+    }
+
+    /// The occurrence on `day`, if the reminder runs that weekday. A time inside a DST gap fires
+    /// at the first valid instant after the gap; a repeated time fires once, at its first instant.
+    public func occurrence(on day: LocalDay, calendar: HabitCalendar) -> Occurrence? {
+        guard weekdays.contains(isoWeekday: day.isoWeekday) else { return nil }
+        return Occurrence(reminderID: id, day: day, at: calendar.firstInstant(day, time))
+    }
+
+    /// The first occurrence at or after `instant`.
+    public func nextOccurrence(atOrAfter instant: Date, calendar: HabitCalendar) -> Occurrence? {
+        let first = calendar.day(containing: instant).adding(days: -1)
+        for offset in 0...8 {
+            if let o = occurrence(on: first.adding(days: offset), calendar: calendar), o.at >= instant { return o }
+        }
+        return nil
+    }
+
+    /// Occurrences whose instant lies in `range` (half-open), oldest first.
+    public func occurrences(in range: InstantRange, calendar: HabitCalendar) -> [Occurrence] {
+        let first = calendar.day(containing: range.lowerBound).adding(days: -1)
+        let last = calendar.day(containing: range.upperBound).adding(days: 1)
+        return DayRange(first, upTo: last.adding(days: 1)).compactMap { occurrence(on: $0, calendar: calendar) }
+            .filter { range.contains($0.at) }
+    }
+
+    /// `[occurrence − look-back, occurrence]` as a half-open range ending just after the occurrence.
+    public func lookbackWindow(for occurrence: Occurrence) -> (from: Date, through: Date) {
+        (occurrence.at.addingTimeInterval(-Double(lookbackHours) * 3600), occurrence.at)
+    }
+}
+
+/// One (reminder, local day) at the reminder's time on that day.
+public struct Occurrence: Hashable, Sendable {
+    public var reminderID: Int64
+    public var day: LocalDay
+    public var at: Date
+}
+
+/// An occurrence a log cancelled.
+public struct CancelledOccurrence: Hashable, Sendable {
+    public var reminderID: Int64
+    public var title: String
+    public var occurrence: Date
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The user's settings, stored in the store's `setting` table as text and validated here.
+public struct Settings: Sendable, Equatable {
+    public enum Key: String, CaseIterable, Sendable {
+        case weight
+        case timezone
+        case minMinutes = "min-minutes"
+        case meditateGoal = "meditate-goal"
+        case workoutGoal = "workout-goal"
+        case weekStart = "week-start"
+        case grace
+
+        /// What a valid value looks like, for error messages and `habit config list`.
+        public var expected: String {
+            switch self {
+            case .weight: "body mass in kg, 20–400 (default 70)"
+            case .timezone: "an IANA time zone such as Europe/Berlin (default: TZ, else the system zone)"
+            case .minMinutes: "whole minutes 1–1440 a day must reach to count (default 2)"
+            case .meditateGoal: "meditation ring goal in whole minutes 1–1440 (default 10)"
+            case .workoutGoal: "workout ring goal in whole minutes 1–1440 (default 30)"
+            case .weekStart: "monday or sunday (default monday)"
+            case .grace: "minutes 1–1440 a reminder check looks back (default 15)"
+            }
+        }
+
+        public init(parsing text: String) throws(InputError) {
+            guard let key = Key(rawValue: text.lowercased()) else {
+                throw .unknownSetting(text, suggestion: closestMatch(text, in: Key.allCases.map(\.rawValue)))
+            }
+            self = key
+        }
+    }
+
+    public var weightKg: Double = 70
+    public var timeZoneID: String?
+    public var minMinutes: Int = 2
+    public var meditateGoalMinutes: Int = 10
+    public var workoutGoalMinutes: Int = 30
+    public var weekStartsOnSunday = false
+    public var graceMinutes: Int = 15
+
+    public init() {}
+
+    /// Builds settings from stored text values; unknown keys are ignored, and a value that no
+    /// longer validates falls back to its default.
+    public init(stored: [String: String]) {
+        for (k, v) in stored {
+            guard let key = Key(rawValue: k) else { continue }
+            _ = try? apply(key, v)
+        }
+    }
+
+    /// Validates `value` for `key` and returns it normalised for storage.
+    @discardableResult
+    public mutating func apply(_ key: Key, _ value: String) throws(InputError) -> String {
+        let v = value.trimmingCharacters(in: .whitespaces)
+        let bad = InputError.invalidSetting(key: key.rawValue, value: value, expected: key.expected)
+        func minutes() throws(InputError) -> Int {
+            guard let n = Int(v), (1...1440).contains(n) else { throw bad }
+            return n
+        }
+        switch key {
+        case .weight:
+            let number = Double(v.lowercased().hasSuffix("kg") ? String(v.dropLast(2)).trimmingCharacters(in: .whitespaces) : v)
+            guard let kg = number, kg.isFinite, (20...400).contains(kg) else { throw bad }
+            weightKg = kg
+            return self.value(of: .weight)!
+        case .timezone:
+            guard TimeZone(identifier: v) != nil, v.contains("/") || v == "UTC" else { throw bad }
+            timeZoneID = v
+            return v
+        case .minMinutes: minMinutes = try minutes(); return String(minMinutes)
+        case .meditateGoal: meditateGoalMinutes = try minutes(); return String(meditateGoalMinutes)
+        case .workoutGoal: workoutGoalMinutes = try minutes(); return String(workoutGoalMinutes)
+        case .grace: graceMinutes = try minutes(); return String(graceMinutes)
+        case .weekStart:
+            switch v.lowercased() {
+            case "monday", "mon": weekStartsOnSunday = false; return "monday"
+            case "sunday", "sun": weekStartsOnSunday = true; return "sunday"
+            default: throw bad
+            }
+        }
+    }
+
+    /// The effective value of `key` as text (defaults included).
+    public func value(of key: Key) -> String? {
+        switch key {
+        case .weight: weightKg == weightKg.rounded() ? String(Int(weightKg)) : String(weightKg)
+        case .timezone: timeZoneID
+        case .minMinutes: String(minMinutes)
+        case .meditateGoal: String(meditateGoalMinutes)
+        case .workoutGoal: String(workoutGoalMinutes)
+        case .weekStart: weekStartsOnSunday ? "sunday" : "monday"
+        case .grace: String(graceMinutes)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+
+/// Failures of the store: opening it, locking, permissions, and entries that are not there.
+public enum StoreError: HabitError {
+    case cannotCreateFolder(String, reason: String)
+    case cannotCreateFile(String, reason: String)
+    case permissionDenied(String)
+    case readOnly(String)
+    case busy(String)
+    case notADatabase(String)
+    case io(String, message: String)
+    case newerSchema(String, version: Int, supported: Int)
+    case notFound(UUID)
+    case partOfWorkout(sample: UUID, workout: UUID)
+    case nothingToUndo
+    case constraint(String)
+
+    public var kind: ErrorKind {
+        switch self {
+        case .cannotCreateFolder, .cannotCreateFile: .cantCreate
+        case .permissionDenied, .readOnly: .permission
+        case .busy, .newerSchema: .unavailable
+        case .notADatabase, .constraint, .partOfWorkout: .dataError
+        case .io: .ioError
+        case .notFound, .nothingToUndo: .noInput
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotCreateFolder(let path, let reason):
+            "cannot create the store folder \(path): \(reason); choose another place with --db PATH or HABIT_DB"
+        case .cannotCreateFile(let path, let reason):
+            "cannot create the store \(path): \(reason); choose another place with --db PATH or HABIT_DB"
+        case .permissionDenied(let path):
+            "permission denied for the store \(path); check its owner and mode (it should be yours, 0600)"
+        case .readOnly(let path):
+            "the store \(path) is read-only, so nothing was written; make it and its folder writable (chmod u+w)"
+        case .busy(let path):
+            "the store \(path) stayed locked by another habit process for 10 s; nothing was written — try again"
+        case .notADatabase(let path):
+            "\(path) is not a habit store (not an SQLite database, or damaged); point --db elsewhere or restore a backup"
+        case .io(let path, let message):
+            "I/O error on the store \(path): \(message); check the disk (space, permissions) and try again"
+        case .newerSchema(let path, let version, let supported):
+            "the store \(path) has schema version \(version), newer than this habit understands (\(supported)); update habit"
+        case .notFound(let uuid):
+            "no entry with UUID \(uuid.uuidString.lowercased()); see 'habit log list' for the entries there are"
+        case .partOfWorkout(let sample, let workout):
+            "sample \(sample.uuidString.lowercased()) belongs to workout \(workout.uuidString.lowercased()); delete the workout instead"
+        case .nothingToUndo:
+            "nothing to undo: the store has no entry from habit's own sources"
+        case .constraint(let message):
+            "the store refused the change (\(message)); nothing was written"
+        }
+    }
+
+    /// Maps an SQLite error to what it means for the person at the terminal.
+    static func from(_ error: any Error, path: String) -> any Error {
+        if error is any HabitError { return error }
+        guard let db = error as? DatabaseError else { return error }
+        switch db.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return StoreError.busy(path)
+        case .SQLITE_READONLY: return StoreError.readOnly(path)
+        case .SQLITE_PERM, .SQLITE_AUTH: return StoreError.permissionDenied(path)
+        case .SQLITE_CANTOPEN: return StoreError.cannotCreateFile(path, reason: db.message ?? "unable to open")
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT: return StoreError.notADatabase(path)
+        case .SQLITE_IOERR, .SQLITE_FULL: return StoreError.io(path, message: db.message ?? "\(db.resultCode)")
+        case .SQLITE_CONSTRAINT: return StoreError.constraint(db.message ?? "constraint failed")
+        default: return StoreError.io(path, message: db.message ?? "\(db.resultCode)")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// `--db PATH`, shared by every command that touches the store.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The store file (default: $HABIT_DB, else $XDG_DATA_HOME/habit/habit.sqlite).", valueName: "path"))
+    var db: String?
+
+    var path: String {
+        let env = ProcessInfo.processInfo.environment
+        if let db, !db.isEmpty { return db }
+        if let fromEnv = env["HABIT_DB"], !fromEnv.isEmpty { return fromEnv }
+        return HabitStore.defaultPath(environment: env)
+    }
+
+    func open() throws -> HabitStore { try HabitStore.open(path: path) }
+}
+
+/// `--json`, for every command that prints data.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print JSON (the contract in DESIGN.md §8) instead of text.")
+    var json = false
+}
+
+/// The live environment: built once at the top of a command, the only place that reads the
+/// clock, the time zone and the UUID generator.
+enum LiveEnvironment {
+    static func make(settings: Settings) throws -> HabitEnvironment {
+        let env = ProcessInfo.processInfo.environment
+        let now: Date
+        if let text = env["HABIT_NOW"], !text.isEmpty {
+            now = try InputParsing.now(text)
+        } else {
+            now = Date()
+        }
+        return HabitEnvironment(now: now, timeZone: try timeZone(env: env, settings: settings), makeUUID: { UUID() })
+    }
+
+    /// `TZ` first, then the `timezone` setting, then the system's zone.
+    static func timeZone(env: [String: String], settings: Settings) throws -> TimeZone {
+        if var tz = env["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            if tz.hasPrefix("/") , let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
+            guard let zone = TimeZone(identifier: tz) else { throw InputError.invalidTimeZone(tz) }
+            return zone
+        }
+        if let id = settings.timeZoneID, let zone = TimeZone(identifier: id) { return zone }
+        return TimeZone.current
+    }
+}
+
+/// Output helpers: stdout writing, exit codes, colour decisions.
+enum Output {
+    static func exitCode(for kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .usage: 64
+        case .dataError: 65
+        case .noInput: 66
+        case .unavailable: 69
+        case .cantCreate: 73
+        case .ioError: 74
+        case .permission: 77
+        }
+    }
+
+    static func print(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// Colour only on a terminal and when NO_COLOR is unset.
+    static var useColor: Bool {
+        ProcessInfo.processInfo.environment["NO_COLOR"].map { $0.isEmpty } ?? true && isatty(STDOUT_FILENO) == 1
+    }
+}
