@@ -61,17 +61,13 @@ public enum WallClockResolution: Equatable, Sendable {
 
 /// Calendar-day arithmetic in one time zone (Gregorian). Days are 23, 24 or 25 hours long.
 ///
-/// Don't shadow Foundation: this wraps `Calendar`, fixed to the user's time zone, and is the only
-/// place HabitKit turns days into instants.
+/// The only place HabitKit turns days into instants. It asks the time zone for its UTC offsets
+/// and does the civil arithmetic itself (Foundation's `Calendar` is not needed, and costs start-up).
 public struct HabitCalendar: Sendable {
     public let timeZone: TimeZone
-    private let calendar: Calendar
 
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
-        var c = Calendar(identifier: .gregorian)
-        c.timeZone = timeZone
-        self.calendar = c
     }
 
     /// The local day that contains the instant `date`.

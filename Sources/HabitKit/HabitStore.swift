@@ -34,7 +34,10 @@ public struct HabitStore: Sendable {
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
         if writable {
-            config.journalMode = .wal
+            // WAL is persistent in the file: this pragma is a no-op once set. Unlike GRDB's
+            // `journalMode = .wal`, it leaves `synchronous` at SQLite's default FULL, so a commit
+            // habit reported is on disk (fsync of the WAL), and it skips GRDB's extra file checks.
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         } else {
             // A store the OS will not let us write (read-only mount, immutable file): reads still
             // work; any write fails with StoreError.readOnly and changes nothing.
@@ -89,7 +92,7 @@ public struct HabitStore: Sendable {
     }
 
     private func migrate() throws {
-        let version = try dbWriter.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+        let version = try dbWriter.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         if version == Schema.currentVersion { return }
         if version > Schema.currentVersion {
             throw StoreError.newerSchema(path, version: version, supported: Schema.currentVersion)

@@ -54,7 +54,7 @@ public struct Settings: Sendable, Equatable {
     /// Validates `value` for `key` and returns it normalised for storage.
     @discardableResult
     public mutating func apply(_ key: Key, _ value: String) throws(InputError) -> String {
-        let v = value.trimmingCharacters(in: .whitespaces)
+        let v = value.trimmedASCII
         let bad = InputError.invalidSetting(key: key.rawValue, value: value, expected: key.expected)
         func minutes() throws(InputError) -> Int {
             guard let n = Int(v), (1...1440).contains(n) else { throw bad }
@@ -62,7 +62,7 @@ public struct Settings: Sendable, Equatable {
         }
         switch key {
         case .weight:
-            let number = Double(v.lowercased().hasSuffix("kg") ? String(v.dropLast(2)).trimmingCharacters(in: .whitespaces) : v)
+            let number = Double(v.lowercased().hasSuffix("kg") ? String(v.dropLast(2)).trimmedASCII : v)
             guard let kg = number, kg.isFinite, (20...400).contains(kg) else { throw bad }
             weightKg = kg
             return self.value(of: .weight)!

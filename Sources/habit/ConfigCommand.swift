@@ -4,11 +4,12 @@ import HabitKit
 
 struct Config: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "config",
         abstract: "Read and change settings (weight, timezone, min-minutes, goals, week-start, grace).",
         subcommands: [Get.self, Set.self, Unset.self, ListSettings.self])
 
     struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a setting's effective value.")
+        static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a setting's effective value.")
         @Argument var key: String
         @OptionGroup var store: StoreOptions
 
@@ -20,7 +21,7 @@ struct Config: ParsableCommand {
     }
 
     struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a setting.")
+        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a setting.")
         @Argument var key: String
         @Argument var value: String
         @OptionGroup var store: StoreOptions
@@ -35,7 +36,7 @@ struct Config: ParsableCommand {
     }
 
     struct Unset: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Return a setting to its default.")
+        static let configuration = CommandConfiguration(commandName: "unset", abstract: "Return a setting to its default.")
         @Argument var key: String
         @OptionGroup var store: StoreOptions
 

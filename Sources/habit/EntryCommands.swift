@@ -4,6 +4,7 @@ import HabitKit
 
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete an entry by UUID (a workout goes with its energy sample); leaves a tombstone.")
 
     @Argument(help: "The entry's UUID, or a unique prefix of at least 8 characters (see 'habit log list').")
@@ -34,6 +35,7 @@ struct Delete: ParsableCommand {
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Delete the newest entry from habit's own sources (dev.habit, dev.habit.*).")
 
     @OptionGroup var store: StoreOptions

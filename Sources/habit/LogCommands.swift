@@ -4,6 +4,7 @@ import HabitKit
 
 struct Log: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "Log a meditation, a workout or a NoAlc day; list what was logged.",
         subcommands: [Meditate.self, LogWorkout.self, Alcohol.self, List.self]
     )
@@ -77,6 +78,7 @@ struct SessionTimeOptions: ParsableArguments {
 
 struct Meditate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "meditate",
         abstract: "Log a mindful session (ends now unless --at or --end).",
         discussion: "DURATION: 10m, 1h30m, 90s, 1.5h, or a bare number of minutes.")
 
@@ -144,6 +146,7 @@ struct LogWorkout: ParsableCommand {
 
 struct Alcohol: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "alcohol",
         abstract: "Log a NoAlc day: drinks (0–1 steady, 2–5 easy, 6+ wild) or a level.",
         discussion: "Without --date, an entry made before 18:00 is for yesterday (the evening it describes). The last entry for a day wins.",
         aliases: ["noalc"])
@@ -174,7 +177,7 @@ struct Alcohol: ParsableCommand {
 }
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List logged entries, newest first, grouped by day.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List logged entries, newest first, grouped by day.")
 
     @Option(name: .long, help: "How many days back, today included (default 7).")
     var days: Int = 7

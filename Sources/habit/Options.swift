@@ -8,10 +8,10 @@ struct StoreOptions: ParsableArguments {
     var db: String?
 
     var path: String {
-        let env = ProcessInfo.processInfo.environment
         if let db, !db.isEmpty { return db }
-        if let fromEnv = env["HABIT_DB"], !fromEnv.isEmpty { return fromEnv }
-        return HabitStore.defaultPath(environment: env)
+        if let fromEnv = Env.get("HABIT_DB"), !fromEnv.isEmpty { return fromEnv }
+        return HabitStore.defaultPath(environment: ["XDG_DATA_HOME": Env.get("XDG_DATA_HOME") ?? "",
+                                                    "HOME": Env.get("HOME") ?? ""])
     }
 
     func open() throws -> HabitStore { try HabitStore.open(path: path) }
@@ -27,19 +27,18 @@ struct OutputOptions: ParsableArguments {
 /// clock, the time zone and the UUID generator.
 enum LiveEnvironment {
     static func make(settings: Settings) throws -> HabitEnvironment {
-        let env = ProcessInfo.processInfo.environment
         let now: Date
-        if let text = env["HABIT_NOW"], !text.isEmpty {
+        if let text = Env.get("HABIT_NOW"), !text.isEmpty {
             now = try InputParsing.now(text)
         } else {
             now = Date()
         }
-        return HabitEnvironment(now: now, timeZone: try timeZone(env: env, settings: settings), makeUUID: { UUID() })
+        return HabitEnvironment(now: now, timeZone: try timeZone(tz: Env.get("TZ"), settings: settings), makeUUID: { UUID() })
     }
 
     /// `TZ` first, then the `timezone` setting, then the system's zone.
-    static func timeZone(env: [String: String], settings: Settings) throws -> TimeZone {
-        if var tz = env["TZ"], !tz.isEmpty {
+    static func timeZone(tz: String?, settings: Settings) throws -> TimeZone {
+        if var tz, !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
             if tz.hasPrefix("/") , let range = tz.range(of: "zoneinfo/") { tz = String(tz[range.upperBound...]) }
             guard let zone = TimeZone(identifier: tz) else { throw InputError.invalidTimeZone(tz) }
@@ -76,6 +75,14 @@ enum Output {
 
     /// Colour only on a terminal and when NO_COLOR is unset.
     static var useColor: Bool {
-        ProcessInfo.processInfo.environment["NO_COLOR"].map { $0.isEmpty } ?? true && isatty(STDOUT_FILENO) == 1
+        (Env.get("NO_COLOR") ?? "").isEmpty && isatty(STDOUT_FILENO) == 1
+    }
+}
+
+/// Reads single environment variables (`ProcessInfo.environment` builds the whole dictionary,
+/// which showed up in the start-up profile).
+enum Env {
+    static func get(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }
