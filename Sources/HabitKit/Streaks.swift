@@ -1,0 +1,152 @@
+import Foundation
+
+/// What one day means for a habit's streak.
+public enum DayOutcome: Equatable, Sendable {
+    /// The day qualifies: it extends the streak.
+    case good
+    /// Not done: spends a joker, or resets the streak and the jokers.
+    case miss
+    /// NoAlc `wild`: resets the streak and the jokers whatever is held.
+    case breaks
+}
+
+/// Today's state of a habit.
+public enum TodayState: String, Sendable, Codable {
+    /// Today already qualifies and is counted.
+    case done
+    /// Not (yet) done; the streak ends yesterday, and an unfinished today never breaks it.
+    case pending
+    /// Today is already decided against (a NoAlc `easy` or `wild` entry for today).
+    case missed
+}
+
+/// The rules that decide a good day — shared by the calendar's marks and the streak walk.
+public enum HabitRules {
+    /// Rounded meditation minutes ≥ `min-minutes`.
+    public static func outcome(_ habit: Habit, _ day: DaySummary, settings: Settings) -> DayOutcome {
+        switch habit {
+        case .meditate: return day.meditateMinutes.rounded() >= Double(settings.minMinutes) ? .good : .miss
+        case .workout: return day.workoutMinutes.rounded() >= Double(settings.minMinutes) ? .good : .miss
+        case .noalc:
+            switch day.noalc {
+            case .steady: return .good
+            case .wild: return .breaks
+            case .easy, nil: return .miss
+            }
+        }
+    }
+
+    /// Whether today is already decided (it can no longer become good).
+    static func isDecided(_ habit: Habit, _ day: DaySummary) -> Bool {
+        habit == .noalc && (day.noalc == .easy || day.noalc == .wild)
+    }
+}
+
+/// Jokers: forgiveness for missed days.
+public struct StreakWalk: Equatable, Sendable {
+    public static let milestone = 7
+    public static let maximumJokers = 3
+
+    public private(set) var current = 0
+    public private(set) var longest = 0
+    public private(set) var jokers = 0
+
+    public init() {}
+
+    /// One calendar day forward.
+    ///
+    /// A good day extends the streak; every 7th streak day earns a joker while fewer than 3 are
+    /// held. A missed day spends a joker (the streak goes on and the healed day counts towards
+    /// the next milestone; on a milestone day that is itself missed, the joker is earned before
+    /// it is spent) or, with none held, resets the streak and the jokers. `breaks` resets both.
+    public mutating func step(_ outcome: DayOutcome) {
+        switch outcome {
+        case .good:
+            current += 1
+            earnOnMilestone()
+        case .miss:
+            current += 1
+            earnOnMilestone()
+            if jokers > 0 {
+                jokers -= 1
+            } else {
+                current = 0
+            }
+        case .breaks:
+            current = 0
+            jokers = 0
+        }
+        longest = max(longest, current)
+    }
+
+    private mutating func earnOnMilestone() {
+        if current % Self.milestone == 0 && jokers < Self.maximumJokers { jokers += 1 }
+    }
+}
+
+/// One habit's streak report.
+public struct StreakReport: Equatable, Sendable {
+    public var habit: Habit
+    public var current: Int
+    public var longest: Int
+    public var jokers: Int
+    public var today: TodayState
+}
+
+extension StreakWalk {
+    /// Walks `summary` forward from its first day through `today` (included when done or decided).
+    ///
+    /// - Parameters:
+    ///   - summary: the daily summary from the habit's first data day through today.
+    public static func report(_ habit: Habit, summary: DailySummary, today: LocalDay, settings: Settings) -> StreakReport {
+        var walk = StreakWalk()
+        var state = TodayState.pending
+        for day in summary.summaries where day.day <= today {
+            let outcome = HabitRules.outcome(habit, day, settings: settings)
+            if day.day == today {
+                if outcome == .good {
+                    state = .done
+                } else if HabitRules.isDecided(habit, day) {
+                    state = .missed
+                } else {
+                    break  // pending: the streak ends yesterday
+                }
+            }
+            walk.step(outcome)
+        }
+        return StreakReport(habit: habit, current: walk.current, longest: walk.longest, jokers: walk.jokers, today: state)
+    }
+}
+
+/// Everything `habit streak` reports.
+public struct StreakOverview: Sendable {
+    public var asOf: LocalDay
+    public var allSources: Bool
+    public var otherSourceCount: Int
+    public var reports: [StreakReport]
+}
+
+extension HabitStore {
+    /// Current and longest streaks, jokers and today's state for `habits`, as of `env.today`.
+    ///
+    /// Reads the daily summary from the earliest first-data day of the habits through today —
+    /// the whole history, no fixed window.
+    public func streaks(for habits: [Habit] = Habit.allCases, env: HabitEnvironment, allSources: Bool = false) throws -> StreakOverview {
+        let settings = try fetchSettings()
+        let calendar = env.calendar
+        let today = env.today
+        var firsts: [Habit: LocalDay] = [:]
+        for habit in habits { firsts[habit] = try fetchFirstDay(of: habit, calendar: calendar, allSources: allSources) }
+        let earliest = min(firsts.values.min() ?? today, today)
+        let summary = try dailySummary(in: DayRange(earliest, upTo: today.adding(days: 1)), calendar: calendar, allSources: allSources)
+        let reports = habits.map { habit -> StreakReport in
+            guard let first = firsts[habit], first <= today else {
+                return StreakReport(habit: habit, current: 0, longest: 0, jokers: 0, today: .pending)
+            }
+            var own = summary
+            own.summaries = summary.summaries.filter { $0.day >= first }
+            return StreakWalk.report(habit, summary: own, today: today, settings: settings)
+        }
+        return StreakOverview(asOf: today, allSources: allSources, otherSourceCount: summary.otherSourceCount, reports: reports)
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// Options of every command that reads the daily summary.
+struct ReadOptions: ParsableArguments {
+    @Flag(name: .long, help: "Count samples from every source, not only habit's own (the output says how many).")
+    var allSources = false
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func open() throws -> (HabitStore, HabitEnvironment) {
+        let store = try store.open()
+        return (store, try LiveEnvironment.make(settings: try store.fetchSettings()))
+    }
+
+    /// "includes N samples from other sources", or nil when only the app's sources were read.
+    static func sourcesNote(allSources: Bool, count: Int) -> String? {
+        allSources ? "includes \(count) sample\(count == 1 ? "" : "s") from other sources (--all-sources)" : nil
+    }
+}
+
+/// ANSI styling that switches itself off when piped or with NO_COLOR.
+struct Style {
+    let enabled: Bool
+
+    static let live = Style(enabled: Output.useColor)
+
+    func paint(_ text: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func green(_ t: String) -> String { paint(t, "32") }
+    func yellow(_ t: String) -> String { paint(t, "33") }
+    func red(_ t: String) -> String { paint(t, "31") }
+    func cyan(_ t: String) -> String { paint(t, "36") }
+    func dim(_ t: String) -> String { paint(t, "2") }
+    func bold(_ t: String) -> String { paint(t, "1") }
+
+    func level(_ level: NoAlcLevel?) -> String {
+        switch level {
+        case .steady: green("s")
+        case .easy: yellow("e")
+        case .wild: red("w")
+        case nil: dim("·")
+        }
+    }
+
+    /// A ring: ● goal reached, ◐ counted for the streak but below the goal, · not counted.
+    func ring(counts: Bool, fill: Double, color: (String) -> String) -> String {
+        if fill >= 1 { return color("●") }
+        return counts ? color("◐") : dim("·")
+    }
+}
