@@ -35,6 +35,7 @@ public enum InputError: HabitError, Equatable {
     case invalidTimeZone(String)
     case invalidNow(String)
     case invalidWeekdays(String)
+    case invalidClockTime(String)
     case invalidLookback(String)
 
     public var kind: ErrorKind { .usage }
@@ -54,9 +55,9 @@ public enum InputError: HabitError, Equatable {
         case .inFuture(let text, let now):
             "'\(text)' is in the future (now is \(now)); habit only records what has happened"
         case .unknownActivity(let text, let suggestion):
-            "unknown activity '\(text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Known: \(Activity.allCases.map(\.rawValue).joined(separator: ", "))"
+            "unknown activity '\(text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".") + " Known: \(Activity.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownHabit(let text, let suggestion):
-            "unknown habit '\(text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Known: meditate, workout, alcohol (noalc)"
+            "unknown habit '\(text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".") + " Known: meditate, workout, alcohol (noalc)"
         case .invalidDrinks(let text):
             "invalid drink count '\(text)': give a whole number of drinks (0, 1, 2, …) or a level: steady, easy, wild"
         case .invalidSource(let text):
@@ -64,13 +65,15 @@ public enum InputError: HabitError, Equatable {
         case .invalidSetting(let key, let value, let expected):
             "invalid value '\(value)' for setting '\(key)': expected \(expected)"
         case .unknownSetting(let key, let suggestion):
-            "unknown setting '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "") + " Known: \(Settings.Key.allCases.map(\.rawValue).joined(separator: ", "))"
+            "unknown setting '\(key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".") + " Known: \(Settings.Key.allCases.map(\.rawValue).joined(separator: ", "))"
         case .invalidMET(let text):
             "invalid MET value '\(text)': give a number above 1 and at most 25 (metabolic equivalents)"
         case .invalidUUID(let text):
             "invalid UUID '\(text)': copy it from 'habit log list'"
         case .invalidTimeZone(let text):
             "unknown time zone '\(text)': give an IANA name such as Europe/Berlin or America/New_York"
+        case .invalidClockTime(let text):
+            "invalid time '\(text)': write HH:MM on the 24-hour clock, 00:00 to 23:59"
         case .invalidWeekdays(let text):
             "invalid days '\(text)': write daily, weekdays, weekends, mon-fri, sat,sun or a list like mon,wed,fri"
         case .invalidLookback(let text):

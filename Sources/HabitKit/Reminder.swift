@@ -15,7 +15,7 @@ public struct WeekdaySet: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun`, `mon,wed-fri`.
     public init(parsing text: String) throws(InputError) {
-        let t = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let t = text.lowercased().trimmedASCII
         switch t {
         case "daily", "every day", "all": self = .daily; return
         case "weekdays": self = WeekdaySet([1, 2, 3, 4, 5]); return
@@ -30,8 +30,8 @@ public struct WeekdaySet: Hashable, Sendable, CustomStringConvertible {
             return i + 1
         }
         var days: [Int] = []
-        for part in t.split(separator: ",") {
-            let bounds = part.split(separator: "-")
+        for part in t.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
             switch bounds.count {
             case 1: days.append(try index(bounds[0]))
             case 2:
@@ -99,12 +99,13 @@ public struct Reminder: Hashable, Sendable {
         return nil
     }
 
-    /// Occurrences whose instant lies in `range` (half-open), oldest first.
-    public func occurrences(in range: InstantRange, calendar: HabitCalendar) -> [Occurrence] {
-        let first = calendar.day(containing: range.lowerBound).adding(days: -1)
-        let last = calendar.day(containing: range.upperBound).adding(days: 1)
+    /// Occurrences whose instant lies in `(after, through]` — the window a reminder check
+    /// handles: open at the old end, closed at now — oldest first.
+    public func occurrences(after lower: Date, through upper: Date, calendar: HabitCalendar) -> [Occurrence] {
+        let first = calendar.day(containing: lower).adding(days: -1)
+        let last = calendar.day(containing: upper).adding(days: 1)
         return DayRange(first, upTo: last.adding(days: 1)).compactMap { occurrence(on: $0, calendar: calendar) }
-            .filter { range.contains($0.at) }
+            .filter { $0.at > lower && $0.at <= upper }
     }
 
     /// `[occurrence − look-back, occurrence]` as a half-open range ending just after the occurrence.

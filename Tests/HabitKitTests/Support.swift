@@ -3,12 +3,14 @@ import Foundation
 
 /// Test helpers: fixed environments and fresh stores.
 enum Fixture {
+    /// One sequence for the whole test process, so stores written through several environments never collide.
+    static let uuids = SequentialUUIDs()
+
     static func zone(_ id: String) -> TimeZone { TimeZone(identifier: id)! }
 
     /// An environment at `iso` (ISO 8601 with offset) in time zone `tz`, with sequential UUIDs.
     static func env(_ iso: String, _ tz: String = "Europe/Berlin") -> HabitEnvironment {
-        let uuids = SequentialUUIDs()
-        return HabitEnvironment(now: instant(iso), timeZone: zone(tz), makeUUID: { uuids.next() })
+        HabitEnvironment(now: instant(iso), timeZone: zone(tz), makeUUID: { uuids.next() })
     }
 
     static func instant(_ iso: String) -> Date {
