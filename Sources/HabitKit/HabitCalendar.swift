@@ -181,7 +181,9 @@ public enum Timestamp {
     }
 
     public static func parse(bytes b: [UInt8]) -> Parsed? {
-        guard b.count >= 16, let day = LocalDay(String(decoding: b[0..<10], as: UTF8.self)) else { return nil }
+        guard b.count >= 16, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let y = Digits.value(b, 0, 4), let m = Digits.value(b, 5, 2), let d = Digits.value(b, 8, 2),
+              let day = LocalDay(year: y, month: m, day: d) else { return nil }
         guard b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " ") || b[10] == UInt8(ascii: "t"),
               b[13] == UInt8(ascii: ":"),
               let h = Digits.value(b, 11, 2), let mi = Digits.value(b, 14, 2) else { return nil }

@@ -114,6 +114,23 @@ public struct HabitStore: Sendable {
         do { return try dbWriter.write(updates) } catch { throw StoreError.from(error, path: path) }
     }
 
+    /// Runs `updates` in one IMMEDIATE transaction that is rolled back when `rollback` is true
+    /// (dry runs see exactly what would change, and change nothing).
+    func write<T>(rollback: Bool, _ updates: (Database) throws -> T) throws -> T {
+        do {
+            return try dbWriter.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try updates(db)
+                    return rollback ? .rollback : .commit
+                }
+                return result!
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
     /// Runs `value` in one read transaction (a consistent snapshot).
     func read<T>(_ value: (Database) throws -> T) throws -> T {
         do { return try dbWriter.read(value) } catch { throw StoreError.from(error, path: path) }

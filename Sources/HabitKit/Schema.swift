@@ -117,9 +117,41 @@ enum Schema {
                 PRAGMA user_version = 2;
                 """)
         }
+        migrator.registerMigration("v3-import-workout-details-named-anchors") { db in
+            try db.execute(sql: """
+                CREATE TABLE workoutStatistic (
+                    id INTEGER PRIMARY KEY,
+                    workoutId INTEGER NOT NULL REFERENCES workout(id) ON DELETE CASCADE,
+                    type TEXT NOT NULL,
+                    start REAL,
+                    "end" REAL,
+                    average REAL,
+                    minimum REAL,
+                    maximum REAL,
+                    sum REAL,
+                    unit TEXT
+                );
+                CREATE INDEX workoutStatistic_workout ON workoutStatistic(workoutId);
+
+                CREATE TABLE workoutEvent (
+                    id INTEGER PRIMARY KEY,
+                    workoutId INTEGER NOT NULL REFERENCES workout(id) ON DELETE CASCADE,
+                    type TEXT NOT NULL,
+                    date REAL,
+                    duration REAL,
+                    durationUnit TEXT
+                );
+                CREATE INDEX workoutEvent_workout ON workoutEvent(workoutId);
+
+                -- Anchors a sync script saved by name (habit changes --save NAME).
+                CREATE TABLE namedAnchor (name TEXT PRIMARY KEY, anchor INTEGER NOT NULL);
+
+                PRAGMA user_version = 3;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 2
+    static let currentVersion = 3
 }

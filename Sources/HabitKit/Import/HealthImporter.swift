@@ -1,0 +1,351 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// What an import read and stored.
+public struct ImportSummary: Sendable, Equatable {
+    /// Records stored as samples (correlations included), by type.
+    public var samplesByType: [String: Int] = [:]
+    /// Workouts stored, by activity type.
+    public var workoutsByType: [String: Int] = [:]
+    /// Records and workouts already in the store (or repeated in the file): skipped.
+    public var duplicates = 0
+    /// Records nested in a `Correlation`: they also appear at top level, so they are not stored twice.
+    public var correlationChildren = 0
+    /// Elements habit does not keep (ActivitySummary, Me, ExportDate, ClinicalRecord, …), by name.
+    public var skipped: [String: Int] = [:]
+    /// Source names seen.
+    public var sources: Set<String> = []
+    public var bytes = 0
+    public var dryRun = false
+
+    public var samples: Int { samplesByType.values.reduce(0, +) }
+    public var workouts: Int { workoutsByType.values.reduce(0, +) }
+}
+
+/// Progress of a running import, for a progress bar.
+public struct ImportProgress: Sendable {
+    public var bytesRead: Int
+    public var totalBytes: Int?
+    public var objects: Int
+}
+
+/// Maps scanner events to rows. One instance per import, inside one transaction.
+final class HealthImporter: XMLScannerDelegate {
+    private let db: Database
+    private var anchor: Int64
+    private var sourceIDs: [String: Int64] = [:]
+    private(set) var summary = ImportSummary()
+    private var parents: [String] = []
+    private var current: PendingObject?
+    private var workoutDetails = WorkoutDetails()
+    private var inCorrelation = false
+    private var objectsSinceProgress = 0
+    var onObject: (() -> Void)?
+
+    private struct PendingObject {
+        var kind: Kind
+        var tag: XMLTag
+        var metadata: [(String, String)] = []
+        var line: Int
+        enum Kind { case record, workout, correlation }
+    }
+
+    private struct WorkoutDetails {
+        var statistics: [XMLTag] = []
+        var events: [XMLTag] = []
+    }
+
+    init(db: Database) throws {
+        self.db = db
+        anchor = try StoreRows.currentAnchor(db)
+    }
+
+    /// Writes the change sequence back: call once, after the last element.
+    func finish() throws {
+        try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [anchor])
+    }
+
+    func start(_ tag: XMLTag, selfClosing: Bool, line: Int) throws {
+        let parent = parents.last
+        parents.append(tag.name)
+        switch tag.name {
+        case "HealthData": return
+        case "Record":
+            if inCorrelation {
+                summary.correlationChildren += 1
+            } else {
+                current = PendingObject(kind: .record, tag: tag, line: line)
+            }
+        case "Workout":
+            current = PendingObject(kind: .workout, tag: tag, line: line)
+            workoutDetails = WorkoutDetails()
+        case "Correlation":
+            inCorrelation = true
+            current = PendingObject(kind: .correlation, tag: tag, line: line)
+        case "MetadataEntry":
+            guard let key = tag["key"], let value = tag["value"] else { return }
+            // Metadata of the object being read (not of a record nested in a correlation).
+            if let p = parent, (p == "Record" && !inCorrelation) || p == "Workout" || p == "Correlation" {
+                current?.metadata.append((key, value))
+            }
+        case "WorkoutStatistics":
+            if current?.kind == .workout { workoutDetails.statistics.append(tag) }
+        case "WorkoutEvent":
+            if current?.kind == .workout { workoutDetails.events.append(tag) }
+        default:
+            if parent == "HealthData" { summary.skipped[tag.name, default: 0] += 1 }
+        }
+    }
+
+    func end(_ name: String, line: Int) throws {
+        parents.removeLast()
+        switch name {
+        case "Record":
+            if !inCorrelation, let object = current { try storeSample(object); current = nil }
+        case "Correlation":
+            if let object = current { try storeSample(object); current = nil }
+            inCorrelation = false
+        case "Workout":
+            if let object = current { try storeWorkout(object); current = nil }
+        default:
+            return
+        }
+        onObject?()
+    }
+
+    // MARK: - Rows
+
+    private func instant(_ tag: XMLTag, _ key: String, required: Bool, line: Int) throws -> (Date, Int)? {
+        guard let text = tag[key] else {
+            if required { throw ImportError.malformed(line: line, element: tag.name, reason: "missing \(key)") }
+            return nil
+        }
+        guard let parsed = Timestamp.parse(text), let date = parsed.instant else {
+            throw ImportError.malformed(line: line, element: tag.name, reason: "\(key) '\(text)' is not a date like 2023-01-01 08:00:00 -0800")
+        }
+        return (date, parsed.offsetSeconds ?? 0)
+    }
+
+    private func sourceRowID(_ name: String, version: String?) throws -> Int64 {
+        if let id = sourceIDs[name] { return id }
+        let bundleID = "healthkit-import:" + name
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [bundleID]) {
+            sourceIDs[name] = id
+            return id
+        }
+        try db.execute(sql: "INSERT INTO source (bundleId, name, version, isApp) VALUES (?, ?, ?, 0)",
+                       arguments: [bundleID, name, version])
+        sourceIDs[name] = db.lastInsertedRowID
+        summary.sources.insert(name)
+        return db.lastInsertedRowID
+    }
+
+    private func storeSample(_ object: PendingObject) throws {
+        let tag = object.tag
+        guard let type = tag["type"] else { throw ImportError.malformed(line: object.line, element: tag.name, reason: "missing type") }
+        let sourceName = tag["sourceName"] ?? "Unknown source"
+        guard let (start, offset) = try instant(tag, "startDate", required: true, line: object.line),
+              let (end, _) = try instant(tag, "endDate", required: true, line: object.line) else { return }
+        guard start <= end else {
+            throw ImportError.malformed(line: object.line, element: tag.name, reason: "endDate before startDate")
+        }
+        let created = try instant(tag, "creationDate", required: false, line: object.line)?.0 ?? start
+        let rawValue = tag["value"]
+        let unit = tag["unit"]
+        var value: Double?
+        var metadata = object.metadata
+        if let rawValue {
+            if let v = Double(rawValue) { value = v } else { metadata.append(("categoryValue", rawValue)) }
+        }
+        var hash = StableHash()
+        hash.add(object.kind == .correlation ? "C" : "R")
+        hash.add(type)
+        hash.add(sourceName)
+        hash.add(Int64((start.timeIntervalSince1970 * 1000).rounded()))
+        hash.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
+        hash.add(unit ?? "")
+        hash.add(rawValue ?? "")
+        let timeZone = metadata.first { $0.0 == "HKTimeZone" }?.1 ?? ""
+        let sourceID = try sourceRowID(sourceName, version: tag["sourceVersion"])
+        let startMs = Int64((start.timeIntervalSince1970 * 1000).rounded())
+        // The hot path of a large import: bind straight to SQLite's C API (GRDB's argument
+        // boxing cost more than the insert itself).
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created, utcOffset, timeZone, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """)
+        let h = statement.sqliteStatement
+        sqlite3_reset(h)
+        RawBind.text(h, 1, hash.uuid(startMilliseconds: startMs).lowercaseString)
+        RawBind.text(h, 2, type)
+        sqlite3_bind_double(h, 3, start.timeIntervalSince1970)
+        sqlite3_bind_double(h, 4, end.timeIntervalSince1970)
+        if let value { sqlite3_bind_double(h, 5, value) } else { sqlite3_bind_null(h, 5) }
+        RawBind.text(h, 6, unit)
+        sqlite3_bind_int64(h, 7, sourceID)
+        RawBind.text(h, 8, tag["device"])
+        RawBind.text(h, 9, Self.json(metadata))
+        sqlite3_bind_double(h, 10, created.timeIntervalSince1970)
+        sqlite3_bind_int64(h, 11, Int64(offset))
+        RawBind.text(h, 12, timeZone)
+        sqlite3_bind_int64(h, 13, anchor + 1)
+        let code = sqlite3_step(h)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        if sqlite3_changes(db.sqliteConnection) > 0 {
+            anchor += 1
+            summary.samplesByType[type, default: 0] += 1
+        } else {
+            summary.duplicates += 1
+        }
+    }
+
+    private func storeWorkout(_ object: PendingObject) throws {
+        let tag = object.tag
+        let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
+        let sourceName = tag["sourceName"] ?? "Unknown source"
+        guard let (start, offset) = try instant(tag, "startDate", required: true, line: object.line),
+              let (end, _) = try instant(tag, "endDate", required: true, line: object.line) else { return }
+        guard start <= end else {
+            throw ImportError.malformed(line: object.line, element: tag.name, reason: "endDate before startDate")
+        }
+        let created = try instant(tag, "creationDate", required: false, line: object.line)?.0 ?? start
+        let duration = tag["duration"].flatMap(Double.init).map { Units.seconds($0, unit: tag["durationUnit"]) }
+            ?? end.timeIntervalSince(start)
+        var energy = tag["totalEnergyBurned"].flatMap(Double.init).map { Units.kcal($0, unit: tag["totalEnergyBurnedUnit"]) }
+        var distance = tag["totalDistance"].flatMap(Double.init).map { Units.meters($0, unit: tag["totalDistanceUnit"]) }
+        // Newer exports keep the totals only in WorkoutStatistics.
+        for s in workoutDetails.statistics {
+            guard let sum = s["sum"].flatMap(Double.init) else { continue }
+            if energy == nil, s["type"] == SampleType.activeEnergyBurned { energy = Units.kcal(sum, unit: s["unit"]) }
+            if distance == nil, s["type"]?.hasPrefix("HKQuantityTypeIdentifierDistance") == true { distance = Units.meters(sum, unit: s["unit"]) }
+        }
+        var hash = StableHash()
+        hash.add("W")
+        hash.add(activity)
+        hash.add(sourceName)
+        hash.add(Int64((start.timeIntervalSince1970 * 1000).rounded()))
+        hash.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
+        hash.add(tag["duration"] ?? "")
+        let sourceID = try sourceRowID(sourceName, version: tag["sourceVersion"])
+        let timeZone = object.metadata.first { $0.0 == "HKTimeZone" }?.1 ?? ""
+        try db.execute(sql: """
+            INSERT INTO workout (uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, sourceId, device,
+                                 metadata, created, utcOffset, timeZone, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """, arguments: [hash.uuid(startMilliseconds: Int64((start.timeIntervalSince1970 * 1000).rounded())).lowercaseString,
+                             activity, start.timeIntervalSince1970, end.timeIntervalSince1970,
+                             duration, energy, distance, sourceID, tag["device"], Self.json(object.metadata),
+                             created.timeIntervalSince1970, offset, timeZone, anchor + 1])
+        guard db.changesCount > 0 else {
+            summary.duplicates += 1
+            return
+        }
+        anchor += 1
+        let workoutID = db.lastInsertedRowID
+        summary.workoutsByType[activity, default: 0] += 1
+        for s in workoutDetails.statistics {
+            try db.execute(sql: """
+                INSERT INTO workoutStatistic (workoutId, type, start, "end", average, minimum, maximum, sum, unit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [workoutID, s["type"] ?? "", try instant(s, "startDate", required: false, line: object.line)?.0.timeIntervalSince1970,
+                                 try instant(s, "endDate", required: false, line: object.line)?.0.timeIntervalSince1970,
+                                 s["average"].flatMap(Double.init), s["minimum"].flatMap(Double.init),
+                                 s["maximum"].flatMap(Double.init), s["sum"].flatMap(Double.init), s["unit"]])
+        }
+        for e in workoutDetails.events {
+            try db.execute(sql: "INSERT INTO workoutEvent (workoutId, type, date, duration, durationUnit) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [workoutID, e["type"] ?? "", try instant(e, "date", required: false, line: object.line)?.0.timeIntervalSince1970,
+                                       e["duration"].flatMap(Double.init), e["durationUnit"]])
+        }
+    }
+
+    /// Metadata as a JSON object (keys sorted, later duplicates win), or nil when empty.
+    static func json(_ pairs: [(String, String)]) -> String? {
+        guard !pairs.isEmpty else { return nil }
+        var dict: [String: String] = [:]
+        for (k, v) in pairs { dict[k] = v }
+        var out = "{"
+        for (i, key) in dict.keys.sorted().enumerated() {
+            if i > 0 { out += "," }
+            out += quoted(key) + ":" + quoted(dict[key]!)
+        }
+        return out + "}"
+    }
+
+    private static func quoted(_ s: String) -> String {
+        // Fast path: nothing to escape.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Binding values to a prepared statement through SQLite's C API.
+enum RawBind {
+    /// SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    static func text(_ h: OpaquePointer, _ index: Int32, _ value: String?) {
+        guard var value else {
+            sqlite3_bind_null(h, index)
+            return
+        }
+        value.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else {
+                _ = sqlite3_bind_text(h, index, "", 0, transient)
+                return
+            }
+            _ = sqlite3_bind_text(h, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(buffer.count), transient)
+        }
+    }
+}
+
+/// Unit conversions for workout totals (exports follow the phone's locale).
+enum Units {
+    static func seconds(_ v: Double, unit: String?) -> Double {
+        switch unit {
+        case "s", "sec": v
+        case "hr", "h": v * 3600
+        default: v * 60  // "min"
+        }
+    }
+
+    static func kcal(_ v: Double, unit: String?) -> Double {
+        switch unit {
+        case "kJ": v / 4.184
+        case "J": v / 4184
+        case "Cal", "cal": unit == "cal" ? v / 1000 : v
+        default: v
+        }
+    }
+
+    static func meters(_ v: Double, unit: String?) -> Double {
+        switch unit {
+        case "km": v * 1000
+        case "mi": v * 1609.344
+        case "yd": v * 0.9144
+        case "ft": v * 0.3048
+        case "cm": v / 100
+        default: v
+        }
+    }
+}

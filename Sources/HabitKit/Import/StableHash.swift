@@ -1,0 +1,70 @@
+import Foundation
+
+/// A 128-bit content hash that is the same in every process and on every platform (Swift's
+/// `Hasher` is seeded per process, so it cannot identify an object across imports).
+///
+/// Two FNV-1a 64 lanes with different offset bases, finished with SplitMix64 mixing.
+struct StableHash {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x6c62_272e_07bb_0142
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+        add(UInt8(0x1F))  // field separator
+    }
+
+    mutating func add(_ value: Int64) {
+        var v = UInt64(bitPattern: value)
+        for _ in 0..<8 {
+            add(UInt8(truncatingIfNeeded: v))
+            v >>= 8
+        }
+    }
+
+    @inline(__always) private mutating func add(_ byte: UInt8) {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A UUID (version 8, "custom") made of the object's start time and the hash: the imported
+    /// object's stable identity. The first 48 bits are the start in milliseconds (as in UUIDv7),
+    /// so identities of records in time order sort together and the unique index is filled
+    /// almost sequentially instead of at random places — that keeps large imports fast.
+    func uuid(startMilliseconds: Int64) -> UUID {
+        let hi = Self.mix(a ^ Self.mix(b)), lo = Self.mix(b ^ hi)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let ms = UInt64(bitPattern: startMilliseconds) & 0xFFFF_FFFF_FFFF
+        for i in 0..<6 { bytes[i] = UInt8(truncatingIfNeeded: ms >> (8 * (5 - i))) }
+        for i in 6..<8 { bytes[i] = UInt8(truncatingIfNeeded: hi >> (8 * (7 - i))) }
+        for i in 0..<8 { bytes[8 + i] = UInt8(truncatingIfNeeded: lo >> (8 * (7 - i))) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
+
+extension UUID {
+    /// The lowercase 8-4-4-4-12 form, formatted without Foundation's string machinery.
+    var lowercaseString: String {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var out = [UInt8](repeating: 0x2D, count: 36)
+        withUnsafeBytes(of: uuid) { raw in
+            var o = 0
+            for (i, byte) in raw.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 { o += 1 }
+                out[o] = hex[Int(byte >> 4)]
+                out[o + 1] = hex[Int(byte & 0x0F)]
+                o += 2
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
