@@ -177,10 +177,11 @@ public enum Timestamp {
 
     /// Parses `YYYY-MM-DD[T| ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM| ±HHMM]`. Nil when malformed or out of range.
     public static func parse(_ text: some StringProtocol) -> Parsed? {
-        parse(bytes: Array(text.utf8))
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0) }) { return parsed }
+        return Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
     }
 
-    public static func parse(bytes b: [UInt8]) -> Parsed? {
+    public static func parse(bytes b: UnsafeBufferPointer<UInt8>) -> Parsed? {
         guard b.count >= 16, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
               let y = Digits.value(b, 0, 4), let m = Digits.value(b, 5, 2), let d = Digits.value(b, 8, 2),
               let day = LocalDay(year: y, month: m, day: d) else { return nil }

@@ -143,6 +143,10 @@ public struct DayRange: Hashable, Sendable, Sequence {
 enum Digits {
     /// The value of `count` ASCII digits starting at `offset`, or nil if any is not a digit.
     static func value(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { value($0, offset, count) }
+    }
+
+    static func value(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int, _ count: Int) -> Int? {
         guard offset >= 0, offset + count <= bytes.count else { return nil }
         var v = 0
         for i in offset..<(offset + count) {

@@ -37,31 +37,31 @@ enum StoreRows {
     static func uuid(_ text: String) -> UUID { UUID(uuidString: text) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) }
 
     @discardableResult
-    static func insert(_ s: Sample, workoutRowID: Int64?, importKey: String? = nil, _ db: Database) throws -> Int64 {
+    static func insert(_ s: Sample, workoutRowID: Int64?, _ db: Database) throws -> Int64 {
         let sourceID = try sourceRowID(db, s.source)
         let anchor = try nextAnchor(db)
         try db.execute(sql: """
             INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created,
-                                utcOffset, timeZone, workoutId, anchor, importKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                utcOffset, timeZone, workoutId, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [s.uuid.uuidString.lowercased(), s.type, s.start.timeIntervalSince1970, s.end.timeIntervalSince1970,
                              s.value, s.unit, sourceID, s.device, encode(s.metadata), s.created.timeIntervalSince1970,
-                             s.utcOffset, s.timeZoneID, workoutRowID, anchor, importKey])
+                             s.utcOffset, s.timeZoneID, workoutRowID, anchor])
         return db.lastInsertedRowID
     }
 
     @discardableResult
-    static func insert(_ w: Workout, importKey: String? = nil, _ db: Database) throws -> Int64 {
+    static func insert(_ w: Workout, _ db: Database) throws -> Int64 {
         let sourceID = try sourceRowID(db, w.source)
         let anchor = try nextAnchor(db)
         try db.execute(sql: """
             INSERT INTO workout (uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, sourceId,
-                                 device, metadata, created, utcOffset, timeZone, anchor, importKey)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 device, metadata, created, utcOffset, timeZone, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [w.uuid.uuidString.lowercased(), w.activityType, w.start.timeIntervalSince1970,
                              w.end.timeIntervalSince1970, w.duration, w.totalEnergyKcal, w.totalDistanceMeters, sourceID,
                              w.device, encode(w.metadata), w.created.timeIntervalSince1970, w.utcOffset, w.timeZoneID,
-                             anchor, importKey])
+                             anchor])
         return db.lastInsertedRowID
     }
 

@@ -78,6 +78,10 @@ enum ExportReader {
 }
 
 extension HabitStore {
+    /// From this export size on, an import drops the secondary sample indexes and rebuilds them
+    /// at the end (see ``Schema/bulkDroppableIndexes``).
+    static let bulkImportBytes = 64 << 20
+
     /// Imports an Apple Health `export.xml` or `export.zip`, streaming: memory does not grow
     /// with the file.
     ///
@@ -93,6 +97,7 @@ extension HabitStore {
             let importer = try HealthImporter(db: db)
             let scanner = XMLScanner(delegate: importer)
             var total: Int?
+            var bulk = false
             var objects = 0
             var lastReport = 0
             importer.onObject = {
@@ -103,12 +108,19 @@ extension HabitStore {
                 }
             }
             try ExportReader.stream(path: path, totalBytes: { total = $0 }) { chunk in
+                if !bulk, (total ?? 0) >= Self.bulkImportBytes {
+                    bulk = true
+                    for index in Schema.bulkDroppableIndexes { try db.execute(sql: "DROP INDEX \(index.name)") }
+                }
                 try scanner.feed(chunk)
             }
             try scanner.finish()
             try importer.finish()
+            if bulk {
+                for index in Schema.bulkDroppableIndexes { try db.execute(sql: index.sql) }
+            }
             progress?(ImportProgress(bytesRead: scanner.bytesConsumed, totalBytes: total, objects: objects))
-            var summary = importer.summary
+            var summary = importer.finalSummary
             summary.bytes = scanner.bytesConsumed
             summary.dryRun = dryRun
             return summary

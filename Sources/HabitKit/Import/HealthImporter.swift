@@ -127,7 +127,34 @@ final class HealthImporter: XMLScannerDelegate {
         return (date, parsed.offsetSeconds ?? 0)
     }
 
+    /// Exports list records grouped by type: counting into a local run avoids hashing the
+    /// type name for every record.
+    private var runType = ""
+    private var runCount = 0
+    private var lastSource: (name: String, id: Int64)?
+
+    private func countSample(_ type: String) {
+        if type != runType {
+            flushTypeRun()
+            runType = type
+        }
+        runCount += 1
+    }
+
+    private func flushTypeRun() {
+        if runCount > 0 { summary.samplesByType[runType, default: 0] += runCount }
+        runCount = 0
+    }
+
+    /// The summary so far (type counts included).
+    var finalSummary: ImportSummary {
+        flushTypeRun()
+        return summary
+    }
+
     private func sourceRowID(_ name: String, version: String?) throws -> Int64 {
+        if let last = lastSource, last.name == name { return last.id }
+        defer { lastSource = (name, sourceIDs[name]!) }
         if let id = sourceIDs[name] { return id }
         let bundleID = "healthkit-import:" + name
         if let id = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [bundleID]) {
@@ -196,7 +223,7 @@ final class HealthImporter: XMLScannerDelegate {
         }
         if sqlite3_changes(db.sqliteConnection) > 0 {
             anchor += 1
-            summary.samplesByType[type, default: 0] += 1
+            countSample(type)
         } else {
             summary.duplicates += 1
         }
@@ -264,15 +291,18 @@ final class HealthImporter: XMLScannerDelegate {
 
     /// Metadata as a JSON object (keys sorted, later duplicates win), or nil when empty.
     static func json(_ pairs: [(String, String)]) -> String? {
-        guard !pairs.isEmpty else { return nil }
-        var dict: [String: String] = [:]
-        for (k, v) in pairs { dict[k] = v }
-        var out = "{"
-        for (i, key) in dict.keys.sorted().enumerated() {
-            if i > 0 { out += "," }
-            out += quoted(key) + ":" + quoted(dict[key]!)
+        switch pairs.count {
+        case 0: return nil
+        case 1: return "{" + quoted(pairs[0].0) + ":" + quoted(pairs[0].1) + "}"
+        default:
+            // Sorted by key; for a key given twice, the last value wins.
+            var latest: [(String, String)] = []
+            for (k, v) in pairs {
+                if let i = latest.firstIndex(where: { $0.0 == k }) { latest[i].1 = v } else { latest.append((k, v)) }
+            }
+            latest.sort { $0.0 < $1.0 }
+            return "{" + latest.map { quoted($0.0) + ":" + quoted($0.1) }.joined(separator: ",") + "}"
         }
-        return out + "}"
     }
 
     private static func quoted(_ s: String) -> String {

@@ -241,14 +241,11 @@ final class XMLScanner {
             guard e < raw.count, raw[e] == 0x3B else {
                 throw ImportError.malformed(line: line, element: element, reason: "a bare '&' in an attribute value")
             }
-            let entity = String(decoding: UnsafeBufferPointer(rebasing: raw[(k + 1)..<e]), as: UTF8.self)
-            switch entity {
-            case "lt": out.append(0x3C)
-            case "gt": out.append(0x3E)
-            case "amp": out.append(0x26)
-            case "quot": out.append(0x22)
-            case "apos": out.append(0x27)
-            default:
+            let name = UnsafeBufferPointer(rebasing: raw[(k + 1)..<e])
+            if let byte = Self.predefinedEntity(name) {
+                out.append(byte)
+            } else {
+                let entity = String(decoding: name, as: UTF8.self)
                 let scalar: UInt32?
                 if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
                     scalar = UInt32(entity.dropFirst(2), radix: 16)
@@ -266,6 +263,18 @@ final class XMLScanner {
             k = e + 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `lt`, `gt`, `amp`, `quot`, `apos` → their byte; nil for anything else.
+    static func predefinedEntity(_ n: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        switch n.count {
+        case 2 where n[1] == 0x74 && n[0] == 0x6C: return 0x3C  // lt
+        case 2 where n[1] == 0x74 && n[0] == 0x67: return 0x3E  // gt
+        case 3 where n[0] == 0x61 && n[1] == 0x6D && n[2] == 0x70: return 0x26  // amp
+        case 4 where n[0] == 0x71 && n[1] == 0x75 && n[2] == 0x6F && n[3] == 0x74: return 0x22  // quot
+        case 4 where n[0] == 0x61 && n[1] == 0x70 && n[2] == 0x6F && n[3] == 0x73: return 0x27  // apos
+        default: return nil
+        }
     }
 
     @inline(__always) static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
