@@ -78,9 +78,18 @@ enum ExportReader {
 }
 
 extension HabitStore {
-    /// From this export size on, an import drops the secondary sample indexes and rebuilds them
-    /// at the end (see ``Schema/bulkDroppableIndexes``).
+    /// From this export size on, an import may drop the secondary sample indexes and rebuild
+    /// them at the end (see ``Schema/bulkDroppableIndexes``).
     static let bulkImportBytes = 64 << 20
+
+    /// Bulk mode pays off when the export is large and mostly new: an export of ~450 bytes a
+    /// record that would at least double the store. A re-import of data already there (all
+    /// duplicates) keeps the indexes, since rebuilding them would cost more than it saves.
+    static func prefersBulk(exportBytes: Int, _ db: Database) throws -> Bool {
+        guard exportBytes >= bulkImportBytes else { return false }
+        let stored = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM sample") ?? 0
+        return exportBytes / 450 > stored
+    }
 
     /// Imports an Apple Health `export.xml` or `export.zip`, streaming: memory does not grow
     /// with the file.
@@ -108,7 +117,7 @@ extension HabitStore {
                 }
             }
             try ExportReader.stream(path: path, totalBytes: { total = $0 }) { chunk in
-                if !bulk, (total ?? 0) >= Self.bulkImportBytes {
+                if !bulk, let total, try Self.prefersBulk(exportBytes: total, db) {
                     bulk = true
                     for index in Schema.bulkDroppableIndexes { try db.execute(sql: "DROP INDEX \(index.name)") }
                 }

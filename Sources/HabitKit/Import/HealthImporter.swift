@@ -47,7 +47,6 @@ final class HealthImporter: XMLScannerDelegate {
         var kind: Kind
         var tag: XMLTag
         var metadata: [(String, String)] = []
-        var line: Int
         enum Kind { case record, workout, correlation }
     }
 
@@ -66,7 +65,7 @@ final class HealthImporter: XMLScannerDelegate {
         try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [anchor])
     }
 
-    func start(_ tag: XMLTag, selfClosing: Bool, line: Int) throws {
+    func start(_ tag: XMLTag, selfClosing: Bool, line: @autoclosure () -> Int) throws {
         let parent = parents.last
         parents.append(tag.name)
         switch tag.name {
@@ -75,14 +74,14 @@ final class HealthImporter: XMLScannerDelegate {
             if inCorrelation {
                 summary.correlationChildren += 1
             } else {
-                current = PendingObject(kind: .record, tag: tag, line: line)
+                current = PendingObject(kind: .record, tag: tag)
             }
         case "Workout":
-            current = PendingObject(kind: .workout, tag: tag, line: line)
+            current = PendingObject(kind: .workout, tag: tag)
             workoutDetails = WorkoutDetails()
         case "Correlation":
             inCorrelation = true
-            current = PendingObject(kind: .correlation, tag: tag, line: line)
+            current = PendingObject(kind: .correlation, tag: tag)
         case "MetadataEntry":
             guard let key = tag["key"], let value = tag["value"] else { return }
             // Metadata of the object being read (not of a record nested in a correlation).
@@ -98,16 +97,16 @@ final class HealthImporter: XMLScannerDelegate {
         }
     }
 
-    func end(_ name: String, line: Int) throws {
+    func end(_ name: String, line: @autoclosure () -> Int) throws {
         parents.removeLast()
         switch name {
         case "Record":
-            if !inCorrelation, let object = current { try storeSample(object); current = nil }
+            if !inCorrelation, let object = current { try storeSample(object, line: line()); current = nil }
         case "Correlation":
-            if let object = current { try storeSample(object); current = nil }
+            if let object = current { try storeSample(object, line: line()); current = nil }
             inCorrelation = false
         case "Workout":
-            if let object = current { try storeWorkout(object); current = nil }
+            if let object = current { try storeWorkout(object, line: line()); current = nil }
         default:
             return
         }
@@ -116,13 +115,13 @@ final class HealthImporter: XMLScannerDelegate {
 
     // MARK: - Rows
 
-    private func instant(_ tag: XMLTag, _ key: String, required: Bool, line: Int) throws -> (Date, Int)? {
+    private func instant(_ tag: XMLTag, _ key: String, required: Bool, line: @autoclosure () -> Int) throws -> (Date, Int)? {
         guard let text = tag[key] else {
-            if required { throw ImportError.malformed(line: line, element: tag.name, reason: "missing \(key)") }
+            if required { throw ImportError.malformed(line: line(), element: tag.name, reason: "missing \(key)") }
             return nil
         }
         guard let parsed = Timestamp.parse(text), let date = parsed.instant else {
-            throw ImportError.malformed(line: line, element: tag.name, reason: "\(key) '\(text)' is not a date like 2023-01-01 08:00:00 -0800")
+            throw ImportError.malformed(line: line(), element: tag.name, reason: "\(key) '\(text)' is not a date like 2023-01-01 08:00:00 -0800")
         }
         return (date, parsed.offsetSeconds ?? 0)
     }
@@ -168,16 +167,16 @@ final class HealthImporter: XMLScannerDelegate {
         return db.lastInsertedRowID
     }
 
-    private func storeSample(_ object: PendingObject) throws {
+    private func storeSample(_ object: PendingObject, line: @autoclosure () -> Int) throws {
         let tag = object.tag
-        guard let type = tag["type"] else { throw ImportError.malformed(line: object.line, element: tag.name, reason: "missing type") }
+        guard let type = tag["type"] else { throw ImportError.malformed(line: line(), element: tag.name, reason: "missing type") }
         let sourceName = tag["sourceName"] ?? "Unknown source"
-        guard let (start, offset) = try instant(tag, "startDate", required: true, line: object.line),
-              let (end, _) = try instant(tag, "endDate", required: true, line: object.line) else { return }
+        guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
+              let (end, _) = try instant(tag, "endDate", required: true, line: line()) else { return }
         guard start <= end else {
-            throw ImportError.malformed(line: object.line, element: tag.name, reason: "endDate before startDate")
+            throw ImportError.malformed(line: line(), element: tag.name, reason: "endDate before startDate")
         }
-        let created = try instant(tag, "creationDate", required: false, line: object.line)?.0 ?? start
+        let created = try instant(tag, "creationDate", required: false, line: line())?.0 ?? start
         let rawValue = tag["value"]
         let unit = tag["unit"]
         var value: Double?
@@ -229,16 +228,16 @@ final class HealthImporter: XMLScannerDelegate {
         }
     }
 
-    private func storeWorkout(_ object: PendingObject) throws {
+    private func storeWorkout(_ object: PendingObject, line: @autoclosure () -> Int) throws {
         let tag = object.tag
         let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
         let sourceName = tag["sourceName"] ?? "Unknown source"
-        guard let (start, offset) = try instant(tag, "startDate", required: true, line: object.line),
-              let (end, _) = try instant(tag, "endDate", required: true, line: object.line) else { return }
+        guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
+              let (end, _) = try instant(tag, "endDate", required: true, line: line()) else { return }
         guard start <= end else {
-            throw ImportError.malformed(line: object.line, element: tag.name, reason: "endDate before startDate")
+            throw ImportError.malformed(line: line(), element: tag.name, reason: "endDate before startDate")
         }
-        let created = try instant(tag, "creationDate", required: false, line: object.line)?.0 ?? start
+        let created = try instant(tag, "creationDate", required: false, line: line())?.0 ?? start
         let duration = tag["duration"].flatMap(Double.init).map { Units.seconds($0, unit: tag["durationUnit"]) }
             ?? end.timeIntervalSince(start)
         var energy = tag["totalEnergyBurned"].flatMap(Double.init).map { Units.kcal($0, unit: tag["totalEnergyBurnedUnit"]) }
@@ -277,14 +276,14 @@ final class HealthImporter: XMLScannerDelegate {
             try db.execute(sql: """
                 INSERT INTO workoutStatistic (workoutId, type, start, "end", average, minimum, maximum, sum, unit)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [workoutID, s["type"] ?? "", try instant(s, "startDate", required: false, line: object.line)?.0.timeIntervalSince1970,
-                                 try instant(s, "endDate", required: false, line: object.line)?.0.timeIntervalSince1970,
+                """, arguments: [workoutID, s["type"] ?? "", try instant(s, "startDate", required: false, line: line())?.0.timeIntervalSince1970,
+                                 try instant(s, "endDate", required: false, line: line())?.0.timeIntervalSince1970,
                                  s["average"].flatMap(Double.init), s["minimum"].flatMap(Double.init),
                                  s["maximum"].flatMap(Double.init), s["sum"].flatMap(Double.init), s["unit"]])
         }
         for e in workoutDetails.events {
             try db.execute(sql: "INSERT INTO workoutEvent (workoutId, type, date, duration, durationUnit) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [workoutID, e["type"] ?? "", try instant(e, "date", required: false, line: object.line)?.0.timeIntervalSince1970,
+                           arguments: [workoutID, e["type"] ?? "", try instant(e, "date", required: false, line: line())?.0.timeIntervalSince1970,
                                        e["duration"].flatMap(Double.init), e["durationUnit"]])
         }
     }

@@ -41,8 +41,9 @@ public struct XMLTag {
 
 /// Receives the scanner's events.
 protocol XMLScannerDelegate: AnyObject {
-    func start(_ tag: XMLTag, selfClosing: Bool, line: Int) throws
-    func end(_ name: String, line: Int) throws
+    /// `line` is computed only when asked for (error messages): counting lines is not free.
+    func start(_ tag: XMLTag, selfClosing: Bool, line: @autoclosure () -> Int) throws
+    func end(_ name: String, line: @autoclosure () -> Int) throws
 }
 
 /// A streaming, non-validating XML tokenizer for Apple Health exports, fed in chunks.
@@ -54,7 +55,10 @@ protocol XMLScannerDelegate: AnyObject {
 /// single tag. Throws ``ImportError`` with the line where the input broke.
 final class XMLScanner {
     private var buffer: [UInt8] = []
-    private var line = 1
+    /// Newlines in the bytes already consumed and dropped from `buffer`.
+    private var linesDropped = 0
+    /// Where in `buffer` the token being handled starts (for line numbers).
+    private var tokenStart = 0
     private var stack: [String] = []
     private unowned let delegate: any XMLScannerDelegate
     private(set) var bytesConsumed = 0
@@ -67,32 +71,43 @@ final class XMLScanner {
         self.delegate = delegate
     }
 
+    /// The 1-based line of the token being handled.
+    var line: Int {
+        linesDropped + 1 + Self.newlines(buffer, upTo: min(tokenStart, buffer.count))
+    }
+
+    private static func newlines(_ bytes: [UInt8], upTo end: Int) -> Int {
+        var n = 0
+        for k in 0..<end where bytes[k] == 0x0A { n += 1 }
+        return n
+    }
+
     /// Feeds the next chunk; complete tokens are reported, an incomplete tail is kept.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
         buffer.append(contentsOf: chunk)
         var i = 0
         let n = buffer.count
         try buffer.withUnsafeBufferPointer { b in
+            let base = b.baseAddress!
             while i < n {
-                // Text: skip to the next '<', counting lines.
-                if b[i] != 0x3C {
-                    var j = i
-                    while j < n && b[j] != 0x3C {
-                        if b[j] == 0x0A { line += 1 }
-                        if b[j] == 0x26 && stack.isEmpty == false { /* entity in text: ignored, text is not used */ }
-                        j += 1
-                    }
-                    i = j
-                    continue
+                // Text is skipped: jump to the next '<'.
+                guard let lt = memchr(base + i, 0x3C, n - i) else {
+                    i = n
+                    break
                 }
+                i = UnsafeRawPointer(lt).assumingMemoryBound(to: UInt8.self) - base
+                tokenStart = i
                 guard let end = try tokenEnd(b, from: i, count: n) else { break }  // incomplete: wait for more
                 try handleToken(b, from: i, to: end)
-                for k in i..<end where b[k] == 0x0A { line += 1 }
                 i = end
             }
         }
         bytesConsumed += i
-        if i > 0 { buffer.removeFirst(i) }
+        if i > 0 {
+            linesDropped += Self.newlines(buffer, upTo: i)
+            buffer.removeFirst(i)
+        }
+        tokenStart = 0
         if buffer.count > Self.maximumTokenBytes {
             throw ImportError.malformed(line: line, element: stack.last, reason: "a single tag longer than 16 MiB")
         }
@@ -148,23 +163,46 @@ final class XMLScanner {
             }
             return nil
         default:
+            // A tag ends at the first '>' outside quotes. Apple escapes '>' in values, so the first
+            // '>' almost always is it: find it with memchr and check the quotes before it balance.
+            let base = b.baseAddress!
             var j = i + 1
-            var quote: UInt8 = 0
             while j < n {
-                let c = b[j]
-                if quote != 0 {
-                    if c == quote { quote = 0 }
-                } else if c == 0x22 || c == 0x27 {
-                    quote = c
-                } else if c == 0x3E {
-                    return j + 1
-                } else if c == 0x3C {
+                guard let gtPointer = memchr(base + j, 0x3E, n - j) else { return nil }
+                let gt = UnsafeRawPointer(gtPointer).assumingMemoryBound(to: UInt8.self) - base
+                if memchr(base + i + 1, 0x3C, gt - i - 1) != nil {
                     throw ImportError.malformed(line: line, element: stack.last, reason: "'<' inside a tag")
                 }
-                j += 1
+                if Self.quotesBalance(b, from: i + 1, to: gt) { return gt + 1 }
+                j = gt + 1
             }
             return nil
         }
+    }
+
+    /// Whether `b[from..<to]` ends outside any quoted attribute value.
+    private static func quotesBalance(_ b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        let base = b.baseAddress!
+        if memchr(base + from, 0x27, to - from) == nil {
+            // Only double quotes (Apple's style): they balance when there is an even number.
+            var count = 0
+            var p = from
+            while p < to, let q = memchr(base + p, 0x22, to - p) {
+                count += 1
+                p = UnsafeRawPointer(q).assumingMemoryBound(to: UInt8.self) - base + 1
+            }
+            return count % 2 == 0
+        }
+        var quote: UInt8 = 0
+        for k in from..<to {
+            let c = b[k]
+            if quote != 0 {
+                if c == quote { quote = 0 }
+            } else if c == 0x22 || c == 0x27 {
+                quote = c
+            }
+        }
+        return quote == 0
     }
 
     private func handleToken(_ b: UnsafeBufferPointer<UInt8>, from i: Int, to end: Int) throws {
@@ -178,7 +216,7 @@ final class XMLScanner {
                 throw ImportError.malformed(line: line, element: stack.last ?? name,
                                             reason: "</\(name)> does not close " + (stack.last.map { "<\($0)>" } ?? "anything"))
             }
-            try delegate.end(name, line: line)
+            try delegate.end(name, line: self.line)
             return
         }
         let selfClosing = b[end - 2] == 0x2F
@@ -206,13 +244,11 @@ final class XMLScanner {
             }
             let quote = b[j]
             let valueStart = j + 1
-            j = valueStart
-            var hasEntity = false
-            while j < limit && b[j] != quote {
-                if b[j] == 0x26 { hasEntity = true }
-                j += 1
+            guard let closePointer = memchr(b.baseAddress! + valueStart, Int32(quote), limit - valueStart) else {
+                throw ImportError.malformed(line: line, element: name, reason: "unterminated attribute value")
             }
-            guard j < limit else { throw ImportError.malformed(line: line, element: name, reason: "unterminated attribute value") }
+            j = UnsafeRawPointer(closePointer).assumingMemoryBound(to: UInt8.self) - b.baseAddress!
+            let hasEntity = memchr(b.baseAddress! + valueStart, 0x26, j - valueStart) != nil
             let raw = UnsafeBufferPointer(rebasing: b[valueStart..<j])
             let value = hasEntity ? try decodeEntities(raw, element: name) : String(decoding: raw, as: UTF8.self)
             attributes.append((attrName, value))
@@ -225,8 +261,8 @@ final class XMLScanner {
         }
         let tag = XMLTag(name: name, attributes: attributes)
         if !selfClosing { stack.append(name) }
-        try delegate.start(tag, selfClosing: selfClosing, line: line)
-        if selfClosing { try delegate.end(name, line: line) }
+        try delegate.start(tag, selfClosing: selfClosing, line: self.line)
+        if selfClosing { try delegate.end(name, line: self.line) }
     }
 
     private func decodeEntities(_ raw: UnsafeBufferPointer<UInt8>, element: String) throws -> String {
