@@ -85,8 +85,8 @@ extension HabitStore {
     /// Bulk mode pays off when the export is large and mostly new: an export of ~450 bytes a
     /// record that would at least double the store. A re-import of data already there (all
     /// duplicates) keeps the indexes, since rebuilding them would cost more than it saves.
-    static func prefersBulk(exportBytes: Int, _ db: Database) throws -> Bool {
-        guard exportBytes >= bulkImportBytes else { return false }
+    static func prefersBulk(exportBytes: Int, threshold: Int, _ db: Database) throws -> Bool {
+        guard exportBytes >= threshold else { return false }
         let stored = try Int.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM sample") ?? 0
         return exportBytes / 450 > stored
     }
@@ -101,6 +101,12 @@ extension HabitStore {
     /// external (`healthkit-import:<sourceName>`). With `dryRun`, the import runs and is rolled back.
     public func importHealthExport(at path: String, dryRun: Bool = false,
                                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportSummary {
+        try importHealthExport(at: path, dryRun: dryRun, bulkFromBytes: Self.bulkImportBytes, progress: progress)
+    }
+
+    /// `bulkFromBytes` lets tests exercise bulk mode on small files.
+    func importHealthExport(at path: String, dryRun: Bool, bulkFromBytes: Int,
+                            progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
         try write(rollback: dryRun) { db in
             try db.execute(sql: "PRAGMA cache_size = -32768")  // 32 MiB of page cache for the index updates
             let importer = try HealthImporter(db: db)
@@ -117,7 +123,7 @@ extension HabitStore {
                 }
             }
             try ExportReader.stream(path: path, totalBytes: { total = $0 }) { chunk in
-                if !bulk, let total, try Self.prefersBulk(exportBytes: total, db) {
+                if !bulk, let total, try Self.prefersBulk(exportBytes: total, threshold: bulkFromBytes, db) {
                     bulk = true
                     for index in Schema.bulkDroppableIndexes { try db.execute(sql: "DROP INDEX \(index.name)") }
                 }
