@@ -74,39 +74,36 @@ extension HabitStore {
         }
     }
 
-    /// Calls `body` for every sample, then every workout, whose start lies in `range` (half-open),
-    /// optionally of one type (sample type or workout activity type), oldest first. Rows are
-    /// streamed from a cursor, so exporting a large store needs little memory.
+    /// Calls `sample` for every sample, then `workout` for every workout, whose start lies in
+    /// `range` (half-open), optionally of one type (a sample type or a workout activity type),
+    /// oldest first. Rows stream from a cursor, so exporting a large store needs little memory.
     public func forEachObject(in range: InstantRange?, type: String?, allSources: Bool,
                               sample: (Sample) throws -> Void, workout: (Workout) throws -> Void) throws {
-        try read { db in
-            var conditions: [String] = []
+        /// `alias.start` in range, the app's sources, `alias.typeColumn = type`, as given.
+        func filter(_ alias: String, typeColumn: String) -> (sql: String, arguments: StatementArguments) {
+            var conditions = ["1"]
             var arguments: StatementArguments = []
             if let range {
-                conditions.append("start >= ? AND start < ?")
+                conditions.append("\(alias).start >= ? AND \(alias).start < ?")
                 arguments += [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970]
             }
             if !allSources { conditions.append("src.isApp = 1") }
-            let base = conditions.isEmpty ? "1" : conditions.map { c in
-                c.replacingOccurrences(of: "start", with: "X.start")
-            }.joined(separator: " AND ")
-            var sampleWhere = base.replacingOccurrences(of: "X.", with: "s.")
-            var sampleArgs = arguments
             if let type {
-                sampleWhere += " AND s.type = ?"
-                sampleArgs += [type]
+                conditions.append("\(alias).\(typeColumn) = ?")
+                arguments += [type]
             }
-            let samples = try Row.fetchCursor(db, sql: "SELECT \(StoreRows.sampleColumns) FROM \(StoreRows.sampleFrom) WHERE \(sampleWhere) ORDER BY s.start, s.anchor",
-                                              arguments: sampleArgs)
+            return (conditions.joined(separator: " AND "), arguments)
+        }
+        try read { db in
+            let s = filter("s", typeColumn: "type")
+            let samples = try Row.fetchCursor(db, sql: """
+                SELECT \(StoreRows.sampleColumns) FROM \(StoreRows.sampleFrom) WHERE \(s.sql) ORDER BY s.start, s.anchor
+                """, arguments: s.arguments)
             while let row = try samples.next() { try sample(StoreRows.sample(row)) }
-            var workoutWhere = base.replacingOccurrences(of: "X.", with: "w.")
-            var workoutArgs = arguments
-            if let type {
-                workoutWhere += " AND w.activityType = ?"
-                workoutArgs += [type]
-            }
-            let workouts = try Row.fetchCursor(db, sql: "SELECT \(StoreRows.workoutColumns) FROM \(StoreRows.workoutFrom) WHERE \(workoutWhere) ORDER BY w.start, w.anchor",
-                                               arguments: workoutArgs)
+            let w = filter("w", typeColumn: "activityType")
+            let workouts = try Row.fetchCursor(db, sql: """
+                SELECT \(StoreRows.workoutColumns) FROM \(StoreRows.workoutFrom) WHERE \(w.sql) ORDER BY w.start, w.anchor
+                """, arguments: w.arguments)
             while let row = try workouts.next() { try workout(StoreRows.workout(row)) }
         }
     }

@@ -298,20 +298,16 @@ struct Timeline: ParsableCommand {
         commandName: "timeline",
         abstract: "Newest first, grouped by day: sessions, workouts (with heart rate) and nights of sleep as Recovery.")
 
-    @Option(name: .long, help: "How many days back, today included (default 7).") var days: Int = 7
+    @OptionGroup var period: DaysBackOptions
     @OptionGroup var store: StoreOptions
-
-    func validate() throws {
-        guard (1...36_500).contains(days) else { throw ValidationError("--days must be from 1 to 36500") }
-    }
 
     func run() throws {
         let store = try store.open()
         let env = try LiveEnvironment.make(settings: try store.fetchSettings())
         let calendar = env.calendar
-        let timeline = try store.timeline(days: DayRange(env.today.adding(days: 1 - days), upTo: env.today.adding(days: 1)), calendar: calendar)
+        let timeline = try store.timeline(days: period.range(today: env.today), calendar: calendar)
         guard !timeline.isEmpty else {
-            Output.print("nothing in the last \(days) day\(days == 1 ? "" : "s")")
+            Output.print(period.nothingMessage)
             return
         }
         var lines: [String] = []

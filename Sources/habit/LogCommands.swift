@@ -179,8 +179,7 @@ struct Alcohol: ParsableCommand {
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List logged entries, newest first, grouped by day.")
 
-    @Option(name: .long, help: "How many days back, today included (default 7).")
-    var days: Int = 7
+    @OptionGroup var period: DaysBackOptions
 
     @Flag(name: .long, help: "Only entries from habit's own sources (dev.habit, dev.habit.*).")
     var appOnly = false
@@ -188,22 +187,18 @@ struct List: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws {
-        guard (1...36_500).contains(days) else { throw ValidationError("--days must be from 1 to 36500") }
-    }
-
     func run() throws {
         let store = try store.open()
         let env = try LiveEnvironment.make(settings: try store.fetchSettings())
         let calendar = env.calendar
-        let range = calendar.instants(of: DayRange(env.today.adding(days: 1 - days), upTo: env.today.adding(days: 1)))
+        let range = calendar.instants(of: period.range(today: env.today))
         let entries = try store.fetchEntries(in: range, allSources: !appOnly)
         if output.json {
             try Output.printJSON(["entries": entries.map { EntryJSON(entry: $0, calendar: calendar) }])
             return
         }
         guard !entries.isEmpty else {
-            Output.print("nothing logged in the last \(days) day\(days == 1 ? "" : "s")")
+            Output.print(period.nothingMessage)
             return
         }
         var lines: [String] = []

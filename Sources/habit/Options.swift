@@ -86,3 +86,18 @@ enum Env {
         getenv(name).map { String(cString: $0) }
     }
 }
+
+/// `--days N`: the last N days, today included.
+struct DaysBackOptions: ParsableArguments {
+    @Option(name: .long, help: "How many days back, today included (default 7).")
+    var days: Int = 7
+
+    func validate() throws {
+        guard (1...36_500).contains(days) else { throw ValidationError("--days must be from 1 to 36500") }
+    }
+
+    /// `[today − (N − 1), tomorrow)`.
+    func range(today: LocalDay) -> DayRange { DayRange(today.adding(days: 1 - days), upTo: today.adding(days: 1)) }
+
+    var nothingMessage: String { "nothing in the last \(days) day\(days == 1 ? "" : "s")" }
+}

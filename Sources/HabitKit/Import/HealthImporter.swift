@@ -151,6 +151,19 @@ final class HealthImporter: XMLScannerDelegate {
         return summary
     }
 
+    /// startDate, endDate (not before the start), the start's printed offset, and creationDate
+    /// (the start when missing).
+    private func interval(_ tag: XMLTag, line: @autoclosure () -> Int) throws -> (Date, Date, Int, Date) {
+        guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
+              let (end, _) = try instant(tag, "endDate", required: true, line: line()) else {
+            throw ImportError.malformed(line: line(), element: tag.name, reason: "missing startDate or endDate")
+        }
+        guard start <= end else {
+            throw ImportError.malformed(line: line(), element: tag.name, reason: "endDate before startDate")
+        }
+        return (start, end, offset, try instant(tag, "creationDate", required: false, line: line())?.0 ?? start)
+    }
+
     private func sourceRowID(_ name: String, version: String?) throws -> Int64 {
         if let last = lastSource, last.name == name { return last.id }
         defer { lastSource = (name, sourceIDs[name]!) }
@@ -171,12 +184,7 @@ final class HealthImporter: XMLScannerDelegate {
         let tag = object.tag
         guard let type = tag["type"] else { throw ImportError.malformed(line: line(), element: tag.name, reason: "missing type") }
         let sourceName = tag["sourceName"] ?? "Unknown source"
-        guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
-              let (end, _) = try instant(tag, "endDate", required: true, line: line()) else { return }
-        guard start <= end else {
-            throw ImportError.malformed(line: line(), element: tag.name, reason: "endDate before startDate")
-        }
-        let created = try instant(tag, "creationDate", required: false, line: line())?.0 ?? start
+        let (start, end, offset, created) = try interval(tag, line: line())
         let rawValue = tag["value"]
         let unit = tag["unit"]
         var value: Double?
@@ -232,12 +240,7 @@ final class HealthImporter: XMLScannerDelegate {
         let tag = object.tag
         let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
         let sourceName = tag["sourceName"] ?? "Unknown source"
-        guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
-              let (end, _) = try instant(tag, "endDate", required: true, line: line()) else { return }
-        guard start <= end else {
-            throw ImportError.malformed(line: line(), element: tag.name, reason: "endDate before startDate")
-        }
-        let created = try instant(tag, "creationDate", required: false, line: line())?.0 ?? start
+        let (start, end, offset, created) = try interval(tag, line: line())
         let duration = tag["duration"].flatMap(Double.init).map { Units.seconds($0, unit: tag["durationUnit"]) }
             ?? end.timeIntervalSince(start)
         var energy = tag["totalEnergyBurned"].flatMap(Double.init).map { Units.kcal($0, unit: tag["totalEnergyBurnedUnit"]) }
