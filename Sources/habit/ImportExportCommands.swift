@@ -300,12 +300,17 @@ struct Timeline: ParsableCommand {
 
     @OptionGroup var period: DaysBackOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let store = try store.open()
         let env = try LiveEnvironment.make(settings: try store.fetchSettings())
         let calendar = env.calendar
         let timeline = try store.timeline(days: period.range(today: env.today), calendar: calendar)
+        if output.json {
+            try Output.printJSON(["days": timeline.map { TimelineDayJSON($0, calendar) }])
+            return
+        }
         guard !timeline.isEmpty else {
             Output.print(period.nothingMessage)
             return
@@ -334,5 +339,41 @@ struct Timeline: ParsableCommand {
             }
         }
         Output.print(lines.joined(separator: "\n"))
+    }
+}
+
+struct TimelineDayJSON: Encodable {
+    struct Item: Encodable {
+        let kind: String
+        let entry: EntryJSON?
+        let workout: WorkoutJSON?
+        let averageHeartRate: Double?
+        let start: String?
+        let end: String?
+        let asleepSeconds: Double?
+        let stages: [String: Double]?
+        let restingHeartRate: Double?
+        let heartRateVariability: Double?
+    }
+
+    let date: String
+    let items: [Item]
+
+    init(_ day: TimelineDay, _ calendar: HabitCalendar) {
+        date = day.day.description
+        items = day.items.map { item in
+            switch item {
+            case .entry(let e):
+                Item(kind: "entry", entry: EntryJSON(entry: e, calendar: calendar), workout: nil, averageHeartRate: nil, start: nil,
+                     end: nil, asleepSeconds: nil, stages: nil, restingHeartRate: nil, heartRateVariability: nil)
+            case .workout(let w, let hr):
+                Item(kind: "workout", entry: nil, workout: WorkoutJSON(workout: w, calendar: calendar), averageHeartRate: hr, start: nil,
+                     end: nil, asleepSeconds: nil, stages: nil, restingHeartRate: nil, heartRateVariability: nil)
+            case .recovery(let r):
+                Item(kind: "recovery", entry: nil, workout: nil, averageHeartRate: nil, start: calendar.iso8601(r.start),
+                     end: calendar.iso8601(r.end), asleepSeconds: r.asleep, stages: r.stages, restingHeartRate: r.restingHeartRate,
+                     heartRateVariability: r.heartRateVariability)
+            }
+        }
     }
 }

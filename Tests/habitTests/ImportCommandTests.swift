@@ -278,5 +278,10 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         #expect(recovery.count == 1)
         #expect(recovery.first?.contains("core 12 min 30 s") == true)
         #expect(recovery.first?.contains("inBed") == true)
+        let json = try habit.json(["timeline", "--days", "3"], env: ["HABIT_NOW": "2024-01-02T12:00:00+01:00", "TZ": "Europe/Amsterdam"])
+        let items = (json["days"] as? [[String: Any]])?.flatMap { ($0["items"] as? [[String: Any]]) ?? [] } ?? []
+        let night = try #require(items.first { $0["kind"] as? String == "recovery" })
+        #expect((night["stages"] as? [String: Double])?["core"] == 750)
+        #expect(night["asleepSeconds"] as? Double == 750)
     }
 }
