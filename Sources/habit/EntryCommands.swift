@@ -14,8 +14,7 @@ struct Delete: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try store.open()
-        let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+        let (store, env) = try store.openWithEnvironment()
         let target: UUID
         if let full = UUID(uuidString: uuid) {
             target = full
@@ -42,8 +41,7 @@ struct Undo: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try store.open()
-        let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+        let (store, env) = try store.openWithEnvironment()
         let entry = try store.undo()
         try EntryReport.print(deleted: entry, verb: "undone", env: env, json: output.json)
     }

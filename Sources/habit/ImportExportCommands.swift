@@ -131,8 +131,7 @@ struct Export: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let store = try store.open()
-        let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+        let (store, env) = try store.openWithEnvironment()
         let calendar = env.calendar
         let fromDay = try from.map { text throws(InputError) in try InputParsing.day(text, today: env.today) }
         let toDay = try to.map { text throws(InputError) in try InputParsing.day(text, today: env.today) }
@@ -250,8 +249,7 @@ struct ChangesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try store.open()
-        let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+        let (store, env) = try store.openWithEnvironment()
         let start = try anchor.map { try store.fetchAnchor(named: $0) } ?? since ?? 0
         let changes = try store.fetchChanges(since: start)
         if let save { try store.saveAnchor(changes.anchor, named: save) }
@@ -303,8 +301,7 @@ struct Timeline: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try store.open()
-        let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+        let (store, env) = try store.openWithEnvironment()
         let calendar = env.calendar
         let timeline = try store.timeline(days: period.range(today: env.today), calendar: calendar)
         if output.json {

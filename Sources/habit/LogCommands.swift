@@ -37,10 +37,7 @@ struct LogOptions: ParsableArguments {
     func sourceID() throws -> SourceID { try SourceID(source) }
 
     /// Opens the store and builds the live environment (after input that needs no store was checked).
-    func open() throws -> (HabitStore, HabitEnvironment) {
-        let store = try store.open()
-        return (store, try LiveEnvironment.make(settings: try store.fetchSettings()))
-    }
+    func open() throws -> (HabitStore, HabitEnvironment) { try store.openWithEnvironment() }
 
     func report(_ result: LogResult, _ env: HabitEnvironment, headline: String) throws {
         if output.json {
@@ -188,8 +185,7 @@ struct List: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let store = try store.open()
-        let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+        let (store, env) = try store.openWithEnvironment()
         let calendar = env.calendar
         let range = calendar.instants(of: period.range(today: env.today))
         let entries = try store.fetchEntries(in: range, allSources: !appOnly)

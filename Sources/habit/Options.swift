@@ -15,6 +15,12 @@ struct StoreOptions: ParsableArguments {
     }
 
     func open() throws -> HabitStore { try HabitStore.open(path: path) }
+
+    /// Opens the store and builds the live environment from it (the `timezone` setting).
+    func openWithEnvironment() throws -> (HabitStore, HabitEnvironment) {
+        let store = try open()
+        return (store, try LiveEnvironment.make(settings: try store.fetchSettings()))
+    }
 }
 
 /// `--json`, for every command that prints data.

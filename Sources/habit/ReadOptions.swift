@@ -10,10 +10,7 @@ struct ReadOptions: ParsableArguments {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
-    func open() throws -> (HabitStore, HabitEnvironment) {
-        let store = try store.open()
-        return (store, try LiveEnvironment.make(settings: try store.fetchSettings()))
-    }
+    func open() throws -> (HabitStore, HabitEnvironment) { try store.openWithEnvironment() }
 
     /// "includes N samples from other sources", or nil when only the app's sources were read.
     static func sourcesNote(allSources: Bool, count: Int) -> String? {

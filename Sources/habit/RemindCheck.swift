@@ -41,8 +41,7 @@ extension Remind {
         }
 
         func run() throws {
-            let store = try store.open()
-            let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+            let (store, env) = try store.openWithEnvironment()
             let result = try store.checkReminders(env: env, catchUp: catchUp)
             let calendar = env.calendar
             if output.json {

@@ -82,8 +82,7 @@ extension Remind {
             let at = try ReminderText.parseTime(time)
             let lookback = try fields.lookback.map(ReminderFields.lookbackHours) ?? 12
             _ = try fields.days.map { text throws(InputError) in try WeekdaySet(parsing: text) }  // check before opening the store
-            let store = try store.open()
-            let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+            let (store, env) = try store.openWithEnvironment()
             var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
                                     activity: habit, time: at, lookbackHours: lookback, created: env.now)
             try fields.apply(to: &reminder)
@@ -101,8 +100,7 @@ extension Remind {
         @OptionGroup var output: OutputOptions
 
         func run() throws {
-            let store = try store.open()
-            let env = try LiveEnvironment.make(settings: try store.fetchSettings())
+            let (store, env) = try store.openWithEnvironment()
             let statuses = try store.fetchReminderStatuses(env: env)
             let paused = try store.fetchRemindersPaused()
             if output.json {
@@ -127,13 +125,12 @@ extension Remind {
         func run() throws {
             let newTime = try time.map(ReminderText.parseTime)
             let newActivity = try activity.map(HabitName.parse)
-            let store = try store.open()
+            let (store, env) = try store.openWithEnvironment()
             var reminder = try store.fetchReminder(id)
             if let newTime { reminder.time = newTime }
             if let newActivity { reminder.activity = newActivity }
             try fields.apply(to: &reminder)
             try store.updateReminder(reminder)
-            let env = try LiveEnvironment.make(settings: try store.fetchSettings())
             let status = try store.fetchReminderStatuses(env: env).first { $0.reminder.id == id }!
             Output.print("changed: " + ReminderText.describe(status, env.calendar))
         }
