@@ -106,6 +106,26 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "[first arg]\n[Sit; rm -rf /]\n[$(echo hi) & more]\n")
     }
 
+    @Test func editPauseAndRemoveChangeWhatTheCheckDoes() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let morning = ["HABIT_NOW": "2025-10-26T08:00:00+01:00"]
+        #expect(try habit.run(["remind", "add", "meditate", "20:00"], env: morning).status == 0)
+        #expect(try habit.run(["remind", "edit", "1", "--time", "21:00", "--days", "weekends", "--title", "Sit"], env: morning).status == 0)
+        let list = try habit.json(["remind", "list"], env: morning)
+        let r = try #require((list["reminders"] as? [[String: Any]])?.first)
+        #expect(r["time"] as? String == "21:00")
+        #expect(r["days"] as? String == "sat,sun")
+        #expect(r["title"] as? String == "Sit")
+        #expect(try habit.run(["remind", "check"], env: ["HABIT_NOW": "2025-10-26T20:01:00+01:00"]).stdout.isEmpty)
+        #expect(try habit.run(["remind", "pause", "1"]).status == 0)
+        #expect(try habit.run(["remind", "check"], env: ["HABIT_NOW": "2025-10-26T21:01:00+01:00"]).stdout.isEmpty)
+        #expect(try habit.run(["remind", "resume", "1"]).status == 0)
+        #expect(try habit.run(["remind", "check"], env: ["HABIT_NOW": "2025-10-26T21:02:00+01:00"]).stdout.contains("Sit"))
+        #expect(try habit.run(["remind", "remove", "1"]).status == 0)
+        #expect(try habit.run(["remind", "remove", "1"]).status == 66)
+    }
+
     @Test func cronLineHasTheAbsoluteBinaryTheStoreAndAMarker() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
