@@ -4,11 +4,22 @@ import ZIPFoundation
 
 /// Where the XML of an export comes from: a plain `export.xml`, or the entry of an
 /// `export.zip` whose root is `<HealthData` (read in place, never unpacked to disk).
-enum ExportReader {
+struct ExportReader: @unchecked Sendable {  // used by one thread at a time: opened, then streamed by the reader thread
     static let chunkSize = 1 << 20
 
-    /// Streams the export's XML bytes to `consume`; returns the total size when known.
-    static func stream(path: String, totalBytes: (Int?) -> Void, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private enum Input {
+        case xml(FileHandle, first: Data)
+        case zip(Archive, ZIPFoundation.Entry)
+    }
+
+    let path: String
+    /// The size of the XML (the file, or the zip entry uncompressed).
+    let totalBytes: Int?
+    private let input: Input
+
+    /// Opens `path`: a plain XML file, or a zip whose Health export entry is found by name or root.
+    init(path: String) throws {
+        self.path = path
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
             throw ImportError.unreadable(path, reason: reason)
@@ -16,22 +27,44 @@ enum ExportReader {
         let magic = handle.readData(ofLength: 4)
         if magic == Data([0x50, 0x4B, 0x03, 0x04]) {
             try? handle.close()
-            try streamZip(path: path, totalBytes: totalBytes, consume)
-            return
+            let (archive, entry) = try Self.findExport(path)
+            input = .zip(archive, entry)
+            totalBytes = Int(entry.uncompressedSize)
+        } else {
+            input = .xml(handle, first: magic)
+            totalBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         }
-        defer { try? handle.close() }
-        totalBytes((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil)
-        try magic.withUnsafeBytes(consume)
-        while true {
-            let data = handle.readData(ofLength: chunkSize)
-            if data.isEmpty { break }
-            try data.withUnsafeBytes(consume)
+    }
+
+    /// Streams the export's XML bytes to `consume`, in chunks of about 1 MiB.
+    func stream(_ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch input {
+        case .xml(let handle, let first):
+            defer { try? handle.close() }
+            try first.withUnsafeBytes(consume)
+            while true {
+                let data = handle.readData(ofLength: Self.chunkSize)
+                if data.isEmpty { break }
+                try data.withUnsafeBytes(consume)
+            }
+        case .zip(let archive, let entry):
+            do {
+                _ = try archive.extract(entry, bufferSize: Self.chunkSize, skipCRC32: false) { data in
+                    try data.withUnsafeBytes(consume)
+                }
+            } catch let error as any HabitError {
+                throw error
+            } catch let error as ImportPipeline.Cancelled {
+                throw error
+            } catch {
+                throw ImportError.unreadable(path, reason: "the zip entry \(entry.path) is damaged (\(error))")
+            }
         }
     }
 
     private struct StopPeeking: Error {}
 
-    private static func streamZip(path: String, totalBytes: (Int?) -> Void, _ consume: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private static func findExport(_ path: String) throws -> (Archive, ZIPFoundation.Entry) {
         let archive: Archive
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
@@ -50,16 +83,7 @@ enum ExportReader {
         guard let entry = try ordered.first(where: { try hasHealthDataRoot(archive, $0) }) else {
             throw ImportError.notAHealthExport(path)
         }
-        totalBytes(Int(entry.uncompressedSize))
-        do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, skipCRC32: false) { data in
-                try data.withUnsafeBytes(consume)
-            }
-        } catch let error as any HabitError {
-            throw error
-        } catch {
-            throw ImportError.unreadable(path, reason: "the zip entry \(entry.path) is damaged (\(error))")
-        }
+        return (archive, entry)
     }
 
     private static func hasHealthDataRoot(_ archive: Archive, _ entry: ZIPFoundation.Entry) throws -> Bool {
@@ -101,42 +125,35 @@ extension HabitStore {
     /// external (`healthkit-import:<sourceName>`). With `dryRun`, the import runs and is rolled back.
     public func importHealthExport(at path: String, dryRun: Bool = false,
                                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportSummary {
-        try importHealthExport(at: path, dryRun: dryRun, bulkFromBytes: Self.bulkImportBytes, progress: progress)
+        try importHealthExport(at: path, dryRun: dryRun, bulkFromBytes: Self.bulkImportBytes,
+                               parallelFromBytes: ImportPipeline.parallelFromBytes, progress: progress)
     }
 
-    /// `bulkFromBytes` lets tests exercise bulk mode on small files.
-    func importHealthExport(at path: String, dryRun: Bool, bulkFromBytes: Int,
+    /// `bulkFromBytes` and `parallelFromBytes` let tests exercise bulk mode and the two-thread
+    /// pipeline on small files.
+    func importHealthExport(at path: String, dryRun: Bool, bulkFromBytes: Int, parallelFromBytes: Int,
                             progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
-        try write(rollback: dryRun) { db in
+        let reader = try ExportReader(path: path)
+        return try write(rollback: dryRun) { db in
             try db.execute(sql: "PRAGMA cache_size = -32768")  // 32 MiB of page cache for the index updates
-            let importer = try HealthImporter(db: db)
-            let scanner = XMLScanner(delegate: importer)
-            var total: Int?
-            var bulk = false
-            var objects = 0
-            var lastReport = 0
-            importer.onObject = {
-                objects += 1
-                if objects - lastReport >= 10_000, let progress {
-                    lastReport = objects
-                    progress(ImportProgress(bytesRead: scanner.bytesConsumed, totalBytes: total, objects: objects))
-                }
+            let bulk = try reader.totalBytes.map { try Self.prefersBulk(exportBytes: $0, threshold: bulkFromBytes, db) } ?? false
+            if bulk {
+                for index in Schema.bulkDroppableIndexes { try db.execute(sql: "DROP INDEX \(index.name)") }
             }
-            try ExportReader.stream(path: path, totalBytes: { total = $0 }) { chunk in
-                if !bulk, let total, try Self.prefersBulk(exportBytes: total, threshold: bulkFromBytes, db) {
-                    bulk = true
-                    for index in Schema.bulkDroppableIndexes { try db.execute(sql: "DROP INDEX \(index.name)") }
-                }
-                try scanner.feed(chunk)
-            }
-            try scanner.finish()
-            try importer.finish()
+            let writer = try ImportWriter(db: db)
+            let mapped = try ImportPipeline.run(reader: reader, parallel: (reader.totalBytes ?? 0) >= parallelFromBytes,
+                                                write: { try writer.write($0) },
+                                                progress: { bytes in
+                progress?(ImportProgress(bytesRead: bytes, totalBytes: reader.totalBytes, objects: writer.objects))
+            })
+            try writer.finish()
             if bulk {
                 for index in Schema.bulkDroppableIndexes { try db.execute(sql: index.sql) }
             }
-            progress?(ImportProgress(bytesRead: scanner.bytesConsumed, totalBytes: total, objects: objects))
-            var summary = importer.finalSummary
-            summary.bytes = scanner.bytesConsumed
+            var summary = writer.summary
+            summary.correlationChildren = mapped.correlationChildren
+            summary.skipped = mapped.skipped
+            summary.bytes = mapped.bytes
             summary.dryRun = dryRun
             return summary
         }

@@ -30,18 +30,77 @@ public struct ImportProgress: Sendable {
     public var objects: Int
 }
 
-/// Maps scanner events to rows. One instance per import, inside one transaction.
-final class HealthImporter: XMLScannerDelegate {
-    private let db: Database
-    private var anchor: Int64
-    private var sourceIDs: [String: Int64] = [:]
-    private(set) var summary = ImportSummary()
+/// One object read from an export, ready to store: identity, values and text already made, so
+/// the writer only binds and steps (the mapper may run on another thread).
+enum ImportObject: Sendable {
+    case sample(SampleRow)
+    case workout(WorkoutRow)
+
+    /// What every stored object has: its content identity and where and when it comes from.
+    struct Header: Sendable {
+        var uuid: String
+        var start: Double
+        var end: Double
+        var sourceName: String
+        var sourceVersion: String?
+        var device: String?
+        var metadata: String?
+        var created: Double
+        var offset: Int
+        var timeZone: String
+    }
+
+    struct SampleRow: Sendable {
+        var header: Header
+        var type: String
+        var value: Double?
+        var unit: String?
+    }
+
+    struct WorkoutRow: Sendable {
+        var header: Header
+        var activityType: String
+        var duration: Double
+        var energyKcal: Double?
+        var distanceMeters: Double?
+        var statistics: [Statistic]
+        var events: [Event]
+    }
+
+    struct Statistic: Sendable {
+        var type: String
+        var start: Double?
+        var end: Double?
+        var average: Double?
+        var minimum: Double?
+        var maximum: Double?
+        var sum: Double?
+        var unit: String?
+    }
+
+    struct Event: Sendable {
+        var type: String
+        var date: Double?
+        var duration: Double?
+        var durationUnit: String?
+    }
+}
+
+/// What the mapper counted that the writer does not see.
+struct MappedCounts: Sendable {
+    var correlationChildren = 0
+    var skipped: [String: Int] = [:]
+    var bytes = 0
+}
+
+/// Maps scanner events to ``ImportObject``s. Touches no database.
+final class HealthMapper: XMLScannerDelegate {
+    private(set) var counts = MappedCounts()
     private var parents: [String] = []
     private var current: PendingObject?
     private var workoutDetails = WorkoutDetails()
     private var inCorrelation = false
-    private var objectsSinceProgress = 0
-    var onObject: (() -> Void)?
+    private let emit: (ImportObject) throws -> Void
 
     private struct PendingObject {
         var kind: Kind
@@ -55,14 +114,8 @@ final class HealthImporter: XMLScannerDelegate {
         var events: [XMLTag] = []
     }
 
-    init(db: Database) throws {
-        self.db = db
-        anchor = try StoreRows.currentAnchor(db)
-    }
-
-    /// Writes the change sequence back: call once, after the last element.
-    func finish() throws {
-        try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [anchor])
+    init(emit: @escaping (ImportObject) throws -> Void) {
+        self.emit = emit
     }
 
     func start(_ tag: XMLTag, selfClosing: Bool, line: @autoclosure () -> Int) throws {
@@ -72,7 +125,7 @@ final class HealthImporter: XMLScannerDelegate {
         case "HealthData": return
         case "Record":
             if inCorrelation {
-                summary.correlationChildren += 1
+                counts.correlationChildren += 1
             } else {
                 current = PendingObject(kind: .record, tag: tag)
             }
@@ -93,7 +146,7 @@ final class HealthImporter: XMLScannerDelegate {
         case "WorkoutEvent":
             if current?.kind == .workout { workoutDetails.events.append(tag) }
         default:
-            if parent == "HealthData" { summary.skipped[tag.name, default: 0] += 1 }
+            if parent == "HealthData" { counts.skipped[tag.name, default: 0] += 1 }
         }
     }
 
@@ -101,19 +154,18 @@ final class HealthImporter: XMLScannerDelegate {
         parents.removeLast()
         switch name {
         case "Record":
-            if !inCorrelation, let object = current { try storeSample(object, line: line()); current = nil }
+            if !inCorrelation, let object = current { try emit(.sample(try sampleRow(object, line: line()))); current = nil }
         case "Correlation":
-            if let object = current { try storeSample(object, line: line()); current = nil }
+            if let object = current { try emit(.sample(try sampleRow(object, line: line()))); current = nil }
             inCorrelation = false
         case "Workout":
-            if let object = current { try storeWorkout(object, line: line()); current = nil }
+            if let object = current { try emit(.workout(try workoutRow(object, line: line()))); current = nil }
         default:
             return
         }
-        onObject?()
     }
 
-    // MARK: - Rows
+    func finish(bytes: Int) { counts.bytes = bytes }
 
     private func instant(_ tag: XMLTag, _ key: String, required: Bool, line: @autoclosure () -> Int) throws -> (Date, Int)? {
         guard let text = tag[key] else {
@@ -124,31 +176,6 @@ final class HealthImporter: XMLScannerDelegate {
             throw ImportError.malformed(line: line(), element: tag.name, reason: "\(key) '\(text)' is not a date like 2023-01-01 08:00:00 -0800")
         }
         return (date, parsed.offsetSeconds ?? 0)
-    }
-
-    /// Exports list records grouped by type: counting into a local run avoids hashing the
-    /// type name for every record.
-    private var runType = ""
-    private var runCount = 0
-    private var lastSource: (name: String, id: Int64)?
-
-    private func countSample(_ type: String) {
-        if type != runType {
-            flushTypeRun()
-            runType = type
-        }
-        runCount += 1
-    }
-
-    private func flushTypeRun() {
-        if runCount > 0 { summary.samplesByType[runType, default: 0] += runCount }
-        runCount = 0
-    }
-
-    /// The summary so far (type counts included).
-    var finalSummary: ImportSummary {
-        flushTypeRun()
-        return summary
     }
 
     /// startDate, endDate (not before the start), the start's printed offset, and creationDate
@@ -164,27 +191,11 @@ final class HealthImporter: XMLScannerDelegate {
         return (start, end, offset, try instant(tag, "creationDate", required: false, line: line())?.0 ?? start)
     }
 
-    private func sourceRowID(_ name: String, version: String?) throws -> Int64 {
-        if let last = lastSource, last.name == name { return last.id }
-        defer { lastSource = (name, sourceIDs[name]!) }
-        if let id = sourceIDs[name] { return id }
-        let bundleID = "healthkit-import:" + name
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [bundleID]) {
-            sourceIDs[name] = id
-            return id
-        }
-        try db.execute(sql: "INSERT INTO source (bundleId, name, version, isApp) VALUES (?, ?, ?, 0)",
-                       arguments: [bundleID, name, version])
-        sourceIDs[name] = db.lastInsertedRowID
-        summary.sources.insert(name)
-        return db.lastInsertedRowID
-    }
+    private static func milliseconds(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
 
-    private func storeSample(_ object: PendingObject, line: @autoclosure () -> Int) throws {
+    private func sampleRow(_ object: PendingObject, line: @autoclosure () -> Int) throws -> ImportObject.SampleRow {
         let tag = object.tag
         guard let type = tag["type"] else { throw ImportError.malformed(line: line(), element: tag.name, reason: "missing type") }
-        let sourceName = tag["sourceName"] ?? "Unknown source"
-        let (start, end, offset, created) = try interval(tag, line: line())
         let rawValue = tag["value"]
         let unit = tag["unit"]
         var value: Double?
@@ -192,55 +203,39 @@ final class HealthImporter: XMLScannerDelegate {
         if let rawValue {
             if let v = Double(rawValue) { value = v } else { metadata.append(("categoryValue", rawValue)) }
         }
-        var hash = StableHash()
-        hash.add(object.kind == .correlation ? "C" : "R")
-        hash.add(type)
-        hash.add(sourceName)
-        hash.add(Int64((start.timeIntervalSince1970 * 1000).rounded()))
-        hash.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
-        hash.add(unit ?? "")
-        hash.add(rawValue ?? "")
-        let timeZone = metadata.first { $0.0 == "HKTimeZone" }?.1 ?? ""
-        let sourceID = try sourceRowID(sourceName, version: tag["sourceVersion"])
-        let startMs = Int64((start.timeIntervalSince1970 * 1000).rounded())
-        // The hot path of a large import: bind straight to SQLite's C API (GRDB's argument
-        // boxing cost more than the insert itself).
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created, utcOffset, timeZone, anchor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-            """)
-        let h = statement.sqliteStatement
-        sqlite3_reset(h)
-        RawBind.text(h, 1, hash.uuid(startMilliseconds: startMs).lowercaseString)
-        RawBind.text(h, 2, type)
-        sqlite3_bind_double(h, 3, start.timeIntervalSince1970)
-        sqlite3_bind_double(h, 4, end.timeIntervalSince1970)
-        if let value { sqlite3_bind_double(h, 5, value) } else { sqlite3_bind_null(h, 5) }
-        RawBind.text(h, 6, unit)
-        sqlite3_bind_int64(h, 7, sourceID)
-        RawBind.text(h, 8, tag["device"])
-        RawBind.text(h, 9, Self.json(metadata))
-        sqlite3_bind_double(h, 10, created.timeIntervalSince1970)
-        sqlite3_bind_int64(h, 11, Int64(offset))
-        RawBind.text(h, 12, timeZone)
-        sqlite3_bind_int64(h, 13, anchor + 1)
-        let code = sqlite3_step(h)
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-        }
-        if sqlite3_changes(db.sqliteConnection) > 0 {
-            anchor += 1
-            countSample(type)
-        } else {
-            summary.duplicates += 1
-        }
+        let header = try header(tag, kind: object.kind == .correlation ? "C" : "R", type: type,
+                                identity: (unit ?? "", rawValue ?? ""), metadata: metadata, line: line())
+        return ImportObject.SampleRow(header: header, type: type, value: value, unit: unit)
     }
 
-    private func storeWorkout(_ object: PendingObject, line: @autoclosure () -> Int) throws {
-        let tag = object.tag
-        let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
+    /// The header of an object: times and source from `tag`, and the UUID made from its content
+    /// — kind, type, source name, start and end (ms), then the `identity` strings (a workout has
+    /// one; the UUIDs of stored objects must never change, so neither may this order). The first
+    /// 48 bits are the start in ms, so the unique index fills almost in order.
+    private func header(_ tag: XMLTag, kind: String, type: String, identity: (String, String?),
+                        metadata: [(String, String)], line: @autoclosure () -> Int) throws -> ImportObject.Header {
         let sourceName = tag["sourceName"] ?? "Unknown source"
         let (start, end, offset, created) = try interval(tag, line: line())
+        var hash = StableHash()
+        hash.add(kind)
+        hash.add(type)
+        hash.add(sourceName)
+        hash.add(Self.milliseconds(start))
+        hash.add(Self.milliseconds(end))
+        hash.add(identity.0)
+        if let second = identity.1 { hash.add(second) }
+        return ImportObject.Header(
+            uuid: hash.uuid(startMilliseconds: Self.milliseconds(start)).lowercaseString,
+            start: start.timeIntervalSince1970, end: end.timeIntervalSince1970,
+            sourceName: sourceName, sourceVersion: tag["sourceVersion"], device: tag["device"], metadata: Self.json(metadata),
+            created: created.timeIntervalSince1970, offset: offset,
+            timeZone: metadata.first { $0.0 == "HKTimeZone" }?.1 ?? "")
+    }
+
+    private func workoutRow(_ object: PendingObject, line: @autoclosure () -> Int) throws -> ImportObject.WorkoutRow {
+        let tag = object.tag
+        let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
+        let (start, end, _, _) = try interval(tag, line: line())
         let duration = tag["duration"].flatMap(Double.init).map { Units.seconds($0, unit: tag["durationUnit"]) }
             ?? end.timeIntervalSince(start)
         var energy = tag["totalEnergyBurned"].flatMap(Double.init).map { Units.kcal($0, unit: tag["totalEnergyBurnedUnit"]) }
@@ -251,44 +246,20 @@ final class HealthImporter: XMLScannerDelegate {
             if energy == nil, s["type"] == SampleType.activeEnergyBurned { energy = Units.kcal(sum, unit: s["unit"]) }
             if distance == nil, s["type"]?.hasPrefix("HKQuantityTypeIdentifierDistance") == true { distance = Units.meters(sum, unit: s["unit"]) }
         }
-        var hash = StableHash()
-        hash.add("W")
-        hash.add(activity)
-        hash.add(sourceName)
-        hash.add(Int64((start.timeIntervalSince1970 * 1000).rounded()))
-        hash.add(Int64((end.timeIntervalSince1970 * 1000).rounded()))
-        hash.add(tag["duration"] ?? "")
-        let sourceID = try sourceRowID(sourceName, version: tag["sourceVersion"])
-        let timeZone = object.metadata.first { $0.0 == "HKTimeZone" }?.1 ?? ""
-        try db.execute(sql: """
-            INSERT INTO workout (uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, sourceId, device,
-                                 metadata, created, utcOffset, timeZone, anchor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-            """, arguments: [hash.uuid(startMilliseconds: Int64((start.timeIntervalSince1970 * 1000).rounded())).lowercaseString,
-                             activity, start.timeIntervalSince1970, end.timeIntervalSince1970,
-                             duration, energy, distance, sourceID, tag["device"], Self.json(object.metadata),
-                             created.timeIntervalSince1970, offset, timeZone, anchor + 1])
-        guard db.changesCount > 0 else {
-            summary.duplicates += 1
-            return
+        let statistics = try workoutDetails.statistics.map { s in
+            ImportObject.Statistic(type: s["type"] ?? "", start: try instant(s, "startDate", required: false, line: line())?.0.timeIntervalSince1970,
+                                   end: try instant(s, "endDate", required: false, line: line())?.0.timeIntervalSince1970,
+                                   average: s["average"].flatMap(Double.init), minimum: s["minimum"].flatMap(Double.init),
+                                   maximum: s["maximum"].flatMap(Double.init), sum: s["sum"].flatMap(Double.init), unit: s["unit"])
         }
-        anchor += 1
-        let workoutID = db.lastInsertedRowID
-        summary.workoutsByType[activity, default: 0] += 1
-        for s in workoutDetails.statistics {
-            try db.execute(sql: """
-                INSERT INTO workoutStatistic (workoutId, type, start, "end", average, minimum, maximum, sum, unit)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [workoutID, s["type"] ?? "", try instant(s, "startDate", required: false, line: line())?.0.timeIntervalSince1970,
-                                 try instant(s, "endDate", required: false, line: line())?.0.timeIntervalSince1970,
-                                 s["average"].flatMap(Double.init), s["minimum"].flatMap(Double.init),
-                                 s["maximum"].flatMap(Double.init), s["sum"].flatMap(Double.init), s["unit"]])
+        let events = try workoutDetails.events.map { e in
+            ImportObject.Event(type: e["type"] ?? "", date: try instant(e, "date", required: false, line: line())?.0.timeIntervalSince1970,
+                               duration: e["duration"].flatMap(Double.init), durationUnit: e["durationUnit"])
         }
-        for e in workoutDetails.events {
-            try db.execute(sql: "INSERT INTO workoutEvent (workoutId, type, date, duration, durationUnit) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [workoutID, e["type"] ?? "", try instant(e, "date", required: false, line: line())?.0.timeIntervalSince1970,
-                                       e["duration"].flatMap(Double.init), e["durationUnit"]])
-        }
+        let header = try header(tag, kind: "W", type: activity, identity: (tag["duration"] ?? "", nil),
+                                metadata: object.metadata, line: line())
+        return ImportObject.WorkoutRow(header: header, activityType: activity, duration: duration, energyKcal: energy,
+                                       distanceMeters: distance, statistics: statistics, events: events)
     }
 
     /// Metadata as a JSON object (keys sorted, later duplicates win), or nil when empty.
@@ -328,6 +299,130 @@ final class HealthImporter: XMLScannerDelegate {
             }
         }
         return out + "\""
+    }
+}
+
+/// Stores ``ImportObject``s: one instance per import, inside the import's transaction.
+final class ImportWriter {
+    private let db: Database
+    private var anchor: Int64
+    private var sourceIDs: [String: Int64] = [:]
+    private var lastSource: (name: String, id: Int64)?
+    private(set) var summary = ImportSummary()
+    private(set) var objects = 0
+    /// Exports list records grouped by type: counting into a run avoids hashing the type per record.
+    private var runType = ""
+    private var runCount = 0
+
+    init(db: Database) throws {
+        self.db = db
+        anchor = try StoreRows.currentAnchor(db)
+    }
+
+    /// Writes the change sequence back and completes the counts: call once, at the end.
+    func finish() throws {
+        try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [anchor])
+        if runCount > 0 { summary.samplesByType[runType, default: 0] += runCount }
+        runCount = 0
+    }
+
+    func write(_ object: ImportObject) throws {
+        objects += 1
+        switch object {
+        case .sample(let row): try write(row)
+        case .workout(let row): try write(row)
+        }
+    }
+
+    private func sourceRowID(_ name: String, version: String?) throws -> Int64 {
+        if let last = lastSource, last.name == name { return last.id }
+        let id: Int64
+        if let known = sourceIDs[name] {
+            id = known
+        } else {
+            let bundleID = "healthkit-import:" + name
+            if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [bundleID]) {
+                id = existing
+            } else {
+                try db.execute(sql: "INSERT INTO source (bundleId, name, version, isApp) VALUES (?, ?, ?, 0)",
+                               arguments: [bundleID, name, version])
+                id = db.lastInsertedRowID
+                summary.sources.insert(name)
+            }
+            sourceIDs[name] = id
+        }
+        lastSource = (name, id)
+        return id
+    }
+
+    private func write(_ row: ImportObject.SampleRow) throws {
+        let header = row.header
+        let sourceID = try sourceRowID(header.sourceName, version: header.sourceVersion)
+        // The hot path of a large import: bind straight to SQLite's C API (GRDB's argument
+        // boxing cost more than the insert itself).
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created, utcOffset, timeZone, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """)
+        let h = statement.sqliteStatement
+        sqlite3_reset(h)
+        RawBind.text(h, 1, header.uuid)
+        RawBind.text(h, 2, row.type)
+        sqlite3_bind_double(h, 3, header.start)
+        sqlite3_bind_double(h, 4, header.end)
+        if let value = row.value { sqlite3_bind_double(h, 5, value) } else { sqlite3_bind_null(h, 5) }
+        RawBind.text(h, 6, row.unit)
+        sqlite3_bind_int64(h, 7, sourceID)
+        RawBind.text(h, 8, header.device)
+        RawBind.text(h, 9, header.metadata)
+        sqlite3_bind_double(h, 10, header.created)
+        sqlite3_bind_int64(h, 11, Int64(header.offset))
+        RawBind.text(h, 12, header.timeZone)
+        sqlite3_bind_int64(h, 13, anchor + 1)
+        let code = sqlite3_step(h)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        }
+        guard sqlite3_changes(db.sqliteConnection) > 0 else {
+            summary.duplicates += 1
+            return
+        }
+        anchor += 1
+        if row.type != runType {
+            if runCount > 0 { summary.samplesByType[runType, default: 0] += runCount }
+            runType = row.type
+            runCount = 0
+        }
+        runCount += 1
+    }
+
+    private func write(_ row: ImportObject.WorkoutRow) throws {
+        let header = row.header
+        let sourceID = try sourceRowID(header.sourceName, version: header.sourceVersion)
+        try db.execute(sql: """
+            INSERT INTO workout (uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, sourceId, device,
+                                 metadata, created, utcOffset, timeZone, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """, arguments: [header.uuid, row.activityType, header.start, header.end, row.duration, row.energyKcal,
+                             row.distanceMeters, sourceID, header.device, header.metadata, header.created, header.offset,
+                             header.timeZone, anchor + 1])
+        guard db.changesCount > 0 else {
+            summary.duplicates += 1
+            return
+        }
+        anchor += 1
+        let workoutID = db.lastInsertedRowID
+        summary.workoutsByType[row.activityType, default: 0] += 1
+        for s in row.statistics {
+            try db.execute(sql: """
+                INSERT INTO workoutStatistic (workoutId, type, start, "end", average, minimum, maximum, sum, unit)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [workoutID, s.type, s.start, s.end, s.average, s.minimum, s.maximum, s.sum, s.unit])
+        }
+        for e in row.events {
+            try db.execute(sql: "INSERT INTO workoutEvent (workoutId, type, date, duration, durationUnit) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [workoutID, e.type, e.date, e.duration, e.durationUnit])
+        }
     }
 }
 
