@@ -35,7 +35,7 @@ let package = Package(
         ),
         .testTarget(
             name: "habitTests",
-            dependencies: ["habit", "HabitKit"]
+            dependencies: ["habit", "HabitKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
     ]
 )

@@ -64,7 +64,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         let first = try habit.json(["import", xml.path])
         #expect(first["samplesByType"] as? [String: Int] == reference.recordsByType)
         #expect(first["workoutsByType"] as? [String: Int] == reference.workoutsByType)
-        let before = try habit.snapshot()
+        let before = try habit.contents()
         let again = try habit.json(["import", xml.path])
         #expect(again["samples"] as? Int == 0)
         #expect(again["workouts"] as? Int == 0)
@@ -72,7 +72,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         // The zip holds the same data (here with other printed offsets and attribute order): nothing new.
         let fromZip = try habit.json(["import", zip.path])
         #expect(fromZip["samples"] as? Int == 0)
-        #expect(try habit.snapshot() == before)
+        #expect(try habit.contents() == before)
     }
 
     @Test(arguments: exports)
@@ -87,11 +87,11 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
     @Test func aDryRunChangesNothing() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
-        let before = try habit.snapshot()
+        let before = try habit.contents()
         let result = try habit.json(["import", "--dry-run", Self.fixtures.appendingPathComponent("apple-health-small-b/export.xml").path])
         #expect(result["samples"] as? Int == 8)
         #expect(result["dryRun"] as? Bool == true)
-        #expect(try habit.snapshot() == before)
+        #expect(try habit.contents() == before)
     }
 
     static func write(_ text: String, to habit: HabitProcess, name: String = "export.xml") throws -> String {
@@ -182,12 +182,12 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
-        let before = try habit.snapshot()
+        let before = try habit.contents()
         let result = try habit.run(["import", try Self.write(b.text, to: habit)])
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stderr.contains(b.mentions), "\(result.stderr)")
-        #expect(try habit.snapshot() == before)
+        #expect(try habit.contents() == before)
     }
 
     @Test func aMissingFileIsNoInput() throws {
