@@ -15,6 +15,16 @@ import Testing
         #expect(fileMode == 0o600)
     }
 
+    /// The file header of a new store: 16 KiB pages (bytes 16–17) and WAL (bytes 18–19 = 2).
+    @Test func aNewStoreIsWALWith16KiBPages() throws {
+        let (_, folder) = try Fixture.fileStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let header = try Data(contentsOf: folder.appendingPathComponent("store/habit.sqlite")).prefix(100)
+        #expect(header.prefix(16) == Data("SQLite format 3\0".utf8))
+        #expect(Int(header[16]) << 8 | Int(header[17]) == 16384)
+        #expect(header[18] == 2 && header[19] == 2)
+    }
+
     @Test func logsAMindfulSessionThatEndsAtTheGivenInstant() throws {
         let store = try HabitStore.inMemory()
         let interval = try SessionInterval.make(duration: 600, start: nil, end: nil, env: env, startText: nil, endText: nil)
