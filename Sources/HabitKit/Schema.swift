@@ -150,14 +150,6 @@ enum Schema {
         return migrator
     }
 
-    /// The secondary (non-unique) sample indexes, exactly as the migrations create them. A large
-    /// import drops them and builds them again at its end, inside its transaction: one sort is
-    /// far cheaper than a million scattered index updates. `SchemaTests` checks these match.
-    static let bulkDroppableIndexes: [(name: String, sql: String)] = [
-        ("sample_type_source_start", "CREATE INDEX sample_type_source_start ON sample(type, sourceId, start)"),
-        ("sample_type_start", "CREATE INDEX sample_type_start ON sample(type, start)"),
-    ]
-
     /// `user_version` after the last migration.
     static let currentVersion = 3
 }

@@ -6,22 +6,6 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
 
-    /// Bulk mode (indexes dropped and rebuilt) stores exactly what the normal path stores, and
-    /// leaves the indexes in place, so the daily summary still reads them.
-    @Test func bulkModeStoresTheSameAsTheNormalPath() throws {
-        let path = Self.fixtures.appendingPathComponent("apple-health-small-b/export.xml").path
-        let normal = try HabitStore.inMemory()
-        let bulk = try HabitStore.inMemory()
-        let a = try normal.importHealthExport(at: path, dryRun: false, bulkFromBytes: Int.max, parallelFromBytes: Int.max, progress: nil)
-        let b = try bulk.importHealthExport(at: path, dryRun: false, bulkFromBytes: 0, parallelFromBytes: Int.max, progress: nil)
-        #expect(a == b)
-        #expect(try normal.fetchChanges(since: 0).samples.map(\.uuid) == bulk.fetchChanges(since: 0).samples.map(\.uuid))
-        let env = Fixture.env("2024-01-02T12:00:00+01:00", "Europe/Amsterdam")
-        let days = DayRange(Fixture.day("2023-12-30"), upTo: Fixture.day("2024-01-03"))
-        #expect(try normal.dailySummary(in: days, calendar: env.calendar, allSources: true)
-                == bulk.dailySummary(in: days, calendar: env.calendar, allSources: true))
-    }
-
     /// An export of `records` heart-rate records, one a minute, enough for many pipeline batches.
     static func generatedExport(records: Int) throws -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
@@ -46,8 +30,8 @@ import Testing
         defer { if fixture == "generated" { try? FileManager.default.removeItem(atPath: path) } }
         let single = try HabitStore.inMemory()
         let parallel = try HabitStore.inMemory()
-        let a = try single.importHealthExport(at: path, dryRun: false, bulkFromBytes: Int.max, parallelFromBytes: Int.max, progress: nil)
-        let b = try parallel.importHealthExport(at: path, dryRun: false, bulkFromBytes: Int.max, parallelFromBytes: 0, progress: nil)
+        let a = try single.importHealthExport(at: path, dryRun: false, parallelFromBytes: Int.max, progress: nil)
+        let b = try parallel.importHealthExport(at: path, dryRun: false, parallelFromBytes: 0, progress: nil)
         #expect(a == b)
         #expect(a.samples > 0)
         let x = try single.fetchChanges(since: 0), y = try parallel.fetchChanges(since: 0)
@@ -66,15 +50,15 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: path))
         let store = try HabitStore.inMemory()
-        _ = try store.importHealthExport(at: source, dryRun: false, bulkFromBytes: Int.max, parallelFromBytes: 0, progress: nil)
+        _ = try store.importHealthExport(at: source, dryRun: false, parallelFromBytes: 0, progress: nil)
         let before = try store.fetchChanges(since: 0)
         #expect(throws: ImportError.self) {
-            _ = try store.importHealthExport(at: path, dryRun: false, bulkFromBytes: Int.max, parallelFromBytes: 0, progress: nil)
+            _ = try store.importHealthExport(at: path, dryRun: false, parallelFromBytes: 0, progress: nil)
         }
         // Into an empty store too: nothing half-written stays behind.
         let empty = try HabitStore.inMemory()
         #expect(throws: ImportError.self) {
-            _ = try empty.importHealthExport(at: path, dryRun: false, bulkFromBytes: 0, parallelFromBytes: 0, progress: nil)
+            _ = try empty.importHealthExport(at: path, dryRun: false, parallelFromBytes: 0, progress: nil)
         }
         #expect(try empty.fetchChanges(since: 0).samples.isEmpty)
         #expect(try store.fetchChanges(since: 0).anchor == before.anchor)

@@ -313,10 +313,18 @@ final class ImportWriter {
     /// Exports list records grouped by type: counting into a run avoids hashing the type per record.
     private var runType = ""
     private var runCount = 0
+    /// The hot path of a large import: one prepared insert, bound straight through SQLite's C
+    /// API (GRDB's argument boxing, and even its statement cache's lookup by SQL text, cost more
+    /// than the insert itself).
+    private let insertSample: Statement
 
     init(db: Database) throws {
         self.db = db
         anchor = try StoreRows.currentAnchor(db)
+        insertSample = try db.makeStatement(sql: """
+            INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created, utcOffset, timeZone, anchor)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            """)
     }
 
     /// Writes the change sequence back and completes the counts: call once, at the end.
@@ -358,13 +366,7 @@ final class ImportWriter {
     private func write(_ row: ImportObject.SampleRow) throws {
         let header = row.header
         let sourceID = try sourceRowID(header.sourceName, version: header.sourceVersion)
-        // The hot path of a large import: bind straight to SQLite's C API (GRDB's argument
-        // boxing cost more than the insert itself).
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created, utcOffset, timeZone, anchor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-            """)
-        let h = statement.sqliteStatement
+        let h = insertSample.sqliteStatement
         sqlite3_reset(h)
         RawBind.text(h, 1, header.uuid)
         RawBind.text(h, 2, row.type)
