@@ -65,6 +65,22 @@ import Testing
         #expect(try store.fetchChanges(since: 0).samples.count == before.samples.count)
     }
 
+    /// When the writer fails (disk full, say) the reader thread, blocked on a full queue, is
+    /// stopped and joined, and the writer's error is the one reported.
+    @Test func aWriterErrorStopsTheReaderThread() throws {
+        struct DiskFull: Error {}
+        let path = try Self.generatedExport(records: 20_000)  // far more than the queue holds
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var written = 0
+        #expect(throws: DiskFull.self) {
+            _ = try ImportPipeline.run(reader: try ExportReader(path: path), parallel: true, write: { _ in
+                written += 1
+                if written == 1_000 { throw DiskFull() }
+            }, progress: { _ in })
+        }
+        #expect(written == 1_000)
+    }
+
     /// Identities are a promise to every store that already imported a file: these UUIDs were
     /// made by the first released importer, and a later version must make the same ones, or a
     /// re-import would store everything twice.
