@@ -17,24 +17,14 @@ enum ImportPipeline {
     static func run(reader: ExportReader, parallel: Bool, write: (ImportObject) throws -> Void,
                     progress: (Int) -> Void) throws -> MappedCounts {
         guard parallel else {
-            return try withoutActuallyEscaping(write) { write in
-                try withoutActuallyEscaping(progress) { progress in
-                    var written = 0
-                    var scannerRef: XMLScanner?
-                    let mapper = HealthMapper { object in
-                        try write(object)
-                        written += 1
-                        if written % 10_000 == 0, let s = scannerRef { progress(s.bytesConsumed) }
-                    }
-                    let scanner = XMLScanner(delegate: mapper)
-                    scannerRef = scanner
-                    try reader.stream { try scanner.feed($0) }
-                    try scanner.finish()
-                    mapper.finish(bytes: scanner.bytesConsumed)
-                    progress(scanner.bytesConsumed)
-                    return mapper.counts
-                }
+            var written = 0
+            let counts = try scan(reader) { object, bytes in
+                try write(object)
+                written += 1
+                if written % 10_000 == 0 { progress(bytes) }
             }
+            progress(counts.bytes)
+            return counts
         }
         let queue = BatchQueue(capacity: maximumQueuedBatches)
         let result = ReaderResult()
@@ -44,21 +34,15 @@ enum ImportPipeline {
             do {
                 var batch: [ImportObject] = []
                 batch.reserveCapacity(batchSize)
-                var scannerRef: XMLScanner?
-                let mapper = HealthMapper { object in
+                let counts = try scan(reader) { object, bytes in
                     batch.append(object)
                     if batch.count == batchSize {
-                        try queue.push(batch, bytes: scannerRef?.bytesConsumed ?? 0)
+                        try queue.push(batch, bytes: bytes)
                         batch.removeAll(keepingCapacity: true)
                     }
                 }
-                let scanner = XMLScanner(delegate: mapper)
-                scannerRef = scanner
-                try reader.stream { try scanner.feed($0) }
-                try scanner.finish()
-                mapper.finish(bytes: scanner.bytesConsumed)
-                if !batch.isEmpty { try queue.push(batch, bytes: scanner.bytesConsumed) }
-                result.counts = mapper.counts
+                if !batch.isEmpty { try queue.push(batch, bytes: counts.bytes) }
+                result.counts = counts
                 queue.close(error: nil)
             } catch {
                 queue.close(error: error)
@@ -78,6 +62,22 @@ enum ImportPipeline {
         }
         done.wait()
         return result.counts
+    }
+
+    /// Scans `reader`'s XML on the calling thread, handing every object, with the bytes read so
+    /// far, to `emit`; returns the mapper's counts.
+    private static func scan(_ reader: ExportReader, emit: (ImportObject, Int) throws -> Void) throws -> MappedCounts {
+        try withoutActuallyEscaping(emit) { emit in
+            var scanner: XMLScanner?
+            let mapper = HealthMapper { object in try emit(object, scanner?.bytesConsumed ?? 0) }
+            let current = XMLScanner(delegate: mapper)
+            scanner = current
+            defer { scanner = nil }  // the mapper's closure holds it
+            try reader.stream { try current.feed($0) }
+            try current.finish()
+            mapper.finish(bytes: current.bytesConsumed)
+            return mapper.counts
+        }
     }
 }
 
