@@ -180,7 +180,7 @@ final class HealthMapper: XMLScannerDelegate {
 
     /// startDate, endDate (not before the start), the start's printed offset, and creationDate
     /// (the start when missing).
-    private func interval(_ tag: XMLTag, line: @autoclosure () -> Int) throws -> (Date, Date, Int, Date) {
+    private func interval(_ tag: XMLTag, line: @autoclosure () -> Int) throws -> (start: Date, end: Date, offset: Int, created: Date) {
         guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
               let (end, _) = try instant(tag, "endDate", required: true, line: line()) else {
             throw ImportError.malformed(line: line(), element: tag.name, reason: "missing startDate or endDate")
@@ -203,8 +203,8 @@ final class HealthMapper: XMLScannerDelegate {
         if let rawValue {
             if let v = Double(rawValue) { value = v } else { metadata.append(("categoryValue", rawValue)) }
         }
-        let header = try header(tag, kind: object.kind == .correlation ? "C" : "R", type: type,
-                                identity: (unit ?? "", rawValue ?? ""), metadata: metadata, line: line())
+        let header = header(tag, times: try interval(tag, line: line()), kind: object.kind == .correlation ? "C" : "R",
+                            type: type, identity: (unit ?? "", rawValue ?? ""), metadata: metadata)
         return ImportObject.SampleRow(header: header, type: type, value: value, unit: unit)
     }
 
@@ -212,10 +212,10 @@ final class HealthMapper: XMLScannerDelegate {
     /// — kind, type, source name, start and end (ms), then the `identity` strings (a workout has
     /// one; the UUIDs of stored objects must never change, so neither may this order). The first
     /// 48 bits are the start in ms, so the unique index fills almost in order.
-    private func header(_ tag: XMLTag, kind: String, type: String, identity: (String, String?),
-                        metadata: [(String, String)], line: @autoclosure () -> Int) throws -> ImportObject.Header {
+    private func header(_ tag: XMLTag, times: (start: Date, end: Date, offset: Int, created: Date), kind: String,
+                        type: String, identity: (String, String?), metadata: [(String, String)]) -> ImportObject.Header {
         let sourceName = tag["sourceName"] ?? "Unknown source"
-        let (start, end, offset, created) = try interval(tag, line: line())
+        let (start, end, offset, created) = times
         var hash = StableHash()
         hash.add(kind)
         hash.add(type)
@@ -235,7 +235,8 @@ final class HealthMapper: XMLScannerDelegate {
     private func workoutRow(_ object: PendingObject, line: @autoclosure () -> Int) throws -> ImportObject.WorkoutRow {
         let tag = object.tag
         let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
-        let (start, end, _, _) = try interval(tag, line: line())
+        let times = try interval(tag, line: line())
+        let (start, end) = (times.start, times.end)
         let duration = tag["duration"].flatMap(Double.init).map { Units.seconds($0, unit: tag["durationUnit"]) }
             ?? end.timeIntervalSince(start)
         var energy = tag["totalEnergyBurned"].flatMap(Double.init).map { Units.kcal($0, unit: tag["totalEnergyBurnedUnit"]) }
@@ -256,8 +257,8 @@ final class HealthMapper: XMLScannerDelegate {
             ImportObject.Event(type: e["type"] ?? "", date: try instant(e, "date", required: false, line: line())?.0.timeIntervalSince1970,
                                duration: e["duration"].flatMap(Double.init), durationUnit: e["durationUnit"])
         }
-        let header = try header(tag, kind: "W", type: activity, identity: (tag["duration"] ?? "", nil),
-                                metadata: object.metadata, line: line())
+        let header = header(tag, times: times, kind: "W", type: activity, identity: (tag["duration"] ?? "", nil),
+                            metadata: object.metadata)
         return ImportObject.WorkoutRow(header: header, activityType: activity, duration: duration, energyKcal: energy,
                                        distanceMeters: distance, statistics: statistics, events: events)
     }

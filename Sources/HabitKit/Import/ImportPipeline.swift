@@ -12,20 +12,27 @@ enum ImportPipeline {
     /// Thrown inside the reader when the writer has stopped (its error wins).
     struct Cancelled: Error {}
 
+    /// `progress` is called every this many objects, and once at the end.
+    static let progressEvery = 10_000
+
     /// Reads `reader`'s export and hands every object to `write`, in file order. Returns the
     /// mapper's counts. `progress` gets the bytes read so far, on the writing thread.
     static func run(reader: ExportReader, parallel: Bool, write: (ImportObject) throws -> Void,
                     progress: (Int) -> Void) throws -> MappedCounts {
-        guard parallel else {
-            var written = 0
-            let counts = try scan(reader) { object, bytes in
-                try write(object)
-                written += 1
-                if written % 10_000 == 0 { progress(bytes) }
-            }
-            progress(counts.bytes)
-            return counts
+        var written = 0
+        func store(_ object: ImportObject, bytesRead: Int) throws {
+            try write(object)
+            written += 1
+            if written % progressEvery == 0 { progress(bytesRead) }
         }
+        let counts = parallel ? try runOnTwoThreads(reader, write: store) : try scan(reader, emit: store)
+        progress(counts.bytes)
+        return counts
+    }
+
+    /// A reader thread scans and maps into batches; the calling thread writes them.
+    private static func runOnTwoThreads(_ reader: ExportReader,
+                                        write: (ImportObject, _ bytesRead: Int) throws -> Void) throws -> MappedCounts {
         let queue = BatchQueue(capacity: maximumQueuedBatches)
         let result = ReaderResult()
         let done = DispatchSemaphore(value: 0)
@@ -52,8 +59,7 @@ enum ImportPipeline {
         thread.start()
         do {
             while let (batch, bytes) = try queue.pop() {
-                for object in batch { try write(object) }
-                progress(bytes)
+                for object in batch { try write(object, bytes) }
             }
         } catch {
             queue.cancel()
