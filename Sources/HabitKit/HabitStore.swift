@@ -11,10 +11,11 @@ public struct HabitStore: Sendable {
     /// The file path, for error messages (":memory:" for in-memory stores).
     public let path: String
 
-    init(writer: any DatabaseWriter, path: String) throws {
+    /// `setupLock` is taken before migrating, when the store is not at the current version.
+    init(writer: any DatabaseWriter, path: String, setupLock: (() throws -> SetupLock)? = nil) throws {
         self.dbWriter = writer
         self.path = path
-        try migrate()
+        try migrate(setupLock: setupLock)
     }
 
     /// An empty in-memory store, for tests and dry runs.
@@ -27,9 +28,14 @@ public struct HabitStore: Sendable {
     /// Opens (creating if needed) the store at `path`: the folder 0700, the file 0600, WAL mode,
     /// foreign keys on, a 10 s busy timeout, migrations applied.
     public static func open(path: String) throws -> HabitStore {
-        let url = URL(fileURLWithPath: path)
-        try createFolder(url.deletingLastPathComponent().path)
-        let writable = try createFile(path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try createFolder(folder)
+        let (writable, empty) = try createFile(path)
+        // Setting up a store is not safe to race (SQLite cannot switch a file to WAL while
+        // another process has it open; GRDB's migrator reads what is applied before it locks),
+        // so processes that find it new or outdated take turns on a lock of the folder. A new
+        // file is locked before the first open, which sets its page size and WAL mode.
+        let newStoreLock = writable && empty ? try SetupLock(folder: folder, store: path) : nil
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
@@ -47,7 +53,10 @@ public struct HabitStore: Sendable {
             config.readonly = true
         }
         do {
-            return try HabitStore(writer: DatabaseQueue(path: path, configuration: config), path: path)
+            return try withExtendedLifetime(newStoreLock) {
+                try HabitStore(writer: DatabaseQueue(path: path, configuration: config), path: path,
+                               setupLock: { try newStoreLock ?? SetupLock(folder: folder, store: path) })
+            }
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -76,36 +85,41 @@ public struct HabitStore: Sendable {
         }
     }
 
-    /// Creates the file with mode 0600 when missing; returns whether it can be opened for writing.
-    private static func createFile(_ path: String) throws -> Bool {
+    /// Creates the file with mode 0600 when missing; returns whether it can be opened for writing
+    /// and whether it is empty (a store yet to be set up).
+    private static func createFile(_ path: String) throws -> (writable: Bool, empty: Bool) {
         // O_CREAT with mode 0600 so the file never exists with wider permissions; SQLite gives
         // its -wal and -shm files the same mode.
         let fd = Glibc_open(path, O_RDWR | O_CREAT, 0o600)
         if fd >= 0 {
+            var info = stat()
+            let empty = fstat(fd, &info) == 0 && info.st_size == 0
             close(fd)
-            return true
+            return (true, empty)
         }
         let code = errno
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists && isDirectory.boolValue { throw StoreError.cannotCreateFile(path, reason: "it is a folder") }
-        if exists && (code == EACCES || code == EROFS || code == EPERM) { return false }
+        if exists && (code == EACCES || code == EROFS || code == EPERM) { return (false, false) }
         if code == EACCES || code == EPERM { throw StoreError.permissionDenied(path) }
         throw StoreError.cannotCreateFile(path, reason: String(cString: strerror(code)))
     }
 
-    private func migrate() throws {
-        let version = try dbWriter.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
-        if version == Schema.currentVersion { return }
-        if version > Schema.currentVersion {
-            throw StoreError.newerSchema(path, version: version, supported: Schema.currentVersion)
+    private func migrate(setupLock: (() throws -> SetupLock)?) throws {
+        func version() throws -> Int {
+            try dbWriter.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
         }
-        if dbWriter.configuration.readonly { throw StoreError.readOnly(path) }
-        do {
-            try Schema.migrator.migrate(dbWriter)
-        } catch {
-            // Another process may have run the same migration between our check and our lock:
-            // the migrator then sees it applied on a second pass.
+        if try version() == Schema.currentVersion { return }  // the fast path: no lock
+        // Another process may be migrating this store right now: take turns, then look again.
+        let lock = try setupLock?()
+        try withExtendedLifetime(lock) {
+            let current = try version()
+            if current == Schema.currentVersion { return }
+            if current > Schema.currentVersion {
+                throw StoreError.newerSchema(path, version: current, supported: Schema.currentVersion)
+            }
+            if dbWriter.configuration.readonly { throw StoreError.readOnly(path) }
             try Schema.migrator.migrate(dbWriter)
         }
     }
@@ -137,6 +151,33 @@ public struct HabitStore: Sendable {
     /// Runs `value` in one read transaction (a consistent snapshot).
     func read<T>(_ value: (Database) throws -> T) throws -> T {
         do { return try dbWriter.read(value) } catch { throw StoreError.from(error, path: path) }
+    }
+}
+
+/// An exclusive `flock` on the store's folder, held while a store is created or migrated, so
+/// that processes set a store up one after another. Released when the object goes away. (The
+/// folder, not the database file: closing any descriptor of the database would drop SQLite's
+/// own POSIX locks in this process.) Waits up to about 10 s, like the store's busy timeout.
+final class SetupLock {
+    private let fd: Int32
+
+    init(folder: String, store: String) throws {
+        fd = Glibc_open(folder, O_RDONLY | O_DIRECTORY, 0)
+        guard fd >= 0 else { throw StoreError.cannotCreateFile(store, reason: String(cString: strerror(errno))) }
+        var waits = 0
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waits < 1_000 else {
+                close(fd)
+                throw StoreError.busy(store)
+            }
+            waits += 1
+            usleep(10_000)
+        }
+    }
+
+    deinit {
+        flock(fd, LOCK_UN)
+        close(fd)
     }
 }
 

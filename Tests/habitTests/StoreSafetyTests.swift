@@ -48,6 +48,27 @@ enum Immutable {
         #expect(entries?.count == 1)
     }
 
+    /// 8 processes that all find no store yet (a fresh install, cron and a person at once):
+    /// each creates or waits for the store, none fails. Setting WAL and running the migrations
+    /// is not safe to race; this caught "table … already exists" and instant "locked" errors.
+    @Test func processesCreatingANewStoreAtOnceAllSucceed() throws {
+        for _ in 0..<12 {
+            let habit = try HabitProcess()
+            defer { habit.cleanUp() }
+            let failures = Failures()
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do {
+                    let r = try habit.run(["log", "meditate", "1m"])
+                    if r.status != 0 { failures.add(r.stderr) }
+                } catch {
+                    failures.add("\(error)")
+                }
+            }
+            #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
+            #expect(try HabitStore.open(path: habit.db).fetchCounts().samples == 8)
+        }
+    }
+
     /// 8 processes logging at once against one store: every row lands, none twice, no error.
     @Test func concurrentProcessesLoseNothing() throws {
         let habit = try HabitProcess()
