@@ -45,13 +45,3 @@ public struct CalendarView: Sendable {
         return stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
     }
 }
-
-extension HabitStore {
-    /// The calendar for `range` (e.g. ``DayRange/month(containing:)``), from the daily summary.
-    public func calendar(for range: DayRange, calendar: HabitCalendar, allSources: Bool = false) throws -> CalendarView {
-        let settings = try fetchSettings()
-        let summary = try dailySummary(in: range, calendar: calendar, allSources: allSources)
-        return CalendarView(days: summary.summaries.map { CalendarDay($0, settings: settings) }, range: range,
-                            allSources: allSources, otherSourceCount: summary.otherSourceCount, settings: settings)
-    }
-}

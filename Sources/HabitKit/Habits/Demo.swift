@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Realistic, deterministic demo data: the same seed gives the same sessions, workouts and
 /// NoAlc days (UUIDs come from the environment).
@@ -82,26 +81,6 @@ public struct DemoGenerator: Sendable {
             }
         }
         return batch
-    }
-}
-
-extension HabitStore {
-    /// Whether the store holds any sample or workout.
-    public func isEmpty() throws -> Bool {
-        try read { db in
-            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM (SELECT 1 FROM sample LIMIT 1)) + (SELECT count(*) FROM (SELECT 1 FROM workout LIMIT 1))") == 0
-        }
-    }
-
-    /// Inserts a demo batch in one transaction.
-    public func insert(_ batch: DemoGenerator.Batch) throws {
-        try write { db in
-            for sample in batch.samples { try StoreRows.insert(sample, workoutRowID: nil, db) }
-            for (workout, energy) in batch.workouts {
-                let rowID = try StoreRows.insert(workout, db)
-                try StoreRows.insert(energy, workoutRowID: rowID, db)
-            }
-        }
     }
 }
 

@@ -1,0 +1,12 @@
+import Foundation
+import GRDB
+
+extension HabitStore {
+    /// The calendar for `range` (e.g. ``DayRange/month(containing:)``), from the daily summary.
+    public func calendar(for range: DayRange, calendar: HabitCalendar, allSources: Bool = false) throws -> CalendarView {
+        let settings = try fetchSettings()
+        let summary = try dailySummary(in: range, calendar: calendar, allSources: allSources)
+        return CalendarView(days: summary.summaries.map { CalendarDay($0, settings: settings) }, range: range,
+                            allSources: allSources, otherSourceCount: summary.otherSourceCount, settings: settings)
+    }
+}
