@@ -42,7 +42,7 @@ struct Undo: ParsableCommand {
 
     func run() throws {
         let (store, env) = try store.openWithEnvironment()
-        let entry = try store.undo()
+        let entry = try store.undo().entry
         try EntryReport.print(deleted: entry, verb: "undone", env: env, json: output.json)
     }
 }

@@ -259,7 +259,7 @@ struct ChangesCommand: ParsableCommand {
                 since: changes.since, anchor: changes.anchor,
                 added: .init(samples: changes.samples.map { SampleJSON(sample: $0, calendar: calendar) },
                              workouts: changes.workouts.map { WorkoutJSON(workout: $0, calendar: calendar) }),
-                deleted: changes.deleted.map { .init(uuid: $0.uuid.uuidString.lowercased(), kind: $0.kind, type: $0.type, anchor: $0.anchor) }))
+                deleted: changes.deleted.map { .init(uuid: $0.uuid.uuidString.lowercased(), kind: $0.kind.rawValue, type: $0.type, anchor: $0.anchor) }))
             return
         }
         var lines = ["since \(changes.since): \(changes.samples.count) samples and \(changes.workouts.count) workouts added, "
@@ -325,8 +325,8 @@ struct Timeline: ParsableCommand {
                     if let hr { line += String(format: "  ♥ %.0f bpm", hr) }
                     lines.append(line)
                 case .recovery(let r):
-                    let stages = ["awake", "rem", "core", "deep", "asleep", "inBed"].compactMap { k in
-                        r.stages[k].map { "\(k) \(TextRendering.duration($0))" }
+                    let stages = SleepStage.allCases.compactMap { k in
+                        r.stages[k].map { "\(k.rawValue) \(TextRendering.duration($0))" }
                     }.joined(separator: ", ")
                     var line = "  recovery  \(TextRendering.duration(r.asleep)) asleep  \(TextRendering.clock(r.start, calendar))–\(TextRendering.clock(r.end, calendar))  (\(stages))"
                     if let rhr = r.restingHeartRate { line += String(format: "  resting ♥ %.0f", rhr) }
@@ -368,7 +368,7 @@ struct TimelineDayJSON: Encodable {
                      end: nil, asleepSeconds: nil, stages: nil, restingHeartRate: nil, heartRateVariability: nil)
             case .recovery(let r):
                 Item(kind: "recovery", entry: nil, workout: nil, averageHeartRate: nil, start: calendar.iso8601(r.start),
-                     end: calendar.iso8601(r.end), asleepSeconds: r.asleep, stages: r.stages, restingHeartRate: r.restingHeartRate,
+                     end: calendar.iso8601(r.end), asleepSeconds: r.asleep, stages: Dictionary(uniqueKeysWithValues: r.stages.map { ($0.key.rawValue, $0.value) }), restingHeartRate: r.restingHeartRate,
                      heartRateVariability: r.heartRateVariability)
             }
         }

@@ -193,8 +193,8 @@ struct ReminderJSON: Encodable {
         lookbackHours = s.reminder.lookbackHours
         enabled = s.reminder.enabled
         nextOccurrence = s.next.map { calendar.iso8601($0.at) }
-        nextState = s.nextState
-        nextCancelled = s.nextState == "cancelled"
+        nextState = s.nextState?.rawValue
+        nextCancelled = s.nextState == .cancelled
     }
 }
 

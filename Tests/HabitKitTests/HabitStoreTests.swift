@@ -77,7 +77,7 @@ import Testing
         #expect(counts.samples == 0 && counts.workouts == 0)
         let tombstones = try store.fetchTombstones(since: before)
         #expect(Set(tombstones.map(\.uuid)) == [result.workout!.uuid, result.samples[0].uuid])
-        #expect(Set(tombstones.map(\.kind)) == ["workout", "sample"])
+        #expect(Set(tombstones.map(\.kind)) == [.workout, .sample])
         #expect(tombstones.allSatisfy { $0.anchor > before })
         #expect(try store.fetchCurrentAnchor() == before + 2)
     }
@@ -136,7 +136,7 @@ import Testing
         let interval = InstantRange(env.now.addingTimeInterval(-600), upTo: env.now)
         let mine = try store.logMeditation(interval, source: .app, note: nil, env: env)
         _ = try store.logMeditation(interval, source: try SourceID("com.example.app"), note: nil, env: env)
-        #expect(try store.undo().uuid == mine.samples[0].uuid)
+        #expect(try store.undo().entry.uuid == mine.samples[0].uuid)
         #expect(throws: StoreError.self) { try store.undo() }
         #expect(try store.fetchCounts().samples == 1)
     }
@@ -176,7 +176,8 @@ import Testing
         #expect {
             _ = try HabitStore.open(path: path)
         } throws: { error in
-            (error as? StoreError).map { if case .notADatabase = $0 { true } else { false } } ?? false
+            (error as? StoreError).map { if case .notAHabitStore = $0 { true } else { false } } ?? false
         }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 0x41, count: 4096))
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 public struct Recovery: Sendable, Equatable {
     public var start: Date
     public var end: Date
-    /// Seconds per stage: awake, rem, core, deep, asleep (unspecified), inBed.
-    public var stages: [String: TimeInterval]
+    /// Seconds per stage.
+    public var stages: [SleepStage: TimeInterval]
     public var restingHeartRate: Double?
     public var heartRateVariability: Double?
 
     /// Time asleep: every stage but awake and in-bed.
     public var asleep: TimeInterval {
-        stages.filter { $0.key != "awake" && $0.key != "inBed" }.values.reduce(0, +)
+        stages.filter { $0.key.isAsleep }.values.reduce(0, +)
     }
 }
 
@@ -33,4 +33,68 @@ public enum TimelineItem: Sendable {
 public struct TimelineDay: Sendable {
     public var day: LocalDay
     public var items: [TimelineItem]
+}
+
+/// A stage of an imported `HKCategoryTypeIdentifierSleepAnalysis` sample.
+public enum SleepStage: String, Sendable, CaseIterable, Codable {
+    case awake, rem, core, deep, asleep, inBed
+
+    /// The stage of a sample's category value. Apple's older "asleep" and the unspecified one are
+    /// `asleep`; a value this habit does not know counts as `asleep` too (it is a sleep sample).
+    public init(categoryValue: String?) {
+        switch categoryValue {
+        case "HKCategoryValueSleepAnalysisAwake": self = .awake
+        case "HKCategoryValueSleepAnalysisAsleepREM": self = .rem
+        case "HKCategoryValueSleepAnalysisAsleepCore": self = .core
+        case "HKCategoryValueSleepAnalysisAsleepDeep": self = .deep
+        case "HKCategoryValueSleepAnalysisInBed": self = .inBed
+        default: self = .asleep
+        }
+    }
+
+    /// Time in this stage counts as asleep: every stage but awake and in bed.
+    public var isAsleep: Bool { self != .awake && self != .inBed }
+}
+
+/// One imported sleep sample: `[start, end)` in one stage.
+public struct SleepInterval: Sendable, Equatable {
+    public var start: Date
+    public var end: Date
+    public var stage: SleepStage
+
+    public init(start: Date, end: Date, stage: SleepStage) {
+        self.start = start
+        self.end = end
+        self.stage = stage
+    }
+}
+
+/// The timeline's rules, over values.
+public enum TimelineRules {
+    /// How far after a night's end so far a sample may start and still belong to that night.
+    public static let nightGap: TimeInterval = 3 * 3600
+
+    /// Clusters sleep samples, sorted by start, into nights: a sample starting within
+    /// ``nightGap`` of the night's end so far belongs to it.
+    public static func nights(_ intervals: [SleepInterval]) -> [Recovery] {
+        var nights: [Recovery] = []
+        for i in intervals {
+            if let last = nights.last, i.start <= last.end.addingTimeInterval(nightGap) {
+                nights[nights.count - 1].end = max(last.end, i.end)
+            } else {
+                nights.append(Recovery(start: i.start, end: i.end, stages: [:]))
+            }
+            nights[nights.count - 1].stages[i.stage, default: 0] += i.end.timeIntervalSince(i.start)
+        }
+        return nights
+    }
+
+    /// Items grouped by the local day of their ``TimelineItem/start``: newest day first, newest item first.
+    public static func days(_ items: [TimelineItem], calendar: HabitCalendar) -> [TimelineDay] {
+        var byDay: [LocalDay: [TimelineItem]] = [:]
+        for item in items { byDay[calendar.day(containing: item.start), default: []].append(item) }
+        return byDay.sorted { $0.key > $1.key }.map { day, items in
+            TimelineDay(day: day, items: items.sorted { $0.start > $1.start })
+        }
+    }
 }

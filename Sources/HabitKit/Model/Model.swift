@@ -148,6 +148,13 @@ public enum NoAlcLevel: String, Sendable, Codable, CaseIterable, Comparable {
     }
 
     public static func < (a: NoAlcLevel, b: NoAlcLevel) -> Bool { a.storedValue < b.storedValue }
+
+    /// The entries a new NoAlc entry from `source` replaces among its day's `existing` ones: the
+    /// last entry for a day wins over the earlier ones from the app's sources; an entry from
+    /// another source replaces nothing.
+    public static func entriesReplaced(by source: SourceID, among existing: [Sample]) -> [Sample] {
+        source.isApp ? existing.filter { $0.source.isApp } : []
+    }
 }
 
 /// The three habits habit tracks.

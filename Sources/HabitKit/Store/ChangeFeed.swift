@@ -38,15 +38,12 @@ extension HabitStore {
     /// greater than `since`, and the current anchor — all read in one snapshot.
     public func fetchChanges(since: Int64) throws -> Changes {
         try read { db in
-            let current = try StoreRows.currentAnchor(db)
+            let current = try ChangeCounter.current(db)
             if since > current { throw FeedError.anchorInFuture(since, current: current) }
-            let samples = try Row.fetchAll(db, sql: "SELECT \(StoreRows.sampleColumns) FROM \(StoreRows.sampleFrom) WHERE s.anchor > ? ORDER BY s.anchor",
-                                           arguments: [since]).map(StoreRows.sample)
-            let workouts = try Row.fetchAll(db, sql: "SELECT \(StoreRows.workoutColumns) FROM \(StoreRows.workoutFrom) WHERE w.anchor > ? ORDER BY w.anchor",
-                                            arguments: [since]).map(StoreRows.workout)
-            let deleted = try Row.fetchAll(db, sql: "SELECT anchor, uuid, kind, type FROM tombstone WHERE anchor > ? ORDER BY anchor",
-                                           arguments: [since]).map { Tombstone(anchor: $0[0], uuid: StoreRows.uuid($0[1]), kind: $0[2], type: $0[3]) }
-            return Changes(since: since, anchor: current, samples: samples, workouts: workouts, deleted: deleted)
+            let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
+            let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
+            return Changes(since: since, anchor: current, samples: samples, workouts: workouts,
+                           deleted: try Self.tombstones(since: since, db))
         }
     }
 
@@ -58,19 +55,14 @@ extension HabitStore {
 
     public func saveAnchor(_ anchor: Int64, named name: String) throws {
         try Self.validateAnchorName(name)
-        try write { db in
-            try db.execute(sql: "INSERT INTO namedAnchor (name, anchor) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET anchor = excluded.anchor",
-                           arguments: [name, anchor])
-        }
+        try write { db in try NamedAnchorRecord(name: name, anchor: anchor).upsert(db) }
     }
 
     public func fetchAnchor(named name: String) throws -> Int64 {
         try Self.validateAnchorName(name)
         return try read { db in
-            guard let a = try Int64.fetchOne(db, sql: "SELECT anchor FROM namedAnchor WHERE name = ?", arguments: [name]) else {
-                throw FeedError.unknownAnchorName(name)
-            }
-            return a
+            guard let saved = try NamedAnchorRecord.fetchOne(db, key: name) else { throw FeedError.unknownAnchorName(name) }
+            return saved.anchor
         }
     }
 
@@ -79,32 +71,21 @@ extension HabitStore {
     /// oldest first. Rows stream from a cursor, so exporting a large store needs little memory.
     public func forEachObject(in range: InstantRange?, type: String?, allSources: Bool,
                               sample: (Sample) throws -> Void, workout: (Workout) throws -> Void) throws {
-        /// `alias.start` in range, the app's sources, `alias.typeColumn = type`, as given.
-        func filter(_ alias: String, typeColumn: String) -> (sql: String, arguments: StatementArguments) {
-            var conditions = ["1"]
-            var arguments: StatementArguments = []
-            if let range {
-                conditions.append("\(alias).start >= ? AND \(alias).start < ?")
-                arguments += [range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970]
-            }
-            if !allSources { conditions.append("src.isApp = 1") }
-            if let type {
-                conditions.append("\(alias).\(typeColumn) = ?")
-                arguments += [type]
-            }
-            return (conditions.joined(separator: " AND "), arguments)
-        }
         try read { db in
-            let s = filter("s", typeColumn: "type")
-            let samples = try Row.fetchCursor(db, sql: """
-                SELECT \(StoreRows.sampleColumns) FROM \(StoreRows.sampleFrom) WHERE \(s.sql) ORDER BY s.start, s.anchor
-                """, arguments: s.arguments)
-            while let row = try samples.next() { try sample(StoreRows.sample(row)) }
-            let w = filter("w", typeColumn: "activityType")
-            let workouts = try Row.fetchCursor(db, sql: """
-                SELECT \(StoreRows.workoutColumns) FROM \(StoreRows.workoutFrom) WHERE \(w.sql) ORDER BY w.start, w.anchor
-                """, arguments: w.arguments)
-            while let row = try workouts.next() { try workout(StoreRows.workout(row)) }
+            var samples = SampleViewRecord.all().fromSources(all: allSources)
+            var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
+            if let range {
+                samples = samples.starting(in: range)
+                workouts = workouts.starting(in: range)
+            }
+            if let type {
+                samples = samples.ofType(type)
+                workouts = workouts.ofActivityType(type)
+            }
+            let sampleRows = try samples.chronological().fetchCursor(db)
+            while let row = try sampleRows.next() { try sample(row.sample) }
+            let workoutRows = try workouts.chronological().fetchCursor(db)
+            while let row = try workoutRows.next() { try workout(row.workout) }
         }
     }
 }

@@ -19,43 +19,58 @@ public struct HabitStore: Sendable {
     }
 
     /// An empty in-memory store, for tests and dry runs.
-    public static func inMemory() throws -> HabitStore {
+    public static func inMemory(path: String = ":memory:") throws -> HabitStore {
         var config = Configuration()
         config.foreignKeysEnabled = true
-        return try HabitStore(writer: DatabaseQueue(configuration: config), path: ":memory:")
+        return try HabitStore(writer: DatabaseQueue(configuration: config), path: path)
     }
 
-    /// Opens (creating if needed) the store at `path`: the folder 0700, the file 0600, WAL mode,
-    /// foreign keys on, a 10 s busy timeout, migrations applied.
-    public static func open(path: String) throws -> HabitStore {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    /// Opens the store at `path`: WAL mode, foreign keys on, a 10 s busy timeout, migrations applied.
+    ///
+    /// The path is checked first (``StoreFile``: owner, mode, links, that an existing file is a
+    /// habit store of a schema this binary reads): a refused path is left exactly as it was. With
+    /// `.create`, a missing store is created (the folder 0700, the file 0600); with `.read`, a
+    /// missing store opens as an empty in-memory one and nothing is created.
+    public static func open(path: String, access: StoreAccess = .create) throws -> HabitStore {
+        let target: String
+        let isNew: Bool
+        switch try StoreFile.inspect(path) {
+        case .missing(let p):
+            if access == .read { return try inMemory(path: p) }
+            (target, isNew) = (p, true)
+        case .empty(let p): (target, isNew) = (p, true)
+        case .store(let p, _): (target, isNew) = (p, false)
+        }
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
         try createFolder(folder)
-        let (writable, empty) = try createFile(path)
+        let (writable, empty) = try createFile(target)
         // Setting up a store is not safe to race (SQLite cannot switch a file to WAL while
         // another process has it open; GRDB's migrator reads what is applied before it locks),
         // so processes that find it new or outdated take turns on a lock of the folder. A new
         // file is locked before the first open, which sets its page size and WAL mode.
-        let newStoreLock = writable && empty ? try SetupLock(folder: folder, store: path) : nil
+        let newStoreLock = writable && empty ? try SetupLock(folder: folder, store: target) : nil
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
-        if writable {
+        if writable && (isNew || empty) {
             // WAL is persistent in the file: this pragma is a no-op once set. Unlike GRDB's
             // `journalMode = .wal`, it leaves `synchronous` at SQLite's default FULL, so a commit
             // habit reported is on disk (fsync of the WAL), and it skips GRDB's extra file checks.
             // A new file gets 16 KiB pages first (ignored for an existing one, and impossible to
             // change once in WAL mode): a 1 M-record import writes a quarter of the pages and runs
             // ~1.6x faster in the shell's test (Standards/data-consistency.md).
+            // Only a new file gets them: an existing store is already in WAL mode, and a file habit
+            // did not make is never switched (StoreFile refuses it before this point).
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL") }
-        } else {
+        } else if !writable {
             // A store the OS will not let us write (read-only mount, immutable file): reads still
             // work; any write fails with StoreError.readOnly and changes nothing.
             config.readonly = true
         }
         do {
             return try withExtendedLifetime(newStoreLock) {
-                try HabitStore(writer: DatabaseQueue(path: path, configuration: config), path: path,
-                               setupLock: { try newStoreLock ?? SetupLock(folder: folder, store: path) })
+                try HabitStore(writer: DatabaseQueue(path: target, configuration: config), path: path,
+                               setupLock: { try newStoreLock ?? SetupLock(folder: folder, store: target) })
             }
         } catch {
             throw StoreError.from(error, path: path)
@@ -90,7 +105,7 @@ public struct HabitStore: Sendable {
     private static func createFile(_ path: String) throws -> (writable: Bool, empty: Bool) {
         // O_CREAT with mode 0600 so the file never exists with wider permissions; SQLite gives
         // its -wal and -shm files the same mode.
-        let fd = Glibc_open(path, O_RDWR | O_CREAT, 0o600)
+        let fd = Glibc_open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if fd >= 0 {
             var info = stat()
             let empty = fstat(fd, &info) == 0 && info.st_size == 0

@@ -3,11 +3,22 @@ import GRDB
 import GRDBSQLite
 
 /// Stores ``ImportObject``s: one instance per import, inside the import's transaction.
+///
+/// The one documented exception to "rows go through records": a large import binds its sample
+/// rows straight through SQLite's C API. It writes exactly the columns ``SampleRecord`` writes,
+/// interns text through the same ``Lookup`` tables (with a cache of the ids seen) and the same
+/// ``DeviceDescription`` rule, and takes anchors from the same ``ChangeCounter``. Workouts and
+/// their statistics and events are few and go through their records.
 final class ImportWriter {
     private let db: Database
     private var anchor: Int64
     private var sourceIDs: [String: Int64] = [:]
     private var lastSource: (name: String, id: Int64)?
+    /// Interned ids seen in this import, per lookup table; the last one is checked first
+    /// (exports list records grouped by type and unit).
+    private var typeIDs = InternCache(.sampleType)
+    private var unitIDs = InternCache(.unit)
+    private var deviceIDs = InternCache(.device)
     private(set) var summary = ImportSummary()
     private(set) var objects = 0
     /// Exports list records grouped by type: counting into a run avoids hashing the type per record.
@@ -20,16 +31,16 @@ final class ImportWriter {
 
     init(db: Database) throws {
         self.db = db
-        anchor = try StoreRows.currentAnchor(db)
+        anchor = try ChangeCounter.current(db)
         insertSample = try db.makeStatement(sql: """
-            INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, device, metadata, created, utcOffset, timeZone, anchor)
+            INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset, timeZone, anchor)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """)
     }
 
     /// Writes the change sequence back and completes the counts: call once, at the end.
     func finish() throws {
-        try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [anchor])
+        try ChangeCounter.set(anchor, db)
         if runCount > 0 { summary.samplesByType[runType, default: 0] += runCount }
         runCount = 0
     }
@@ -49,12 +60,12 @@ final class ImportWriter {
             id = known
         } else {
             let bundleID = "healthkit-import:" + name
-            if let existing = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [bundleID]) {
+            if let existing = try SourceRecord.filter(Column("bundleId") == bundleID).fetchOne(db)?.id {
                 id = existing
             } else {
-                try db.execute(sql: "INSERT INTO source (bundleId, name, version, isApp) VALUES (?, ?, ?, 0)",
-                               arguments: [bundleID, name, version])
-                id = db.lastInsertedRowID
+                var row = SourceRecord(id: nil, bundleId: bundleID, name: name, version: version, isApp: false)
+                try row.insert(db)
+                id = row.id ?? db.lastInsertedRowID
                 summary.sources.insert(name)
             }
             sourceIDs[name] = id
@@ -69,13 +80,17 @@ final class ImportWriter {
         let h = insertSample.sqliteStatement
         sqlite3_reset(h)
         RawBind.text(h, 1, header.uuid)
-        RawBind.text(h, 2, row.type)
+        sqlite3_bind_int64(h, 2, try typeIDs.id(row.type, db))
         sqlite3_bind_double(h, 3, header.start)
         sqlite3_bind_double(h, 4, header.end)
         if let value = row.value { sqlite3_bind_double(h, 5, value) } else { sqlite3_bind_null(h, 5) }
-        RawBind.text(h, 6, row.unit)
+        if let unit = row.unit { sqlite3_bind_int64(h, 6, try unitIDs.id(unit, db)) } else { sqlite3_bind_null(h, 6) }
         sqlite3_bind_int64(h, 7, sourceID)
-        RawBind.text(h, 8, header.device)
+        if let device = header.device {
+            sqlite3_bind_int64(h, 8, try deviceIDs.id(DeviceDescription.normalised(device), db))
+        } else {
+            sqlite3_bind_null(h, 8)
+        }
         RawBind.text(h, 9, header.metadata)
         sqlite3_bind_double(h, 10, header.created)
         sqlite3_bind_int64(h, 11, Int64(header.offset))
@@ -101,30 +116,49 @@ final class ImportWriter {
     private func write(_ row: ImportObject.WorkoutRow) throws {
         let header = row.header
         let sourceID = try sourceRowID(header.sourceName, version: header.sourceVersion)
-        try db.execute(sql: """
-            INSERT INTO workout (uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, sourceId, device,
-                                 metadata, created, utcOffset, timeZone, anchor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-            """, arguments: [header.uuid, row.activityType, header.start, header.end, row.duration, row.energyKcal,
-                             row.distanceMeters, sourceID, header.device, header.metadata, header.created, header.offset,
-                             header.timeZone, anchor + 1])
-        guard db.changesCount > 0 else {
+        var workout = WorkoutRecord(id: nil, uuid: header.uuid, activityType: row.activityType, start: header.start,
+                                    end: header.end, duration: row.duration, totalEnergyKcal: row.energyKcal,
+                                    totalDistanceM: row.distanceMeters, sourceId: sourceID,
+                                    deviceId: try header.device.map { try deviceIDs.id(DeviceDescription.normalised($0), db) },
+                                    metadata: header.metadata, created: header.created, utcOffset: header.offset,
+                                    timeZone: header.timeZone, anchor: anchor + 1)
+        try workout.insert(db, onConflict: .ignore)
+        guard db.changesCount > 0, let workoutID = workout.id else {
             summary.duplicates += 1
             return
         }
         anchor += 1
-        let workoutID = db.lastInsertedRowID
         summary.workoutsByType[row.activityType, default: 0] += 1
         for s in row.statistics {
-            try db.execute(sql: """
-                INSERT INTO workoutStatistic (workoutId, type, start, "end", average, minimum, maximum, sum, unit)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [workoutID, s.type, s.start, s.end, s.average, s.minimum, s.maximum, s.sum, s.unit])
+            try WorkoutStatisticRecord(workoutId: workoutID, type: s.type, start: s.start, end: s.end, average: s.average,
+                                       minimum: s.minimum, maximum: s.maximum, sum: s.sum, unit: s.unit).insert(db)
         }
         for e in row.events {
-            try db.execute(sql: "INSERT INTO workoutEvent (workoutId, type, date, duration, durationUnit) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [workoutID, e.type, e.date, e.duration, e.durationUnit])
+            try WorkoutEventRecord(workoutId: workoutID, type: e.type, date: e.date, duration: e.duration,
+                                   durationUnit: e.durationUnit).insert(db)
         }
+    }
+}
+
+/// Interned ids of one lookup table, remembered for the rest of an import.
+private struct InternCache {
+    let lookup: Lookup
+    private var ids: [String: Int64] = [:]
+    private var last: (text: String, id: Int64)?
+
+    init(_ lookup: Lookup) { self.lookup = lookup }
+
+    mutating func id(_ text: String, _ db: Database) throws -> Int64 {
+        if let last, last.text == text { return last.id }
+        let id: Int64
+        if let known = ids[text] {
+            id = known
+        } else {
+            id = try lookup.id(text, db)
+            ids[text] = id
+        }
+        last = (text, id)
+        return id
     }
 }
 

@@ -62,7 +62,7 @@ extension HabitStore {
         let sample = makeSample(type: SampleType.mindfulSession, interval, value: nil, unit: nil,
                                 source: source, metadata: metadata, env: env)
         return try write { db in
-            try StoreRows.insert(sample, workoutRowID: nil, db)
+            try Self.insert(sample, workoutId: nil, db)
             let cancelled = try ReminderRows.cancelMatching(db, activity: .meditate, completedAt: interval.upperBound,
                                                             source: source, env: env)
             return LogResult(samples: [sample], workout: nil, replaced: [], cancelledReminders: cancelled)
@@ -88,8 +88,8 @@ extension HabitStore {
                                 source: source, metadata: [:], env: env)
         energy.workout = workout.uuid
         return try write { db in
-            let rowID = try StoreRows.insert(workout, db)
-            try StoreRows.insert(energy, workoutRowID: rowID, db)
+            let rowID = try Self.insert(workout, db)
+            try Self.insert(energy, workoutId: rowID, db)
             let cancelled = try ReminderRows.cancelMatching(db, activity: .workout, completedAt: interval.upperBound,
                                                             source: source, env: env)
             return LogResult(samples: [energy], workout: workout, replaced: [], cancelledReminders: cancelled)
@@ -107,23 +107,24 @@ extension HabitStore {
         let sample = makeSample(type: SampleType.alcoholicBeverages, midnight, value: level.storedValue, unit: "count",
                                 source: source, metadata: metadata, env: env)
         return try write { db in
-            var replaced: [UUID] = []
-            if source.isApp {
-                replaced = try String.fetchAll(db, sql: """
-                    SELECT s.uuid FROM sample s
-                    WHERE s.type = ? AND s.start >= ? AND s.start < ?
-                      AND s.sourceId IN (SELECT id FROM source WHERE isApp = 1)
-                    """, arguments: [SampleType.alcoholicBeverages, dayRange.lowerBound.timeIntervalSince1970,
-                                     dayRange.upperBound.timeIntervalSince1970]).map(StoreRows.uuid)
-                for uuid in replaced {
-                    try db.execute(sql: "DELETE FROM sample WHERE uuid = ?", arguments: [uuid.uuidString.lowercased()])
-                }
+            // The last entry for a day wins: it replaces the day's earlier entries from the app's
+            // sources, which are kept aside so that `undo` can bring them back.
+            let earlier = try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).starting(in: dayRange)
+                .fromAppSources().fetchAll(db)
+            let replaced = NoAlcLevel.entriesReplaced(by: source, among: earlier.map(\.sample))
+            var kept: [SampleRecord] = []
+            for uuid in replaced.map(\.uuid) {
+                guard var row = try SampleRecord.filter(Column("uuid") == uuid.storeText).fetchOne(db) else { continue }
+                try row.delete(db)
+                row.id = nil
+                kept.append(row)
             }
-            try StoreRows.insert(sample, workoutRowID: nil, db)
+            let rowID = try Self.insert(sample, workoutId: nil, db)
+            for row in kept { try ReplacedSampleRecord(sampleId: rowID, record: row).insert(db) }
             // Completion time of a NoAlc entry is when it was made, not the midnight it is for.
             let cancelled = try ReminderRows.cancelMatching(db, activity: .noalc, completedAt: env.now,
                                                             source: source, env: env)
-            return LogResult(samples: [sample], workout: nil, replaced: replaced, cancelledReminders: cancelled)
+            return LogResult(samples: [sample], workout: nil, replaced: replaced.map(\.uuid), cancelledReminders: cancelled)
         }
     }
 
@@ -141,26 +142,34 @@ extension HabitStore {
                utcOffset: env.timeZone.secondsFromGMT(for: interval.lowerBound), timeZoneID: env.timeZone.identifier)
     }
 
+    // MARK: - Writing rows
+
+    /// Inserts `sample` (text interned, next anchor); returns its row id.
+    @discardableResult
+    static func insert(_ sample: Sample, workoutId: Int64?, _ db: Database) throws -> Int64 {
+        var row = try SampleRecord(sample, workoutId: workoutId, db)
+        try row.insert(db)
+        return row.id ?? db.lastInsertedRowID
+    }
+
+    /// Inserts `workout` (next anchor); returns its row id.
+    @discardableResult
+    static func insert(_ workout: Workout, _ db: Database) throws -> Int64 {
+        var row = try WorkoutRecord(workout, db)
+        try row.insert(db)
+        return row.id ?? db.lastInsertedRowID
+    }
+
     // MARK: - Reading entries back
 
     /// Entries whose start lies in `range` (half-open), newest first: samples on their own and
     /// workouts with their associated samples.
     public func fetchEntries(in range: InstantRange, allSources: Bool = true) throws -> [Entry] {
-        let lower = range.lowerBound.timeIntervalSince1970
-        let upper = range.upperBound.timeIntervalSince1970
-        let sourceFilter = allSources ? "" : " AND src.isApp = 1"
-        return try read { db in
-            let samples = try Row.fetchAll(db, sql: """
-                SELECT \(StoreRows.sampleColumns) FROM \(StoreRows.sampleFrom)
-                WHERE s.start >= ? AND s.start < ? AND s.workoutId IS NULL\(sourceFilter)
-                """, arguments: [lower, upper]).map { Entry.sample(StoreRows.sample($0)) }
-            let workouts = try Row.fetchAll(db, sql: """
-                SELECT \(StoreRows.workoutColumns) FROM \(StoreRows.workoutFrom)
-                WHERE w.start >= ? AND w.start < ?\(sourceFilter)
-                """, arguments: [lower, upper]).map(StoreRows.workout)
-            let withSamples = try workouts.map { w in
-                Entry.workout(w, samples: try StoreRows.fetchWorkoutSamples(db, workout: w.uuid))
-            }
+        try read { db in
+            let samples = try SampleViewRecord.all().standalone().starting(in: range).fromSources(all: allSources)
+                .fetchAll(db).map { Entry.sample($0.sample) }
+            let workouts = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db)
+            let withSamples = try workouts.map { w in Entry.workout(w.workout, samples: try Self.samples(ofWorkout: w.id, db)) }
             return (samples + withSamples).sorted { ($0.start, $0.uuid.uuidString) > ($1.start, $1.uuid.uuidString) }
         }
     }
@@ -170,21 +179,33 @@ extension HabitStore {
         try read { db in try Self.entry(db, uuid) }
     }
 
-    private static func entry(_ db: Database, _ uuid: UUID) throws -> Entry? {
-        if let w = try StoreRows.fetchWorkout(db, uuid: uuid) {
-            return .workout(w, samples: try StoreRows.fetchWorkoutSamples(db, workout: uuid))
-        }
-        return try StoreRows.fetchSample(db, uuid: uuid).map(Entry.sample)
+    static func samples(ofWorkout workoutID: Int64, _ db: Database) throws -> [Sample] {
+        try SampleViewRecord.filter(Column("workoutId") == workoutID).order(Column("anchor")).fetchAll(db).map(\.sample)
     }
 
-    /// The entries (samples on their own and workouts) whose UUID starts with `prefix`.
-    public func fetchUUIDs(prefix: String) throws -> [UUID] {
-        let pattern = prefix.lowercased().filter { $0.isHexDigit || $0 == "-" } + "%"
+    static func entry(_ db: Database, _ uuid: UUID) throws -> Entry? {
+        if let w = try WorkoutViewRecord.all().withUUID(uuid).fetchOne(db) {
+            return .workout(w.workout, samples: try samples(ofWorkout: w.id, db))
+        }
+        return try SampleViewRecord.all().withUUID(uuid).fetchOne(db).map { Entry.sample($0.sample) }
+    }
+
+    /// The entries (samples on their own and workouts) whose UUID starts with `prefix`, at most
+    /// `limit`. `prefix` must be lowercase hex digits and dashes (as UUIDs are written), 8 to 36
+    /// characters: anything else is refused, and no pattern is ever built from it — the lookup
+    /// is a range on the UUID index (`uuid >= prefix AND uuid < prefix || '~'`).
+    public func fetchUUIDs(prefix: String, limit: Int = 10) throws -> [UUID] {
+        let p = prefix.lowercased()
+        guard (8...36).contains(p.utf8.count), p.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else {
+            throw InputError.invalidUUID(prefix)
+        }
+        let upper = p + "~"  // '~' sorts after every hex digit and '-'
         return try read { db in
-            try String.fetchAll(db, sql: """
-                SELECT uuid FROM sample WHERE uuid LIKE ? AND workoutId IS NULL
-                UNION ALL SELECT uuid FROM workout WHERE uuid LIKE ? LIMIT 2
-                """, arguments: [pattern, pattern]).map(StoreRows.uuid)
+            let samples = try String.fetchAll(db, SampleRecord.select(Column("uuid"))
+                .filter(Column("uuid") >= p && Column("uuid") < upper && Column("workoutId") == nil).limit(limit))
+            let workouts = try String.fetchAll(db, WorkoutRecord.select(Column("uuid"))
+                .filter(Column("uuid") >= p && Column("uuid") < upper).limit(limit))
+            return (samples + workouts).prefix(limit).map(UUID.init(storeText:))
         }
     }
 
@@ -201,22 +222,40 @@ extension HabitStore {
         }
     }
 
-    /// Deletes the newest entry from the app's sources (`dev.habit`, `dev.habit.*`).
+    /// What `undo` did: the entry it deleted and the entries that one had replaced, now back.
+    public struct Undone: Sendable {
+        public var entry: Entry
+        public var restored: [Sample]
+    }
+
+    /// Deletes the newest entry from the app's sources (`dev.habit`, `dev.habit.*`) and brings back
+    /// what it replaced (a NoAlc entry replaces the day's earlier ones).
     @discardableResult
-    public func undo() throws -> Entry {
+    public func undo() throws -> Undone {
         try write { db in
-            let newest = try String.fetchOne(db, sql: """
-                SELECT uuid FROM (
-                    SELECT s.uuid, s.anchor FROM sample s JOIN source src ON src.id = s.sourceId
-                    WHERE src.isApp = 1 AND s.workoutId IS NULL
-                    UNION ALL
-                    SELECT w.uuid, w.anchor FROM workout w JOIN source src ON src.id = w.sourceId
-                    WHERE src.isApp = 1)
-                ORDER BY anchor DESC LIMIT 1
-                """)
-            guard let newest, let entry = try Self.entry(db, StoreRows.uuid(newest)) else { throw StoreError.nothingToUndo }
-            try Self.delete(entry, db)
-            return entry
+            let sample = try SampleViewRecord.all().standalone().fromAppSources().order(Column("anchor").desc).fetchOne(db)
+            let workout = try WorkoutViewRecord.all().fromAppSources().order(Column("anchor").desc).fetchOne(db)
+            let newest: UUID? = switch (sample, workout) {
+            case let (s?, w?): s.anchor > w.anchor ? UUID(storeText: s.uuid) : UUID(storeText: w.uuid)
+            case let (s?, nil): UUID(storeText: s.uuid)
+            case let (nil, w?): UUID(storeText: w.uuid)
+            case (nil, nil): nil
+            }
+            guard let newest, let entry = try Self.entry(db, newest) else { throw StoreError.nothingToUndo }
+            var restored: [Sample] = []
+            if let sample, case .sample = entry {
+                // Read what it replaced before the delete cascades those rows away.
+                let kept = try ReplacedSampleRecord.filter(Column("sampleId") == sample.id).fetchAll(db)
+                try Self.delete(entry, db)
+                for var row in kept.map(\.record) {
+                    row.anchor = try ChangeCounter.next(db)
+                    try row.insert(db)
+                    if let back = try SampleViewRecord.fetchOne(db, key: row.id) { restored.append(back.sample) }
+                }
+            } else {
+                try Self.delete(entry, db)
+            }
+            return Undone(entry: entry, restored: restored)
         }
     }
 
@@ -224,10 +263,10 @@ extension HabitStore {
         switch entry {
         case .sample(let s):
             if let w = s.workout { throw StoreError.partOfWorkout(sample: s.uuid, workout: w) }
-            try db.execute(sql: "DELETE FROM sample WHERE uuid = ?", arguments: [s.uuid.uuidString.lowercased()])
+            _ = try SampleRecord.filter(Column("uuid") == s.uuid.storeText).deleteAll(db)
         case .workout(let w, _):
             // ON DELETE CASCADE removes the associated samples; triggers leave a tombstone for each.
-            try db.execute(sql: "DELETE FROM workout WHERE uuid = ?", arguments: [w.uuid.uuidString.lowercased()])
+            _ = try WorkoutRecord.filter(Column("uuid") == w.uuid.storeText).deleteAll(db)
         }
     }
 
@@ -237,38 +276,35 @@ extension HabitStore {
     public struct Tombstone: Sendable, Equatable {
         public var anchor: Int64
         public var uuid: UUID
-        public var kind: String
+        public var kind: TombstoneKind
         public var type: String
     }
 
     /// Tombstones with an anchor greater than `anchor`, oldest first.
     public func fetchTombstones(since anchor: Int64) throws -> [Tombstone] {
-        try read { db in
-            try Row.fetchAll(db, sql: "SELECT anchor, uuid, kind, type FROM tombstone WHERE anchor > ? ORDER BY anchor",
-                             arguments: [anchor]).map { Tombstone(anchor: $0[0], uuid: StoreRows.uuid($0[1]), kind: $0[2], type: $0[3]) }
-        }
+        try read { db in try Self.tombstones(since: anchor, db) }
+    }
+
+    static func tombstones(since anchor: Int64, _ db: Database) throws -> [Tombstone] {
+        try TombstoneRecord.filter(Column("anchor") > anchor).order(Column("anchor")).fetchAll(db).map(\.tombstone)
     }
 
     /// The newest value of the change sequence.
-    public func fetchCurrentAnchor() throws -> Int64 { try read(StoreRows.currentAnchor) }
+    public func fetchCurrentAnchor() throws -> Int64 { try read(ChangeCounter.current) }
 
     /// Counts rows per table, for tests and `habit` diagnostics.
     public func fetchCounts() throws -> (samples: Int, workouts: Int, tombstones: Int) {
-        try read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM sample") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM workout") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM tombstone") ?? 0)
-        }
+        try read { db in (try SampleRecord.fetchCount(db), try WorkoutRecord.fetchCount(db), try TombstoneRecord.fetchCount(db)) }
     }
 
     // MARK: - Settings
 
-    public func fetchSettings() throws -> Settings {
-        try read { db in
-            var stored: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { stored[row[0]] = row[1] }
-            return Settings(stored: stored)
-        }
+    public func fetchSettings() throws -> Settings { try read(Self.settings) }
+
+    static func settings(_ db: Database) throws -> Settings {
+        var stored: [String: String] = [:]
+        for row in try SettingRecord.fetchAll(db) { stored[row.key] = row.value }
+        return Settings(stored: stored)
     }
 
     /// Validates and stores a setting; returns the stored (normalised) value.
@@ -276,15 +312,27 @@ extension HabitStore {
     public func saveSetting(_ key: Settings.Key, _ value: String) throws -> String {
         var settings = Settings()
         let normalised = try settings.apply(key, value)
-        try write { db in
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           arguments: [key.rawValue, normalised])
-        }
+        try write { db in try SettingRecord(key: key.rawValue, value: normalised).upsert(db) }
         return normalised
     }
 
     /// Removes a stored setting so its default applies again.
     public func removeSetting(_ key: Settings.Key) throws {
-        try write { db in try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key.rawValue]) }
+        try write { db in _ = try SettingRecord.deleteOne(db, key: key.rawValue) }
+    }
+}
+
+/// A row of `replacedSample`: an entry that a later one replaced (NoAlc: the last entry for a day
+/// wins), kept so that `undo` of the later entry brings it back. Removed with the later entry.
+struct ReplacedSampleRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "replacedSample"
+    var sampleId: Int64
+    var record: SampleRecord
+
+    enum CodingKeys: String, CodingKey { case sampleId, record }
+
+    init(sampleId: Int64, record: SampleRecord) {
+        self.sampleId = sampleId
+        self.record = record
     }
 }

@@ -1,49 +1,54 @@
 import Foundation
 import GRDB
 
-/// The SQL behind reminders and their occurrences.
+/// Reminder reads and writes shared by the store's transactions.
 enum ReminderRows {
-    static let columns = "id, title, message, activity, hour, minute, weekdays, lookbackHours, enabled, created"
-
-    static func reminder(_ row: Row) -> Reminder {
-        Reminder(id: row[0], title: row[1], message: row[2], activity: Habit(rawValue: row[3]) ?? .meditate,
-                 time: LocalTime(hour: row[4], minute: row[5])!, weekdays: WeekdaySet(mask: row[6]),
-                 lookbackHours: row[7], enabled: row[8], created: Date(timeIntervalSince1970: row[9]))
-    }
-
     static func fetchAll(_ db: Database, activity: Habit? = nil, enabledOnly: Bool = false) throws -> [Reminder] {
-        var sql = "SELECT \(columns) FROM reminder WHERE 1"
-        var arguments: StatementArguments = []
-        if let activity {
-            sql += " AND activity = ?"
-            arguments += [activity.rawValue]
-        }
-        if enabledOnly { sql += " AND enabled = 1" }
-        return try Row.fetchAll(db, sql: sql + " ORDER BY id", arguments: arguments).map(reminder)
+        var request = ReminderRecord.all()
+        if let activity { request = request.filter(Column("activity") == activity.rawValue) }
+        if enabledOnly { request = request.filter(Column("enabled") == true) }
+        return try request.order(Column("id")).fetchAll(db).map { try $0.reminder() }
     }
 
-    /// Cancels, for each enabled reminder of `activity`, its next occurrence at or after
-    /// `completedAt` within 24 h when `completedAt` lies in `[occurrence − look-back, occurrence]`.
-    /// Only the app's sources cancel; an occurrence already handled stays as it was.
+    /// Cancels the occurrence each enabled reminder of `activity` has for a completion at
+    /// `completedAt` (``Reminder/occurrenceCancelled(byCompletionAt:calendar:)``). Only the app's
+    /// sources cancel; an occurrence already handled stays as it was.
     static func cancelMatching(_ db: Database, activity: Habit, completedAt: Date, source: SourceID,
                                env: HabitEnvironment) throws -> [CancelledOccurrence] {
         guard source.isApp else { return [] }
-        let calendar = env.calendar
         var cancelled: [CancelledOccurrence] = []
         for reminder in try fetchAll(db, activity: activity, enabledOnly: true) {
-            guard let next = reminder.nextOccurrence(atOrAfter: completedAt, calendar: calendar),
-                  next.at.timeIntervalSince(completedAt) <= 24 * 3600 else { continue }
-            let window = reminder.lookbackWindow(for: next)
-            guard completedAt >= window.from, completedAt <= window.through else { continue }
-            try db.execute(sql: """
-                INSERT INTO occurrence (reminderId, day, at, state, handled) VALUES (?, ?, ?, 'cancelled', ?)
-                ON CONFLICT (reminderId, day) DO NOTHING
-                """, arguments: [reminder.id, next.day.description, next.at.timeIntervalSince1970,
-                                 env.now.timeIntervalSince1970])
-            if db.changesCount > 0 {
+            guard let next = reminder.occurrenceCancelled(byCompletionAt: completedAt, calendar: env.calendar) else { continue }
+            let row = OccurrenceRecord(reminderId: reminder.id, day: next.day.description, at: next.at.timeIntervalSince1970,
+                                       state: .cancelled, handled: env.now.timeIntervalSince1970)
+            if try row.claim(db) {
                 cancelled.append(CancelledOccurrence(reminderID: reminder.id, title: reminder.title, occurrence: next.at))
             }
         }
         return cancelled
+    }
+
+    /// Whether `activity` was done in `[from, through]`, counted as the streaks count: the same
+    /// summary totals (``SummaryTotals``: the app's sources, sessions by their start) and the same
+    /// good-day rule (``HabitRules/outcome(_:_:settings:)``). A NoAlc entry counts by when it was
+    /// made (its sample sits at the midnight of the day it is for).
+    static func wasDone(_ db: Database, _ activity: Habit, from: Date, through: Date, settings: Settings) throws -> Bool {
+        // The closed window as a half-open range: up to the next representable instant after `through`.
+        let window = InstantRange(from, upTo: Date(timeIntervalSince1970: through.timeIntervalSince1970.nextUp))
+        if activity == .noalc {
+            return try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).fromAppSources()
+                .filter(Column("created") >= window.lowerBound.timeIntervalSince1970
+                        && Column("created") < window.upperBound.timeIntervalSince1970)
+                .fetchCount(db) > 0
+        }
+        guard let t = try SummaryTotals.fetch(over: [window], allSources: false, energy: false, db).first else { return false }
+        var totals = DaySummary(day: LocalDay(ordinal: 0))
+        totals.meditateMinutes = t.mindfulSeconds / 60
+        totals.workoutMinutes = t.workoutSeconds / 60
+        return HabitRules.outcome(activity, totals, settings: settings) == .good
+    }
+
+    static func paused(_ db: Database) throws -> Bool {
+        try SettingRecord.fetchOne(db, key: InternalSettingKey.remindersPaused.rawValue)?.value == "true"
     }
 }

@@ -15,13 +15,19 @@ public enum StoreError: HabitError {
     case partOfWorkout(sample: UUID, workout: UUID)
     case nothingToUndo
     case constraint(String)
+    /// The store holds something its schema should make impossible.
+    case corrupt(String)
+    /// A file that is not a habit store: refused untouched.
+    case notAHabitStore(String, reason: String)
+    /// A path habit will not trust (owner, mode, links).
+    case unsafePath(String, reason: String)
 
     public var kind: ErrorKind {
         switch self {
         case .cannotCreateFolder, .cannotCreateFile: .cantCreate
-        case .permissionDenied, .readOnly: .permission
+        case .permissionDenied, .readOnly, .unsafePath: .permission
         case .busy, .newerSchema: .unavailable
-        case .notADatabase, .constraint, .partOfWorkout: .dataError
+        case .notADatabase, .constraint, .partOfWorkout, .corrupt, .notAHabitStore: .dataError
         case .io: .ioError
         case .notFound, .nothingToUndo: .noInput
         }
@@ -53,6 +59,12 @@ public enum StoreError: HabitError {
             "nothing to undo: the store has no entry from habit's own sources"
         case .constraint(let message):
             "the store refused the change (\(message)); nothing was written"
+        case .notAHabitStore(let path, let reason):
+            "\(path) is not a habit store (\(reason)); it was left untouched — point --db or HABIT_DB at a habit store"
+        case .unsafePath(let path, let reason):
+            "will not use the store \(path): \(reason)"
+        case .corrupt(let what):
+            "the store is damaged: \(what); run 'habit doctor', or restore a backup"
         }
     }
 

@@ -4,87 +4,148 @@ import GRDB
 extension HabitStore {
     /// THE daily summary: what the calendar shows, the streaks count and `habit today` reports.
     ///
-    /// One predicate for everything: the type, the sources (the app's — `dev.habit` and
-    /// `dev.habit.*` — unless `allSources`), and `start >= start of first day AND start < start of
-    /// the day after the last` (half-open, on the sample's start; days in `calendar`'s zone).
-    /// It costs one indexed range query per type, never one per day; with the app's sources only,
-    /// it reads no row of another source, so its cost does not grow with imported data.
+    /// One predicate for everything: the type, the sources (the app's — ``StoreRules/appSources``
+    /// — unless `allSources`), and `start >= start of the day AND start < start of the next day`
+    /// (half-open, on the sample's start; days in `calendar`'s zone, 23 or 25 hours long across DST).
+    /// The totals are summed per day inside SQLite from the day boundaries, so no sample row is
+    /// read into Swift: the cost grows with the days asked for and the index entries in them.
     public func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool = false) throws -> DailySummary {
-        let instants = calendar.instants(of: days)
-        var summaries = days.map(DaySummary.init(day:))
-        func index(_ start: Double) -> Int? {
-            let i = days.lowerBound.days(until: calendar.day(containing: Date(timeIntervalSince1970: start)))
-            return summaries.indices.contains(i) ? i : nil
+        try read { db in try Self.dailySummary(in: days, calendar: calendar, allSources: allSources, energy: true, db) }
+    }
+
+    /// The summary inside a read transaction; `energy: false` leaves active kcal at 0 (streaks
+    /// do not count it, and it is the type with the most imported rows).
+    static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool,
+                             _ db: Database) throws -> DailySummary {
+        let ranges = days.map { calendar.instants(of: $0) }
+        let totals = try SummaryTotals.fetch(over: ranges, allSources: allSources, energy: energy, db)
+        var summaries: [DaySummary] = []
+        summaries.reserveCapacity(ranges.count)
+        for (day, t) in zip(days, totals) {
+            var s = DaySummary(day: day)
+            s.meditateMinutes = t.mindfulSeconds / 60
+            s.workoutMinutes = t.workoutSeconds / 60
+            s.workouts = t.workouts
+            s.activeKcal = t.activeKcal
+            s.alcoholTotal = t.alcohol
+            summaries.append(s)
         }
-        let other = try read { db -> Int in
-            let rows = SummaryRows(db: db, range: instants, allSources: allSources)
-            for (start, end) in try rows.samples(SampleType.mindfulSession, columns: #"start, "end""#, as: (Double, Double).self) {
-                if let i = index(start) { summaries[i].meditateMinutes += (end - start) / 60 }
-            }
-            for (start, duration) in try rows.workouts() {
-                if let i = index(start) {
-                    summaries[i].workoutMinutes += duration / 60
-                    summaries[i].workouts += 1
-                }
-            }
-            for (start, value) in try rows.samples(SampleType.activeEnergyBurned, columns: "start, value", as: (Double, Double).self) {
-                if let i = index(start) { summaries[i].activeKcal += value }
-            }
-            for (start, value) in try rows.samples(SampleType.alcoholicBeverages, columns: "start, value", as: (Double, Double).self) {
-                if let i = index(start) { summaries[i].alcoholTotal = (summaries[i].alcoholTotal ?? 0) + value }
-            }
-            return allSources ? try rows.otherSourceCount() : 0
-        }
+        let other = allSources ? try SummaryTotals.otherSourceCount(in: calendar.instants(of: days), db) : 0
         return DailySummary(days: days, allSources: allSources, summaries: summaries, otherSourceCount: other)
     }
 
     /// The first day (in `calendar`'s zone) with any data for `habit`, or nil when there is none.
     public func fetchFirstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool = false) throws -> LocalDay? {
-        let start = try read { db -> Double? in
-            let filter = allSources ? "" : " AND sourceId IN (SELECT id FROM source WHERE isApp = 1)"
-            switch habit {
-            case .meditate, .noalc:
-                let type = habit == .meditate ? SampleType.mindfulSession : SampleType.alcoholicBeverages
-                return try Double.fetchOne(db, sql: "SELECT min(start) FROM sample WHERE type = ?\(filter)", arguments: [type])
-            case .workout:
-                return try Double.fetchOne(db, sql: "SELECT min(start) FROM workout WHERE 1\(filter)")
-            }
+        try read { db in try Self.firstDay(of: habit, calendar: calendar, allSources: allSources, db) }
+    }
+
+    static func firstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool, _ db: Database) throws -> LocalDay? {
+        let start: Double? = switch habit {
+        case .meditate:
+            try Double.fetchOne(db, SampleViewRecord.all().ofType(SampleType.mindfulSession).fromSources(all: allSources)
+                .select(min(Column("start"))))
+        case .noalc:
+            try Double.fetchOne(db, SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).fromSources(all: allSources)
+                .select(min(Column("start"))))
+        case .workout:
+            try Double.fetchOne(db, WorkoutViewRecord.all().fromSources(all: allSources).select(min(Column("start"))))
         }
         return start.map { calendar.day(containing: Date(timeIntervalSince1970: $0)) }
     }
 }
 
-/// The SQL of the daily summary: one predicate, one range query per type.
-private struct SummaryRows {
-    let db: Database
-    let range: InstantRange
-    let allSources: Bool
+/// The totals of the summary's metrics over half-open instant ranges, summed in SQL.
+struct SummaryTotals {
+    var mindfulSeconds: Double
+    var workoutSeconds: Double
+    var workouts: Int
+    var activeKcal: Double
+    /// The sum of the alcoholic-beverage samples; nil when there is none.
+    var alcohol: Double?
 
-    private var lower: Double { range.lowerBound.timeIntervalSince1970 }
-    private var upper: Double { range.upperBound.timeIntervalSince1970 }
-    private var sourceFilter: String { allSources ? "" : " AND sourceId IN (SELECT id FROM source WHERE isApp = 1)" }
-
-    func samples<A: DatabaseValueConvertible, B: DatabaseValueConvertible>(
-        _ type: String, columns: String, as: (A, B).Type
-    ) throws -> [(A, B)] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM sample WHERE type = ? AND start >= ? AND start < ?\(sourceFilter)",
-                         arguments: [type, lower, upper]).map { ($0[0], $0[1]) }
+    /// One row per range, in order. Each metric is a range aggregate on the (type, start) or
+    /// (type, source, start) index; the ranges travel as one JSON array, so the statement is the
+    /// same text for any number of days (and stays in GRDB's statement cache).
+    static func fetch(over ranges: [InstantRange], allSources: Bool, energy: Bool, _ db: Database) throws -> [SummaryTotals] {
+        // Long spans are looked at in blocks of days first: a block without any row costs one
+        // probe per table instead of five per day, so a history with a single entry decades ago
+        // costs about as much as one that starts last month.
+        let block = 64
+        guard ranges.count > block else { return try fetchEach(ranges, allSources: allSources, energy: energy, db) }
+        let blocks = stride(from: 0, to: ranges.count, by: block).map { ranges[$0..<min($0 + block, ranges.count)] }
+        let spans = blocks.map { InstantRange($0.first!.lowerBound, upTo: $0.last!.upperBound) }
+        let occupied = try hasRows(in: spans, allSources: allSources, energy: energy, db)
+        var result: [SummaryTotals] = []
+        result.reserveCapacity(ranges.count)
+        var pending: [InstantRange] = []
+        for (days, used) in zip(blocks, occupied) {
+            if used {
+                pending += days
+            } else {
+                result += try fetchEach(pending, allSources: allSources, energy: energy, db)
+                pending.removeAll()
+                result += repeatElement(.zero, count: days.count)
+            }
+        }
+        result += try fetchEach(pending, allSources: allSources, energy: energy, db)
+        return result
     }
 
-    func workouts() throws -> [(Double, Double)] {
-        try Row.fetchAll(db, sql: "SELECT start, duration FROM workout WHERE start >= ? AND start < ?\(sourceFilter)",
-                         arguments: [lower, upper]).map { ($0[0], $0[1]) }
+    static let zero = SummaryTotals(mindfulSeconds: 0, workoutSeconds: 0, workouts: 0, activeKcal: 0, alcohol: nil)
+
+    /// Whether each span holds any row the summary counts.
+    private static func hasRows(in spans: [InstantRange], allSources: Bool, energy: Bool, _ db: Database) throws -> [Bool] {
+        let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
+        let sources = StoreRules.sources(all: allSources)
+        let request: SQLRequest<Bool> = """
+            WITH d(i, lo, hi) AS (SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(\(boundsJSON(spans))))
+            SELECT EXISTS (SELECT 1 FROM sample WHERE typeId IN (SELECT id FROM sampleType WHERE identifier IN \(types))
+                             AND start >= d.lo AND start < d.hi AND \(sources))
+                OR EXISTS (SELECT 1 FROM workout WHERE start >= d.lo AND start < d.hi AND \(sources))
+            FROM d ORDER BY d.i
+            """
+        return try request.fetchAll(db)
     }
 
-    /// Samples and workouts of the summary's types in the range from sources other than the app's.
-    func otherSourceCount() throws -> Int {
-        let external = " AND sourceId IN (SELECT id FROM source WHERE isApp = 0)"
-        let samples = try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM sample WHERE type IN (?, ?, ?) AND start >= ? AND start < ?\(external)
-            """, arguments: [SampleType.mindfulSession, SampleType.activeEnergyBurned, SampleType.alcoholicBeverages,
-                             lower, upper]) ?? 0
-        let workouts = try Int.fetchOne(db, sql: "SELECT count(*) FROM workout WHERE start >= ? AND start < ?\(external)",
-                                        arguments: [lower, upper]) ?? 0
+    private static func boundsJSON(_ ranges: some Collection<InstantRange>) -> String {
+        var json = "["
+        json.reserveCapacity(ranges.count * 28)
+        for (i, r) in ranges.enumerated() {
+            if i > 0 { json += "," }
+            json += "[\(r.lowerBound.timeIntervalSince1970),\(r.upperBound.timeIntervalSince1970)]"
+        }
+        return json + "]"
+    }
+
+    /// The totals of every range, one aggregate per metric and range.
+    private static func fetchEach(_ ranges: [InstantRange], allSources: Bool, energy: Bool, _ db: Database) throws -> [SummaryTotals] {
+        guard !ranges.isEmpty else { return [] }
+        let json = boundsJSON(ranges)
+        let mindful = try Lookup.sampleType.existingID(SampleType.mindfulSession, db) ?? -1
+        let alcohol = try Lookup.sampleType.existingID(SampleType.alcoholicBeverages, db) ?? -1
+        let kcal = energy ? try Lookup.sampleType.existingID(SampleType.activeEnergyBurned, db) ?? -1 : -1
+        let sources = StoreRules.sources(all: allSources)
+        let request: SQLRequest<Row> = """
+            WITH d(i, lo, hi) AS (SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(\(json)))
+            SELECT
+              (SELECT total("end" - start) FROM sample WHERE typeId = \(mindful) AND start >= d.lo AND start < d.hi AND \(sources)),
+              (SELECT total(duration) FROM workout WHERE start >= d.lo AND start < d.hi AND \(sources)),
+              (SELECT count(*) FROM workout WHERE start >= d.lo AND start < d.hi AND \(sources)),
+              (SELECT total(value) FROM sample WHERE typeId = \(kcal) AND start >= d.lo AND start < d.hi AND \(sources)),
+              (SELECT sum(value) FROM sample WHERE typeId = \(alcohol) AND start >= d.lo AND start < d.hi AND \(sources))
+            FROM d ORDER BY d.i
+            """
+        return try Row.fetchAll(db, request).map { row in
+            SummaryTotals(mindfulSeconds: row[0], workoutSeconds: row[1], workouts: row[2], activeKcal: row[3], alcohol: row[4])
+        }
+    }
+
+    /// Samples of the summary's types and workouts in `range` from sources other than the app's.
+    static func otherSourceCount(in range: InstantRange, _ db: Database) throws -> Int {
+        let types = [SampleType.mindfulSession, SampleType.activeEnergyBurned, SampleType.alcoholicBeverages]
+        let samples = try SampleViewRecord.all().ofTypes(types).starting(in: range).filter(literal: StoreRules.otherSources)
+            .fetchCount(db)
+        let workouts = try WorkoutViewRecord.all().starting(in: range).filter(literal: StoreRules.otherSources).fetchCount(db)
         return samples + workouts
     }
 }

@@ -1,0 +1,363 @@
+import Foundation
+import GRDB
+
+// The store's tables as GRDB records. Column names are the schema's (Store/Schema.swift); rows are
+// read by name, never by position. Reads of samples and workouts go through the views
+// `sampleView`/`workoutView`, which join the interned text (type, unit, device, source) back.
+
+/// A row of `source`: where samples come from. `isApp` materialises ``SourceID/isApp`` (the one
+/// definition of "the app's sources") when the row is made.
+struct SourceRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "source"
+    var id: Int64?
+    var bundleId: String
+    var name: String
+    var version: String?
+    var isApp: Bool
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// The row id of `source`, inserting it on first use.
+    static func id(of source: SourceID, name: String? = nil, version: String? = nil, _ db: Database) throws -> Int64 {
+        if let id = try SourceRecord.filter(Column("bundleId") == source.bundleID).select(Column("id"), as: Int64.self).fetchOne(db) {
+            return id
+        }
+        var row = SourceRecord(id: nil, bundleId: source.bundleID, name: name ?? source.defaultName, version: version,
+                               isApp: source.isApp)
+        try row.insert(db)
+        return row.id ?? db.lastInsertedRowID
+    }
+}
+
+/// The lookup tables that intern text repeated on many rows (schema v4).
+enum Lookup: CaseIterable {
+    case sampleType, unit, device
+
+    var table: String {
+        switch self {
+        case .sampleType: "sampleType"
+        case .unit: "unit"
+        case .device: "device"
+        }
+    }
+
+    var column: String {
+        switch self {
+        case .sampleType: "identifier"
+        case .unit: "name"
+        case .device: "description"
+        }
+    }
+
+    /// The id of `text`, nil when the store has never seen it.
+    func existingID(_ text: String, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) = ?", arguments: [text])
+    }
+
+    /// The id of `text`, inserting it on first use.
+    func id(_ text: String, _ db: Database) throws -> Int64 {
+        if let id = try existingID(text, db) { return id }
+        try db.execute(sql: "INSERT INTO \(table) (\(column)) VALUES (?)", arguments: [text])
+        return db.lastInsertedRowID
+    }
+}
+
+/// A row of `sample` as written.
+struct SampleRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "sample"
+    var id: Int64?
+    var uuid: String
+    var typeId: Int64
+    var start: Double
+    var end: Double
+    var value: Double?
+    var unitId: Int64?
+    var sourceId: Int64
+    var deviceId: Int64?
+    var metadata: String?
+    var created: Double
+    var utcOffset: Int
+    var timeZone: String
+    var workoutId: Int64?
+    var anchor: Int64
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension SampleRecord {
+    /// The row for `sample`, its text interned and the next anchor taken.
+    init(_ sample: Sample, workoutId: Int64?, _ db: Database) throws {
+        id = nil
+        uuid = sample.uuid.storeText
+        typeId = try Lookup.sampleType.id(sample.type, db)
+        start = sample.start.timeIntervalSince1970
+        end = sample.end.timeIntervalSince1970
+        value = sample.value
+        unitId = try sample.unit.map { try Lookup.unit.id($0, db) }
+        sourceId = try SourceRecord.id(of: sample.source, db)
+        deviceId = try sample.device.map { try Lookup.device.id(DeviceDescription.normalised($0), db) }
+        metadata = MetadataCoding.encode(sample.metadata)
+        created = sample.created.timeIntervalSince1970
+        utcOffset = sample.utcOffset
+        timeZone = sample.timeZoneID
+        self.workoutId = workoutId
+        anchor = try ChangeCounter.next(db)
+    }
+}
+
+/// A row of `workout` as written.
+struct WorkoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "workout"
+    var id: Int64?
+    var uuid: String
+    var activityType: String
+    var start: Double
+    var end: Double
+    var duration: Double
+    var totalEnergyKcal: Double?
+    var totalDistanceM: Double?
+    var sourceId: Int64
+    var deviceId: Int64?
+    var metadata: String?
+    var created: Double
+    var utcOffset: Int
+    var timeZone: String
+    var anchor: Int64
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+extension WorkoutRecord {
+    init(_ w: Workout, _ db: Database) throws {
+        id = nil
+        uuid = w.uuid.storeText
+        activityType = w.activityType
+        start = w.start.timeIntervalSince1970
+        end = w.end.timeIntervalSince1970
+        duration = w.duration
+        totalEnergyKcal = w.totalEnergyKcal
+        totalDistanceM = w.totalDistanceMeters
+        sourceId = try SourceRecord.id(of: w.source, db)
+        deviceId = try w.device.map { try Lookup.device.id(DeviceDescription.normalised($0), db) }
+        metadata = MetadataCoding.encode(w.metadata)
+        created = w.created.timeIntervalSince1970
+        utcOffset = w.utcOffset
+        timeZone = w.timeZoneID
+        anchor = try ChangeCounter.next(db)
+    }
+}
+
+/// A row of `sampleView`: a sample with its text joined back.
+struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
+    static let databaseTableName = "sampleView"
+    var id: Int64
+    var uuid: String
+    var type: String
+    var start: Double
+    var end: Double
+    var value: Double?
+    var unit: String?
+    var source: String
+    var device: String?
+    var metadata: String?
+    var created: Double
+    var utcOffset: Int
+    var timeZone: String
+    var workoutUUID: String?
+    var anchor: Int64
+
+    var sample: Sample {
+        Sample(uuid: UUID(storeText: uuid), type: type, start: Date(timeIntervalSince1970: start),
+               end: Date(timeIntervalSince1970: end), value: value, unit: unit, source: SourceID(unchecked: source),
+               device: device, metadata: MetadataCoding.decode(metadata), created: Date(timeIntervalSince1970: created),
+               utcOffset: utcOffset, timeZoneID: timeZone, workout: workoutUUID.map(UUID.init(storeText:)))
+    }
+}
+
+/// A row of `workoutView`: a workout with its source and device joined back.
+struct WorkoutViewRecord: Decodable, FetchableRecord, TableRecord {
+    static let databaseTableName = "workoutView"
+    var id: Int64
+    var uuid: String
+    var activityType: String
+    var start: Double
+    var end: Double
+    var duration: Double
+    var totalEnergyKcal: Double?
+    var totalDistanceM: Double?
+    var source: String
+    var device: String?
+    var metadata: String?
+    var created: Double
+    var utcOffset: Int
+    var timeZone: String
+    var anchor: Int64
+
+    var workout: Workout {
+        Workout(uuid: UUID(storeText: uuid), activityType: activityType, start: Date(timeIntervalSince1970: start),
+                end: Date(timeIntervalSince1970: end), duration: duration, totalEnergyKcal: totalEnergyKcal,
+                totalDistanceMeters: totalDistanceM, source: SourceID(unchecked: source), device: device,
+                metadata: MetadataCoding.decode(metadata), created: Date(timeIntervalSince1970: created),
+                utcOffset: utcOffset, timeZoneID: timeZone)
+    }
+}
+
+/// A row of `workoutStatistic` (imported per-workout statistics such as heart rate).
+struct WorkoutStatisticRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "workoutStatistic"
+    var workoutId: Int64
+    var type: String
+    var start: Double?
+    var end: Double?
+    var average: Double?
+    var minimum: Double?
+    var maximum: Double?
+    var sum: Double?
+    var unit: String?
+}
+
+/// A row of `workoutEvent` (imported pauses, laps, segments).
+struct WorkoutEventRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "workoutEvent"
+    var workoutId: Int64
+    var type: String
+    var date: Double?
+    var duration: Double?
+    var durationUnit: String?
+}
+
+/// A row of `tombstone`: what a deletion leaves for the change feed (written by triggers).
+struct TombstoneRecord: Codable, FetchableRecord, TableRecord {
+    static let databaseTableName = "tombstone"
+    var anchor: Int64
+    var uuid: String
+    var kind: TombstoneKind
+    var type: String
+
+    var tombstone: HabitStore.Tombstone {
+        HabitStore.Tombstone(anchor: anchor, uuid: UUID(storeText: uuid), kind: kind, type: type)
+    }
+}
+
+/// What a tombstone stands for.
+public enum TombstoneKind: String, Codable, Sendable, DatabaseValueConvertible {
+    case sample, workout
+}
+
+/// A row of `setting`: one key, its normalised text value.
+struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "setting"
+    var key: String
+    var value: String
+}
+
+/// Keys of the `setting` table that are not user settings (``Settings/Key`` are).
+enum InternalSettingKey: String {
+    /// `habit remind pause` without an id: no reminder fires until `resume`.
+    case remindersPaused = "reminders-paused"
+}
+
+/// A row of `namedAnchor` (`habit changes --save NAME`).
+struct NamedAnchorRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "namedAnchor"
+    var name: String
+    var anchor: Int64
+}
+
+/// A row of `reminder`.
+struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "reminder"
+    var id: Int64?
+    var title: String
+    var message: String
+    var activity: String
+    var hour: Int
+    var minute: Int
+    var weekdays: Int
+    var lookbackHours: Int
+    var enabled: Bool
+    var created: Double
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(_ r: Reminder) {
+        id = r.id == 0 ? nil : r.id
+        title = r.title
+        message = r.message
+        activity = r.activity.rawValue
+        hour = r.time.hour
+        minute = r.time.minute
+        weekdays = r.weekdays.mask
+        lookbackHours = r.lookbackHours
+        enabled = r.enabled
+        created = r.created.timeIntervalSince1970
+    }
+
+    /// The reminder, or a data error naming what is wrong: a stored activity this binary does not
+    /// know never turns into another one.
+    func reminder() throws -> Reminder {
+        guard let activity = Habit(rawValue: activity) else {
+            throw StoreError.corrupt("reminder #\(id ?? 0) has an activity this habit does not know ('\(activity)')")
+        }
+        guard let time = LocalTime(hour: hour, minute: minute) else {
+            throw StoreError.corrupt("reminder #\(id ?? 0) has an impossible time \(hour):\(minute)")
+        }
+        return Reminder(id: id ?? 0, title: title, message: message, activity: activity, time: time,
+                        weekdays: WeekdaySet(mask: weekdays), lookbackHours: lookbackHours, enabled: enabled,
+                        created: Date(timeIntervalSince1970: created))
+    }
+}
+
+/// What happened to one occurrence of a reminder (one row per reminder and local day).
+public enum OccurrenceState: String, Codable, Sendable, DatabaseValueConvertible {
+    /// A log inside the look-back window came first: it will not fire.
+    case cancelled
+    /// `remind check` delivered it.
+    case delivered
+    /// `remind check` found the habit already done and stayed silent.
+    case suppressed
+}
+
+/// A row of `occurrence`: the claim that makes "exactly once" hold across processes.
+struct OccurrenceRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "occurrence"
+    var reminderId: Int64
+    var day: String
+    var at: Double
+    var state: OccurrenceState
+    var handled: Double
+
+    /// Inserts the row unless the occurrence is handled already; returns whether it was inserted.
+    func claim(_ db: Database) throws -> Bool {
+        try insert(db, onConflict: .ignore)
+        return db.changesCount > 0
+    }
+}
+
+/// The store's one change sequence: every insert and every deletion takes its next value.
+enum ChangeCounter {
+    static func next(_ db: Database) throws -> Int64 {
+        guard let value = try Int64.fetchOne(db, sql: "UPDATE changeCounter SET value = value + 1 WHERE id = 1 RETURNING value") else {
+            throw StoreError.corrupt("the change counter row is missing")
+        }
+        return value
+    }
+
+    static func current(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter WHERE id = 1") ?? 0
+    }
+
+    static func set(_ value: Int64, _ db: Database) throws {
+        try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [value])
+    }
+}
+
+extension UUID {
+    /// How the store writes a UUID: lowercase text.
+    var storeText: String { uuidString.lowercased() }
+
+    /// A UUID read back from the store (all zeros for text that is not one, which the schema never holds).
+    init(storeText: String) {
+        self = UUID(uuidString: storeText) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// The store's query rules, each written once.
+enum StoreRules {
+    /// "The app's sources": `dev.habit` and `dev.habit.*` (``SourceID/isApp``, materialised in
+    /// `source.isApp` when a source row is made). Every query that counts only the app's data —
+    /// streaks, calendar, today, reminders' fire-time check, NoAlc replacement, undo, log list,
+    /// export — filters with this one predicate, on any table or view with a `sourceId` column.
+    static let appSources: SQL = "sourceId IN (SELECT id FROM source WHERE isApp = 1)"
+
+    /// The opposite: samples from other sources (for "includes N samples from other sources").
+    static let otherSources: SQL = "sourceId IN (SELECT id FROM source WHERE isApp = 0)"
+
+    /// `sourceId` filter for `allSources`: nothing, or the app's sources.
+    static func sources(all: Bool) -> SQL { all ? "1" : appSources }
+}
+
+/// Tables and views whose rows have a `start` instant and a `sourceId`.
+protocol TimedSourcedRecord: TableRecord {}
+extension SampleViewRecord: TimedSourcedRecord {}
+extension WorkoutViewRecord: TimedSourcedRecord {}
+
+extension QueryInterfaceRequest where RowDecoder: TimedSourcedRecord {
+    /// Only rows from the app's sources (``StoreRules/appSources``).
+    func fromAppSources() -> Self { filter(literal: StoreRules.appSources) }
+
+    /// Every source with `all`, else only the app's.
+    func fromSources(all: Bool) -> Self { all ? self : fromAppSources() }
+
+    /// Rows whose start lies in `range`: half-open, `start >= lower AND start < upper`.
+    func starting(in range: InstantRange) -> Self {
+        filter(Column("start") >= range.lowerBound.timeIntervalSince1970 && Column("start") < range.upperBound.timeIntervalSince1970)
+    }
+
+    /// Oldest first; ties in change order.
+    func chronological() -> Self { order(Column("start"), Column("anchor")) }
+
+    /// Added after `anchor`, in change order.
+    func changed(after anchor: Int64) -> Self { filter(Column("anchor") > anchor).order(Column("anchor")) }
+}
+
+extension QueryInterfaceRequest where RowDecoder == SampleViewRecord {
+    /// Samples of one HealthKit type identifier (through the interned id, so the index is used).
+    func ofType(_ identifier: String) -> Self {
+        filter(literal: "typeId = (SELECT id FROM sampleType WHERE identifier = \(identifier))")
+    }
+
+    /// Samples of any of `identifiers`.
+    func ofTypes(_ identifiers: [String]) -> Self {
+        filter(literal: "typeId IN (SELECT id FROM sampleType WHERE identifier IN \(identifiers))")
+    }
+
+    /// Samples that are not part of a workout (a workout lists its own).
+    func standalone() -> Self { filter(Column("workoutId") == nil) }
+
+    /// The sample with `uuid`.
+    func withUUID(_ uuid: UUID) -> Self { filter(Column("uuid") == uuid.storeText) }
+}
+
+extension QueryInterfaceRequest where RowDecoder == WorkoutViewRecord {
+    /// Workouts of one activity type identifier.
+    func ofActivityType(_ identifier: String) -> Self { filter(Column("activityType") == identifier) }
+
+    func withUUID(_ uuid: UUID) -> Self { filter(Column("uuid") == uuid.storeText) }
+}
