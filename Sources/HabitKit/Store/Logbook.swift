@@ -250,7 +250,7 @@ extension HabitStore {
                 for var row in kept.map(\.record) {
                     row.anchor = try ChangeCounter.next(db)
                     try row.insert(db)
-                    if let back = try SampleViewRecord.fetchOne(db, key: row.id) { restored.append(back.sample) }
+                    if let back = try SampleViewRecord.filter(Column("id") == row.id).fetchOne(db) { restored.append(back.sample) }
                 }
             } else {
                 try Self.delete(entry, db)

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import HabitKit
+
+/// The typed store's behaviour that the records and requests carry.
+@Suite struct StoreRecordsTests {
+    let env = Fixture.env("2025-10-21T11:00:00+02:00")
+
+    @Test func undoOfAReplacingNoAlcEntryBringsTheReplacedOneBack() throws {
+        let store = try HabitStore.inMemory()
+        let day = Fixture.day("2025-10-20")
+        let first = try store.logAlcohol(day: day, level: .easy, drinks: 3, source: .app, env: env)
+        let second = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
+        #expect(second.replaced == [first.samples[0].uuid])
+        #expect(try store.dailySummary(in: DayRange(day, upTo: day.adding(days: 1)), calendar: env.calendar)[day]?.noalc == .steady)
+        let undone = try store.undo()
+        #expect(undone.entry.uuid == second.samples[0].uuid)
+        #expect(undone.restored.map(\.uuid) == [first.samples[0].uuid])
+        #expect(undone.restored.first?.metadata["level"] == "easy")
+        #expect(try store.dailySummary(in: DayRange(day, upTo: day.adding(days: 1)), calendar: env.calendar)[day]?.noalc == .easy)
+        // The restored entry is in the change feed again, after its tombstone.
+        let changes = try store.fetchChanges(since: 0)
+        #expect(changes.samples.map(\.uuid) == [first.samples[0].uuid])
+        #expect(try store.fetchCounts().samples == 1)
+    }
+
+    @Test func deletingAReplacingEntryDoesNotBringBackWhatItReplaced() throws {
+        let store = try HabitStore.inMemory()
+        let day = Fixture.day("2025-10-20")
+        _ = try store.logAlcohol(day: day, level: .easy, drinks: 3, source: .app, env: env)
+        let second = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
+        try store.delete(second.samples[0].uuid)
+        #expect(try store.fetchCounts().samples == 0)
+        #expect(throws: StoreError.self) { try store.undo() }
+    }
+
+    @Test(arguments: ["zzzzzzzz", "28d2b36ezzzz", "%", "________", "0000000", "", "' OR 1=1 --"])
+    func aUUIDPrefixThatIsNotEightOrMoreHexDigitsIsRefused(prefix: String) throws {
+        let store = try HabitStore.inMemory()
+        _ = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-600), upTo: env.now), source: .app, note: nil, env: env)
+        #expect(throws: InputError.self) { try store.fetchUUIDs(prefix: prefix) }
+        #expect(try store.fetchCounts().samples == 1)
+    }
+
+    @Test func aUUIDPrefixFindsExactlyTheEntriesItStartsWith() throws {
+        let store = try HabitStore.inMemory()
+        let a = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-600), upTo: env.now), source: .app, note: nil, env: env)
+        _ = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-1200), upTo: env.now.addingTimeInterval(-600)),
+                                    source: .app, note: nil, env: env)
+        let full = a.samples[0].uuid.uuidString.lowercased()
+        #expect(try store.fetchUUIDs(prefix: full) == [a.samples[0].uuid])
+        #expect(try store.fetchUUIDs(prefix: full.uppercased()) == [a.samples[0].uuid])
+        #expect(try store.fetchUUIDs(prefix: "00000000").count == 2)  // both sequential fixture UUIDs
+        #expect(try store.fetchUUIDs(prefix: "ffffffff").isEmpty)
+    }
+
+    /// The block pass of the SQL summary: a long, mostly empty span gives the same days as short
+    /// spans asked one by one (which take the per-day path).
+    @Test func aLongSparseSummaryEqualsItsShortPieces() throws {
+        let store = try HabitStore.inMemory()
+        let calendar = env.calendar
+        let first = Fixture.day("2025-01-01")
+        for (offset, minutes) in [(0, 10.0), (1, 3), (150, 25), (151, 1), (290, 12)] {
+            let start = calendar.start(of: first.adding(days: offset)).addingTimeInterval(7 * 3600)
+            _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(minutes * 60)), source: .app,
+                                        note: nil, env: env)
+        }
+        let whole = try store.dailySummary(in: DayRange(first, upTo: first.adding(days: 293)), calendar: calendar)
+        var pieces: [DaySummary] = []
+        var day = first
+        while day < first.adding(days: 293) {
+            let end = min(day.adding(days: 20), first.adding(days: 293))
+            pieces += try store.dailySummary(in: DayRange(day, upTo: end), calendar: calendar).summaries
+            day = end
+        }
+        #expect(whole.summaries == pieces)
+        #expect(whole.summaries.filter { $0.meditateMinutes > 0 }.map(\.meditateMinutes) == [10, 3, 25, 1, 12])
+    }
+}
+
+@Suite struct DeviceDescriptionTests {
+    @Test(arguments: [
+        ("<<HKDevice: 0x283f7c5a0>, name:Apple Watch, manufacturer:Apple Inc.>", "<<HKDevice>, name:Apple Watch, manufacturer:Apple Inc.>"),
+        ("<<HKDevice: 0xABCDEF>>", "<<HKDevice>>"),
+        ("<<HKDevice: 0x>>", "<<HKDevice: 0x>>"),
+        ("iPhone", "iPhone"),
+        ("", ""),
+        ("HKDevice: 0x1 HKDevice: 0x2", "HKDevice HKDevice: 0x2"),
+    ])
+    func theMemoryAddressIsDroppedAndNothingElse(input: String, expected: String) {
+        #expect(DeviceDescription.normalised(input) == expected)
+    }
+}
+
+@Suite struct TimelineRulesTests {
+    let calendar = HabitCalendar(timeZone: Fixture.zone("Europe/Berlin"))
+
+    func at(_ iso: String) -> Date { Fixture.instant(iso) }
+
+    @Test func samplesWithinThreeHoursOfTheNightsEndBelongToIt() {
+        let nights = TimelineRules.nights([
+            SleepInterval(start: at("2025-10-20T23:00:00+02:00"), end: at("2025-10-21T02:00:00+02:00"), stage: .core),
+            SleepInterval(start: at("2025-10-21T02:00:00+02:00"), end: at("2025-10-21T02:20:00+02:00"), stage: .awake),
+            SleepInterval(start: at("2025-10-21T05:00:00+02:00"), end: at("2025-10-21T06:30:00+02:00"), stage: .deep),
+            SleepInterval(start: at("2025-10-21T13:00:00+02:00"), end: at("2025-10-21T13:30:00+02:00"), stage: .asleep),
+        ])
+        #expect(nights.count == 2)
+        #expect(nights[0].end == at("2025-10-21T06:30:00+02:00"))
+        #expect(nights[0].asleep == 4.5 * 3600)
+        #expect(abs((nights[0].stages[.awake] ?? 0) - 20 * 60) < 1e-6)
+        #expect(nights[1].asleep == 30 * 60)
+    }
+
+    @Test(arguments: [("HKCategoryValueSleepAnalysisInBed", SleepStage.inBed, false), ("HKCategoryValueSleepAnalysisAsleepREM", .rem, true),
+                      ("HKCategoryValueSleepAnalysisAwake", .awake, false), ("SomethingNew", .asleep, true)])
+    func stagesReadFromTheirCategoryValue(value: String, stage: SleepStage, asleep: Bool) {
+        #expect(SleepStage(categoryValue: value) == stage)
+        #expect(stage.isAsleep == asleep)
+    }
+}
+
+@Suite struct ReminderCancellationTests {
+    let calendar = HabitCalendar(timeZone: Fixture.zone("Europe/Berlin"))
+    var reminder: Reminder {
+        Reminder(id: 1, title: "Meditate", message: "", activity: .meditate, time: LocalTime(hour: 20, minute: 0)!,
+                 lookbackHours: 12, created: Fixture.instant("2025-10-01T00:00:00+02:00"))
+    }
+
+    @Test(arguments: [("2025-10-21T19:00:00+02:00", true), ("2025-10-21T08:00:00+02:00", true), ("2025-10-21T07:59:00+02:00", false),
+                      ("2025-10-21T20:00:00+02:00", true), ("2025-10-21T20:01:00+02:00", false)])
+    func aCompletionCancelsTheNextOccurrenceWhenInsideItsLookBack(completed: String, cancels: Bool) {
+        let cancelled = reminder.occurrenceCancelled(byCompletionAt: Fixture.instant(completed), calendar: calendar)
+        #expect((cancelled != nil) == cancels)
+    }
+
+    @Test func aPausedReminderCancelsNothing() {
+        var paused = reminder
+        paused.enabled = false
+        #expect(paused.occurrenceCancelled(byCompletionAt: Fixture.instant("2025-10-21T19:00:00+02:00"), calendar: calendar) == nil)
+    }
+}
+
+@Suite struct NoAlcReplacementTests {
+    func entry(_ source: String) -> Sample {
+        Sample(uuid: Fixture.uuids.next(), type: SampleType.alcoholicBeverages, start: Date(timeIntervalSince1970: 0),
+               end: Date(timeIntervalSince1970: 0), value: 0, unit: "count", source: SourceID(unchecked: source),
+               created: Date(timeIntervalSince1970: 0), utcOffset: 0, timeZoneID: "UTC")
+    }
+
+    @Test func theAppsEntryReplacesTheAppsEarlierOnesOnly() {
+        let existing = [entry("dev.habit"), entry("dev.habit.watch"), entry("com.example.other"), entry("dev.habitual")]
+        #expect(NoAlcLevel.entriesReplaced(by: .app, among: existing).map(\.source.bundleID) == ["dev.habit", "dev.habit.watch"])
+        #expect(NoAlcLevel.entriesReplaced(by: SourceID(unchecked: "com.example.other"), among: existing).isEmpty)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HabitKit
+
+/// A store written by the previous release (schema v3, `Tests/Fixtures/v3-store.sqlite`, made by
+/// that release's binary: logs of every kind, a replaced NoAlc entry, an undone log, reminders with
+/// cancelled and delivered occurrences, both Apple Health fixtures imported, a saved anchor)
+/// upgrades in place to v4 with nothing lost.
+@Suite struct StoreUpgradeTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// Every stored field of every sample and workout, as the v3 schema held them.
+    static func v3Rows(_ path: String) throws -> (samples: [[String: String]], workouts: [[String: String]]) {
+        let db = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        return try db.read { db in
+            let samples = try Row.fetchAll(db, sql: """
+                SELECT s.uuid, s.type, s.start, s."end", s.value, s.unit, src.bundleId AS source, s.device, s.metadata,
+                       s.created, s.utcOffset, s.timeZone, w.uuid AS workoutUUID, s.anchor
+                FROM sample s JOIN source src ON src.id = s.sourceId LEFT JOIN workout w ON w.id = s.workoutId ORDER BY s.anchor
+                """).map(Self.strings)
+            let workouts = try Row.fetchAll(db, sql: """
+                SELECT w.uuid, w.activityType, w.start, w."end", w.duration, w.totalEnergyKcal, w.totalDistanceM,
+                       src.bundleId AS source, w.device, w.metadata, w.created, w.utcOffset, w.timeZone, w.anchor
+                FROM workout w JOIN source src ON src.id = w.sourceId ORDER BY w.anchor
+                """).map(Self.strings)
+            return (samples, workouts)
+        }
+    }
+
+    static func strings(_ row: Row) -> [String: String] {
+        var out: [String: String] = [:]
+        for (column, value) in row { out[column] = value.isNull ? "NULL" : value.description }
+        return out
+    }
+
+    static func json(_ text: String) throws -> NSObject {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSObject ?? NSNull()
+    }
+
+    @Test func aV3StoreUpgradesInPlaceWithNothingLost() throws {
+        let habit = try HabitProcess()
+        let pristine = habit.folder.appendingPathComponent("v3-copy.sqlite").path
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("v3-store.sqlite").path, toPath: habit.db)
+        try FileManager.default.copyItem(atPath: habit.db, toPath: pristine)
+        let before = try Self.v3Rows(pristine)
+        #expect(before.samples.count == 16 && before.workouts.count == 2)
+        let env = ["HABIT_NOW": "2025-10-26T12:00:00+01:00"]
+
+        // What the previous release printed for this store, and what this one prints after upgrading it.
+        let export = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env)
+        #expect(export.status == 0, "\(export.stderr)")
+        let expectedLines = try String(contentsOf: Self.fixtures.appendingPathComponent("v3-store.export.ndjson"), encoding: .utf8)
+            .split(separator: "\n").map { try Self.json(String($0)) }
+        #expect(try export.stdout.split(separator: "\n").map { try Self.json(String($0)) } == expectedLines)
+        for (arguments, file) in [(["changes", "--since", "0", "--json"], "v3-store.changes.json"),
+                                  (["remind", "list", "--json"], "v3-store.reminders.json")] {
+            let result = try habit.run(arguments, env: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
+            #expect(try Self.json(result.stdout) == Self.json(expected), "\(arguments)")
+        }
+
+        // Every field of every row survived; only the device's memory address is gone (by design).
+        let upgraded = try DatabaseQueue(path: habit.db)
+        try upgraded.read { db in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 4)
+            #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID)
+            let samples = try Row.fetchAll(db, sql: """
+                SELECT uuid, type, start, "end", value, unit, source, device, metadata, created, utcOffset, timeZone,
+                       workoutUUID, anchor FROM sampleView ORDER BY anchor
+                """).map(Self.strings)
+            let workouts = try Row.fetchAll(db, sql: """
+                SELECT uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, source, device,
+                       metadata, created, utcOffset, timeZone, anchor FROM workoutView ORDER BY anchor
+                """).map(Self.strings)
+            func normalised(_ rows: [[String: String]]) -> [[String: String]] {
+                rows.map { row in
+                    var row = row
+                    if let d = row["device"], d != "NULL" { row["device"] = "\"" + DeviceDescription.normalised(String(d.dropFirst().dropLast())) + "\"" }
+                    return row
+                }
+            }
+            #expect(samples == normalised(before.samples))
+            #expect(workouts == normalised(before.workouts))
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM tombstone") == 2)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM occurrence") == 4)
+            #expect(try Int.fetchOne(db, sql: "SELECT anchor FROM namedAnchor WHERE name = 'laptop'") != nil)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+        }
+        // And it goes on working: a new log, a delete leaving a tombstone through the new trigger.
+        let logged = try habit.json(["log", "meditate", "10m"], env: env)
+        let uuid = try #require(((logged["samples"] as? [[String: Any]])?.first?["uuid"]) as? String)
+        #expect(try habit.run(["delete", uuid], env: env).status == 0)
+        let deleted = try habit.json(["changes", "--since", "0"], env: env)["deleted"] as? [[String: Any]]
+        #expect(deleted?.last?["type"] as? String == "HKCategoryTypeIdentifierMindfulSession")
+    }
+}
