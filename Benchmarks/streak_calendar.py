@@ -23,12 +23,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # 10 years, each with a unique uuid and the next anchors of the change sequence.
 EXTERNAL_SQL = """
 INSERT OR IGNORE INTO source (bundleId, name, isApp) VALUES ('com.example.import', 'Imported', 0);
+INSERT OR IGNORE INTO sampleType (identifier) VALUES ('HKCategoryTypeIdentifierMindfulSession'),
+    ('HKQuantityTypeIdentifierActiveEnergyBurned'), ('HKQuantityTypeIdentifierNumberOfAlcoholicBeverages');
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {count})
-INSERT INTO sample (uuid, type, start, "end", value, unit, sourceId, created, utcOffset, timeZone, anchor)
+INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, created, utcOffset, timeZone, anchor)
 SELECT printf('e0000000-0000-4000-8000-%012x', i),
-       CASE i % 3 WHEN 0 THEN 'HKCategoryTypeIdentifierMindfulSession'
+       (SELECT id FROM sampleType WHERE identifier = CASE i % 3 WHEN 0 THEN 'HKCategoryTypeIdentifierMindfulSession'
                   WHEN 1 THEN 'HKQuantityTypeIdentifierActiveEnergyBurned'
-                  ELSE 'HKQuantityTypeIdentifierNumberOfAlcoholicBeverages' END,
+                  ELSE 'HKQuantityTypeIdentifierNumberOfAlcoholicBeverages' END),
        {start} + i * {step}, {start} + i * {step} + 600, CASE i % 3 WHEN 0 THEN NULL ELSE 1 END, NULL,
        (SELECT id FROM source WHERE bundleId = 'com.example.import'), {start}, 3600, 'Europe/Berlin',
        (SELECT value FROM changeCounter) + i

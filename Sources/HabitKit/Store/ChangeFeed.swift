@@ -38,8 +38,12 @@ extension HabitStore {
     /// greater than `since`, and the current anchor — all read in one snapshot.
     public func fetchChanges(since: Int64) throws -> Changes {
         try read { db in
-            let current = try ChangeCounter.current(db)
+            var current = try ChangeCounter.current(db)
             if since > current { throw FeedError.anchorInFuture(since, current: current) }
+            // The anchor handed back never passes an import that has not finished: its rows appear
+            // later with the anchors they have now, so the next call must ask from before them
+            // (objects logged meanwhile come again then; consumers identify objects by uuid).
+            if let pending = try ImportRun.firstPendingAnchor(db) { current = min(current, max(since, pending - 1)) }
             let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
             let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
             return Changes(since: since, anchor: current, samples: samples, workouts: workouts,

@@ -10,11 +10,14 @@ public struct HabitStore: Sendable {
     private let dbWriter: any DatabaseWriter
     /// The file path, for error messages (":memory:" for in-memory stores).
     public let path: String
+    /// The file itself, links resolved (nil for in-memory stores).
+    let filePath: String?
 
     /// `setupLock` is taken before migrating, when the store is not at the current version.
-    init(writer: any DatabaseWriter, path: String, setupLock: (() throws -> SetupLock)? = nil) throws {
+    init(writer: any DatabaseWriter, path: String, filePath: String? = nil, setupLock: (() throws -> SetupLock)? = nil) throws {
         self.dbWriter = writer
         self.path = path
+        self.filePath = filePath
         try migrate(setupLock: setupLock)
     }
 
@@ -51,7 +54,13 @@ public struct HabitStore: Sendable {
         let newStoreLock = writable && empty ? try SetupLock(folder: folder, store: target) : nil
         var config = Configuration()
         config.foreignKeysEnabled = true
-        config.busyMode = .timeout(10)
+        // Wait up to 10 s for another writer, looking again every millisecond (SQLite's own
+        // timeout backs off to 100 ms between looks, which can miss the short gaps a batched
+        // import leaves between its transactions).
+        config.busyMode = .callback { tries in
+            usleep(1_000)
+            return tries < 10_000
+        }
         if writable && (isNew || empty) {
             // WAL is persistent in the file: this pragma is a no-op once set. Unlike GRDB's
             // `journalMode = .wal`, it leaves `synchronous` at SQLite's default FULL, so a commit
@@ -69,7 +78,7 @@ public struct HabitStore: Sendable {
         }
         do {
             return try withExtendedLifetime(newStoreLock) {
-                try HabitStore(writer: DatabaseQueue(path: target, configuration: config), path: path,
+                try HabitStore(writer: DatabaseQueue(path: target, configuration: config), path: path, filePath: target,
                                setupLock: { try newStoreLock ?? SetupLock(folder: folder, store: target) })
             }
         } catch {
@@ -161,6 +170,12 @@ public struct HabitStore: Sendable {
         } catch {
             throw StoreError.from(error, path: path)
         }
+    }
+
+    /// Runs `body` on the store's connection outside any transaction (it manages its own), mapping
+    /// SQLite errors to ``StoreError``.
+    func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try dbWriter.writeWithoutTransaction(body) } catch { throw StoreError.from(error, path: path) }
     }
 
     /// Runs `value` in one read transaction (a consistent snapshot).

@@ -15,25 +15,109 @@ extension HabitStore {
         try importHealthExport(at: path, dryRun: dryRun, parallelFromBytes: ImportPipeline.parallelFromBytes, progress: progress)
     }
 
-    /// `parallelFromBytes` lets tests exercise the two-thread pipeline on small files.
+    /// `parallelFromBytes` lets tests exercise the two-thread pipeline on small files, and
+    /// `stagedFromBytes`/`batchObjects` the batched path (``ImportRun``).
     func importHealthExport(at path: String, dryRun: Bool, parallelFromBytes: Int,
+                            stagedFromBytes: Int = ImportRun.stagedFromBytes, batchObjects: Int = ImportRun.batchObjects,
                             progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
         let reader = try ExportReader(path: path)
+        let parallel = (reader.totalBytes ?? 0) >= parallelFromBytes
+        if !dryRun && (reader.totalBytes ?? 0) >= stagedFromBytes, let filePath {
+            return try importInBatches(reader, file: filePath, parallel: parallel, batchObjects: batchObjects, progress: progress)
+        }
+        // Small files, and dry runs (rolled back): one transaction.
         return try write(rollback: dryRun) { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB: as fast as 32 or 64 here, and half the memory; 2 MiB is 15 % slower
             let writer = try ImportWriter(db: db)
-            let mapped = try ImportPipeline.run(reader: reader, parallel: (reader.totalBytes ?? 0) >= parallelFromBytes,
-                                                write: { try writer.write($0) },
+            let mapped = try ImportPipeline.run(reader: reader, parallel: parallel, write: { try writer.write($0) },
                                                 progress: { bytes in
                 progress?(ImportProgress(bytesRead: bytes, totalBytes: reader.totalBytes, objects: writer.objects))
             })
             try writer.finish()
-            var summary = writer.summary
-            summary.correlationChildren = mapped.correlationChildren
-            summary.skipped = mapped.skipped
-            summary.bytes = mapped.bytes
-            summary.dryRun = dryRun
-            return summary
+            return Self.summary(writer, mapped, dryRun: dryRun)
+        }
+    }
+
+    private static func summary(_ writer: ImportWriter, _ mapped: MappedCounts, dryRun: Bool) -> ImportSummary {
+        var summary = writer.summary
+        summary.correlationChildren = mapped.correlationChildren
+        summary.skipped = mapped.skipped
+        summary.bytes = mapped.bytes
+        summary.dryRun = dryRun
+        return summary
+    }
+
+    /// The batched import (``ImportRun``): a transaction per `batchObjects` objects, rows
+    /// invisible until the last one marks the run finished; on any error the run is discarded and
+    /// the rows, lookup entries and sources it made are gone again.
+    private func importInBatches(_ reader: ExportReader, file: String, parallel: Bool, batchObjects: Int,
+                                 progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
+        let lock = try ImportLock(store: file)
+        return try withExtendedLifetime(lock) {
+            try withConnection { db in
+                try db.execute(sql: "PRAGMA cache_size = -16384")
+                var run = ImportRun(id: nil, firstAnchor: 0, sampleRowAfter: 0, workoutRowAfter: 0, finished: false)
+                try db.inTransaction(.immediate) {
+                    run = try ImportRun.begin(db)
+                    return .commit
+                }
+                let writer = try ImportWriter(db: db, runID: run.id)
+                do {
+                    try db.beginTransaction(.immediate)
+                    try writer.beginBatch()
+                    var inBatch = 0
+                    let mapped = try ImportPipeline.run(reader: reader, parallel: parallel, write: { object in
+                        try writer.write(object)
+                        inBatch += 1
+                        guard inBatch >= batchObjects else { return }
+                        try writer.endBatch()
+                        try db.commit()
+                        usleep(ImportRun.pauseMicroseconds)
+                        try db.beginTransaction(.immediate)
+                        try writer.beginBatch()
+                        inBatch = 0
+                    }, progress: { bytes in
+                        progress?(ImportProgress(bytesRead: bytes, totalBytes: reader.totalBytes, objects: writer.objects))
+                    })
+                    try writer.finish()
+                    run.finished = true
+                    try run.update(db)
+                    try db.commit()
+                    return Self.summary(writer, mapped, dryRun: false)
+                } catch {
+                    if db.isInsideTransaction { try? db.rollback() }
+                    try? db.inTransaction(.immediate) {
+                        try run.discard(db)
+                        try Self.removeUnused(writer, db)
+                        // Give the anchors back when nobody else took one meanwhile.
+                        if let committed = writer.committedAnchor, try ChangeCounter.current(db) == committed {
+                            try ChangeCounter.set(run.firstAnchor - 1, db)
+                        }
+                        return .commit
+                    }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Removes the lookup entries and sources a discarded import made, unless a row uses them.
+    private static func removeUnused(_ writer: ImportWriter, _ db: Database) throws {
+        for (lookup, id) in writer.createdLookups {
+            let column = switch lookup {
+            case .sampleType: "typeId"
+            case .unit: "unitId"
+            case .device: "deviceId"
+            }
+            let used = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sample WHERE \(column) = ?)", arguments: [id]) ?? true
+                || (lookup == .device && (try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM workout WHERE deviceId = ?)", arguments: [id]) ?? true))
+            if !used { try db.execute(sql: "DELETE FROM \(lookup.table) WHERE id = ?", arguments: [id]) }
+        }
+        for id in writer.createdSources {
+            let used = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sample WHERE sourceId = ?) OR EXISTS (SELECT 1 FROM workout WHERE sourceId = ?)
+                """, arguments: [id, id]) ?? true
+            if !used { _ = try SourceRecord.deleteOne(db, key: id) }
         }
     }
 }

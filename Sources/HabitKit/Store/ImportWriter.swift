@@ -28,15 +28,35 @@ final class ImportWriter {
     /// API (GRDB's argument boxing, and even its statement cache's lookup by SQL text, cost more
     /// than the insert itself).
     private let insertSample: Statement
+    /// The batched import's run (nil: the import is one transaction).
+    private let runID: Int64?
 
-    init(db: Database) throws {
+    init(db: Database, runID: Int64? = nil) throws {
         self.db = db
+        self.runID = runID
         anchor = try ChangeCounter.current(db)
         insertSample = try db.makeStatement(sql: """
-            INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset, timeZone, anchor)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+            INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset, timeZone, anchor,
+                                importRunId)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """)
     }
+
+    /// Starts a batch of a batched import: other writers may have taken anchors since the last one.
+    func beginBatch() throws { anchor = try ChangeCounter.current(db) }
+
+    /// Ends a batch: writes the change sequence back.
+    func endBatch() throws {
+        try ChangeCounter.set(anchor, db)
+        committedAnchor = anchor
+    }
+
+    /// The change sequence as the last batch left it (nil before the first batch ended).
+    private(set) var committedAnchor: Int64?
+
+    /// Lookup and source rows this import made (a discarded import removes those no row uses).
+    var createdLookups: [(Lookup, Int64)] { typeIDs.created + unitIDs.created + deviceIDs.created }
+    private(set) var createdSources: [Int64] = []
 
     /// Writes the change sequence back and completes the counts: call once, at the end.
     func finish() throws {
@@ -67,6 +87,7 @@ final class ImportWriter {
                 try row.insert(db)
                 id = row.id ?? db.lastInsertedRowID
                 summary.sources.insert(name)
+                createdSources.append(id)
             }
             sourceIDs[name] = id
         }
@@ -96,6 +117,7 @@ final class ImportWriter {
         sqlite3_bind_int64(h, 11, Int64(header.offset))
         RawBind.text(h, 12, header.timeZone)
         sqlite3_bind_int64(h, 13, anchor + 1)
+        if let runID { sqlite3_bind_int64(h, 14, runID) } else { sqlite3_bind_null(h, 14) }
         let code = sqlite3_step(h)
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -121,7 +143,7 @@ final class ImportWriter {
                                     totalDistanceM: row.distanceMeters, sourceId: sourceID,
                                     deviceId: try header.device.map { try deviceIDs.id(DeviceDescription.normalised($0), db) },
                                     metadata: header.metadata, created: header.created, utcOffset: header.offset,
-                                    timeZone: header.timeZone, anchor: anchor + 1)
+                                    timeZone: header.timeZone, anchor: anchor + 1, importRunId: runID)
         try workout.insert(db, onConflict: .ignore)
         guard db.changesCount > 0, let workoutID = workout.id else {
             summary.duplicates += 1
@@ -145,6 +167,8 @@ private struct InternCache {
     let lookup: Lookup
     private var ids: [String: Int64] = [:]
     private var last: (text: String, id: Int64)?
+    /// Rows this cache inserted.
+    private(set) var created: [(Lookup, Int64)] = []
 
     init(_ lookup: Lookup) { self.lookup = lookup }
 
@@ -154,7 +178,12 @@ private struct InternCache {
         if let known = ids[text] {
             id = known
         } else {
-            id = try lookup.id(text, db)
+            if let existing = try lookup.existingID(text, db) {
+                id = existing
+            } else {
+                id = try lookup.id(text, db)
+                created.append((lookup, id))
+            }
             ids[text] = id
         }
         last = (text, id)

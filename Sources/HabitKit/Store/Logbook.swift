@@ -202,9 +202,10 @@ extension HabitStore {
         let upper = p + "~"  // '~' sorts after every hex digit and '-'
         return try read { db in
             let samples = try String.fetchAll(db, SampleRecord.select(Column("uuid"))
-                .filter(Column("uuid") >= p && Column("uuid") < upper && Column("workoutId") == nil).limit(limit))
+                .filter(Column("uuid") >= p && Column("uuid") < upper && Column("workoutId") == nil)
+                .filter(literal: StoreRules.visible).limit(limit))
             let workouts = try String.fetchAll(db, WorkoutRecord.select(Column("uuid"))
-                .filter(Column("uuid") >= p && Column("uuid") < upper).limit(limit))
+                .filter(Column("uuid") >= p && Column("uuid") < upper).filter(literal: StoreRules.visible).limit(limit))
             return (samples + workouts).prefix(limit).map(UUID.init(storeText:))
         }
     }

@@ -80,6 +80,7 @@ struct SampleRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var timeZone: String
     var workoutId: Int64?
     var anchor: Int64
+    var importRunId: Int64? = nil
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -123,6 +124,7 @@ struct WorkoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var utcOffset: Int
     var timeZone: String
     var anchor: Int64
+    var importRunId: Int64? = nil
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }

@@ -12,8 +12,13 @@ enum StoreRules {
     /// The opposite: samples from other sources (for "includes N samples from other sources").
     static let otherSources: SQL = "sourceId IN (SELECT id FROM source WHERE isApp = 0)"
 
-    /// `sourceId` filter for `allSources`: nothing, or the app's sources.
-    static func sources(all: Bool) -> SQL { all ? "1" : appSources }
+    /// `sourceId` filter for `allSources`: nothing, or the app's sources. It includes
+    /// ``visible``, so queries on the tables (not the views) see what the views see.
+    static func sources(all: Bool) -> SQL { all ? visible : visible + " AND " + appSources }
+
+    /// Rows of an import that has not finished are invisible (``ImportRun``). The views
+    /// `sampleView` and `workoutView` apply it; queries on the tables add it.
+    static let visible: SQL = "(importRunId IS NULL OR importRunId NOT IN (SELECT id FROM importRun WHERE finished = 0))"
 }
 
 /// Tables and views whose rows have a `start` instant and a `sourceId`.

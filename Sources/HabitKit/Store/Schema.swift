@@ -167,6 +167,16 @@ enum Schema {
                     SELECT habit_device(device) FROM sample WHERE device IS NOT NULL
                     UNION SELECT habit_device(device) FROM workout WHERE device IS NOT NULL;
 
+                -- An import that commits in batches: its rows stay invisible (views, summaries, change
+                -- feed) until `finished` is set to 1, in one short transaction at the end.
+                CREATE TABLE importRun (
+                    id INTEGER PRIMARY KEY,
+                    firstAnchor INTEGER NOT NULL,      -- the first anchor the run's rows can have
+                    sampleRowAfter INTEGER NOT NULL,   -- its rows have rowids above these
+                    workoutRowAfter INTEGER NOT NULL,
+                    finished INTEGER NOT NULL DEFAULT 0
+                );
+
                 CREATE TABLE newSample (
                     id INTEGER PRIMARY KEY,
                     uuid TEXT NOT NULL UNIQUE,
@@ -183,6 +193,7 @@ enum Schema {
                     timeZone TEXT NOT NULL,
                     workoutId INTEGER REFERENCES workout(id) ON DELETE CASCADE,
                     anchor INTEGER NOT NULL UNIQUE,
+                    importRunId INTEGER REFERENCES importRun(id),
                     CHECK (start <= "end")
                 );
                 INSERT INTO newSample (id, uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created,
@@ -199,7 +210,8 @@ enum Schema {
                 CREATE INDEX sample_type_source_start ON sample(typeId, sourceId, start);
                 CREATE INDEX sample_type_start ON sample(typeId, start);
                 CREATE INDEX sample_workout ON sample(workoutId) WHERE workoutId IS NOT NULL;
-                CREATE TRIGGER sample_tombstone AFTER DELETE ON sample BEGIN
+                CREATE TRIGGER sample_tombstone AFTER DELETE ON sample
+                WHEN OLD.importRunId IS NULL OR OLD.importRunId NOT IN (SELECT id FROM importRun WHERE finished = 0) BEGIN
                     UPDATE changeCounter SET value = value + 1 WHERE id = 1;
                     INSERT INTO tombstone (anchor, uuid, kind, type)
                         SELECT c.value, OLD.uuid, 'sample', t.identifier
@@ -210,6 +222,14 @@ enum Schema {
                 UPDATE workout SET deviceId = (SELECT id FROM device WHERE description = habit_device(workout.device))
                     WHERE device IS NOT NULL;
                 ALTER TABLE workout DROP COLUMN device;
+                ALTER TABLE workout ADD COLUMN importRunId INTEGER REFERENCES importRun(id);
+                DROP TRIGGER workout_tombstone;
+                CREATE TRIGGER workout_tombstone AFTER DELETE ON workout
+                WHEN OLD.importRunId IS NULL OR OLD.importRunId NOT IN (SELECT id FROM importRun WHERE finished = 0) BEGIN
+                    UPDATE changeCounter SET value = value + 1 WHERE id = 1;
+                    INSERT INTO tombstone (anchor, uuid, kind, type)
+                        SELECT value, OLD.uuid, 'workout', OLD.activityType FROM changeCounter WHERE id = 1;
+                END;
 
                 -- What reads see: rows with their text joined back.
                 CREATE VIEW sampleView AS
@@ -221,14 +241,16 @@ enum Schema {
                     JOIN source src ON src.id = s.sourceId
                     LEFT JOIN unit u ON u.id = s.unitId
                     LEFT JOIN device d ON d.id = s.deviceId
-                    LEFT JOIN workout w ON w.id = s.workoutId;
+                    LEFT JOIN workout w ON w.id = s.workoutId
+                    WHERE s.importRunId IS NULL OR s.importRunId NOT IN (SELECT id FROM importRun WHERE finished = 0);
                 CREATE VIEW workoutView AS
                     SELECT w.id, w.uuid, w.activityType, w.start, w."end", w.duration, w.totalEnergyKcal, w.totalDistanceM,
                            w.sourceId, src.bundleId AS source, src.isApp, d.description AS device, w.metadata, w.created,
                            w.utcOffset, w.timeZone, w.anchor
                     FROM workout w
                     JOIN source src ON src.id = w.sourceId
-                    LEFT JOIN device d ON d.id = w.deviceId;
+                    LEFT JOIN device d ON d.id = w.deviceId
+                    WHERE w.importRunId IS NULL OR w.importRunId NOT IN (SELECT id FROM importRun WHERE finished = 0);
 
                 -- An entry that a later one replaced (NoAlc: the last entry for a day wins), kept so that
                 -- undoing the later entry brings it back (JSON of the replaced row's columns).

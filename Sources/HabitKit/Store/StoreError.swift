@@ -21,12 +21,14 @@ public enum StoreError: HabitError {
     case notAHabitStore(String, reason: String)
     /// A path habit will not trust (owner, mode, links).
     case unsafePath(String, reason: String)
+    /// Another `habit import` into the same store is running.
+    case importRunning(String)
 
     public var kind: ErrorKind {
         switch self {
         case .cannotCreateFolder, .cannotCreateFile: .cantCreate
         case .permissionDenied, .readOnly, .unsafePath: .permission
-        case .busy, .newerSchema: .unavailable
+        case .busy, .newerSchema, .importRunning: .unavailable
         case .notADatabase, .constraint, .partOfWorkout, .corrupt, .notAHabitStore: .dataError
         case .io: .ioError
         case .notFound, .nothingToUndo: .noInput
@@ -61,6 +63,8 @@ public enum StoreError: HabitError {
             "the store refused the change (\(message)); nothing was written"
         case .notAHabitStore(let path, let reason):
             "\(path) is not a habit store (\(reason)); it was left untouched — point --db or HABIT_DB at a habit store"
+        case .importRunning(let path):
+            "another habit import into \(path) is running; wait for it to finish, then import again"
         case .unsafePath(let path, let reason):
             "will not use the store \(path): \(reason)"
         case .corrupt(let what):

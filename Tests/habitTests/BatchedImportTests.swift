@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HabitKit
+
+/// Issue 11 #17: an import commits in batches behind an unfinished run, so a person's log and
+/// cron's check get the store in between, and a broken file still changes nothing.
+@Suite struct BatchedImportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+
+    @Test(arguments: ["apple-health-small-a/export.xml", "apple-health-small-b/export.xml"])
+    func batchesStoreWhatOneTransactionStores(_ name: String) throws {
+        let file = Self.fixtures.appendingPathComponent(name).path
+        let one = try HabitProcess(), batched = try HabitProcess()
+        defer { one.cleanUp(); batched.cleanUp() }
+        let a = try HabitStore.open(path: one.db)
+        let b = try HabitStore.open(path: batched.db)
+        let single = try a.importHealthExport(at: file, dryRun: false, parallelFromBytes: .max, stagedFromBytes: .max, batchObjects: 1,
+                                              progress: nil)
+        let staged = try b.importHealthExport(at: file, dryRun: false, parallelFromBytes: .max, stagedFromBytes: 0, batchObjects: 2,
+                                              progress: nil)
+        #expect(single == staged)
+        #expect(try a.fetchChanges(since: 0).samples == b.fetchChanges(since: 0).samples)
+        #expect(try a.fetchChanges(since: 0).workouts == b.fetchChanges(since: 0).workouts)
+        #expect(try a.fetchCurrentAnchor() == b.fetchCurrentAnchor())
+        let again = try b.importHealthExport(at: file, dryRun: false, parallelFromBytes: .max, stagedFromBytes: 0, batchObjects: 2,
+                                             progress: nil)
+        #expect(again.samples == 0 && again.workouts == 0)
+        #expect(try batched.contents().contains("# importRun"))
+    }
+
+    @Test func aBrokenFileDiscardsItsCommittedBatchesAndChangesNothing() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let before = try habit.contents()
+        // Thirty good records from a new source, type and unit, then a record with a bad date.
+        var xml = "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
+        for i in 0..<30 {
+            xml += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" value=\"\(i + 1)\" device=\"&lt;&lt;HKDevice: 0x\(i)&gt;&gt;\" startDate=\"2025-10-01 08:\(10 + i):00 +0200\" endDate=\"2025-10-01 08:\(10 + i):30 +0200\"/>\n"
+        }
+        xml += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" value=\"1\" startDate=\"yesterday\" endDate=\"2025-10-01 09:00:00 +0200\"/>\n</HealthData>\n"
+        let path = habit.folder.appendingPathComponent("broken.xml").path
+        try xml.write(toFile: path, atomically: true, encoding: .utf8)
+        let store = try HabitStore.open(path: habit.db)
+        #expect(throws: ImportError.self) {
+            _ = try store.importHealthExport(at: path, dryRun: false, parallelFromBytes: .max, stagedFromBytes: 0, batchObjects: 7,
+                                             progress: nil)
+        }
+        #expect(try habit.contents() == before)
+    }
+
+    @Test func rowsOfAnUnfinishedRunAreInvisibleAndTheFeedWaitsForThem() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let store = try HabitStore.open(path: habit.db)
+        let env = HabitEnvironment(now: Date(timeIntervalSince1970: 1_761_500_000), timeZone: TimeZone(identifier: "Europe/Berlin")!,
+                                   makeUUID: { UUID() })
+        let session = InstantRange(env.now.addingTimeInterval(-600), upTo: env.now)
+        _ = try store.logMeditation(session, source: .app, note: nil, env: env)
+        let seen = try store.fetchChanges(since: 0).anchor
+        // A run that has written rows but not finished (as while an import is going on).
+        let run = try store.write { db -> ImportRun in
+            let run = try ImportRun.begin(db)
+            var hidden = try SampleRecord(Sample(uuid: UUID(), type: SampleType.mindfulSession, start: session.lowerBound,
+                                                 end: session.upperBound, value: nil, unit: nil, source: SourceID(unchecked: "healthkit-import:Watch"),
+                                                 created: env.now, utcOffset: 3600, timeZoneID: ""), workoutId: nil, db)
+            hidden.importRunId = run.id
+            try hidden.insert(db)
+            return run
+        }
+        let later = try store.logMeditation(session, source: .app, note: nil, env: env)
+        let changes = try store.fetchChanges(since: seen)
+        #expect(changes.samples.map(\.uuid) == [later.samples[0].uuid])  // the hidden row is not there
+        #expect(changes.anchor == run.firstAnchor - 1)                  // and the feed does not pass it
+        let today = env.calendar.day(containing: env.now)
+        let summary = try store.dailySummary(in: DayRange(today, upTo: today.adding(days: 1)), calendar: env.calendar, allSources: true)
+        #expect(summary.summaries[0].meditateMinutes == 20)  // the two logs, not the hidden import
+        try store.write { db in
+            var finished = run
+            finished.finished = true
+            try finished.update(db)
+        }
+        let after = try store.fetchChanges(since: changes.anchor)
+        #expect(after.samples.count == 2)  // the imported row, and the log once more (consumers go by uuid)
+        #expect(try store.dailySummary(in: DayRange(today, upTo: today.adding(days: 1)), calendar: env.calendar, allSources: true)
+            .summaries[0].meditateMinutes == 30)
+    }
+
+    /// A log and a reminder check typed in the middle of a large import go through before the
+    /// import ends (they used to wait for its one transaction, and failed after 10 s).
+    @Test func aLogAndACheckGoThroughWhileALargeImportRuns() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": "2025-10-26T20:05:00+01:00"]
+        #expect(try habit.run(["remind", "add", "meditate", "20:00"], env: env).status == 0)
+        let export = habit.folder.appendingPathComponent("big.xml").path
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let generate = Process()
+        generate.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generate.arguments = ["python3", root.appendingPathComponent("scripts/generate-export.py").path, "--records", "120000", "--out", export]
+        try generate.run()
+        generate.waitUntilExit()
+        #expect(generate.terminationStatus == 0)
+
+        let importer = Process()
+        importer.executableURL = HabitProcess.binary
+        importer.arguments = ["import", export]
+        importer.environment = ["PATH": "/usr/bin:/bin", "HOME": habit.folder.path, "HABIT_DB": habit.db, "TZ": "Europe/Berlin"]
+        importer.standardOutput = FileHandle.nullDevice
+        importer.standardError = FileHandle.nullDevice
+        try importer.run()
+        // Wait until the import has committed its first batch (its run row exists).
+        var started = false
+        for _ in 0..<600 where importer.isRunning {
+            usleep(20_000)
+            if let queue = try? DatabaseQueue(path: habit.db, configuration: { var c = Configuration(); c.readonly = true; return c }()),
+               (try? queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sample WHERE importRunId IS NOT NULL") }) ?? 0 > 0 {
+                started = true
+                break
+            }
+        }
+        #expect(started, "the import never committed a batch")
+        let log = try habit.run(["log", "meditate", "10m"], env: env)
+        let check = try habit.run(["remind", "check", "--json"], env: env)
+        let importStillRunning = importer.isRunning
+        importer.waitUntilExit()
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(importStillRunning, "the import ended before the log and the check were done: use a larger export")
+        #expect(importer.terminationStatus == 0)
+        let store = try HabitStore.open(path: habit.db)
+        #expect(try store.fetchCounts().samples > 100_000)
+        #expect(try habit.contents().contains("finished: 1") || habit.contents().contains("finished:1"))
+    }
+}
