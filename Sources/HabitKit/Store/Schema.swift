@@ -152,4 +152,6 @@ enum Schema {
 
     /// `user_version` after the last migration.
     static let currentVersion = 3
+
+    static let applicationID: Int32 = 0x48424954
 }
