@@ -26,6 +26,17 @@ public struct Finding: Codable, Sendable, Equatable {
     }
 
     public static func ok(_ check: String, _ detail: String) -> Finding { Finding(check: check, status: .ok, detail: detail) }
+
+    private enum CodingKeys: String, CodingKey { case check, status, detail, fix }
+
+    /// `fix` is always present, `null` when there is nothing to do.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(check, forKey: .check)
+        try c.encode(status, forKey: .status)
+        try c.encode(detail, forKey: .detail)
+        try c.encode(fix, forKey: .fix)
+    }
 }
 
 /// What `stat` says about one file or folder, as plain values, so the rules below stay pure.

@@ -9,6 +9,7 @@ public enum BackupError: HabitError {
     case notARegularFile(String)
     case isTheStore(String, store: String)
     case exists(String)
+    case isAFolder(String)
     case cannotWrite(String, reason: String)
     case notAHabitStore(String, reason: String)
     case damaged(String, detail: String)
@@ -21,7 +22,7 @@ public enum BackupError: HabitError {
         switch self {
         case .noStore, .noFile, .notARegularFile: .noInput
         case .isTheStore: .usage
-        case .exists, .cannotWrite, .storeIsLink: .cantCreate
+        case .exists, .isAFolder, .cannotWrite, .storeIsLink: .cantCreate
         case .notAHabitStore, .damaged, .newerSchema, .pendingLog: .dataError
         case .busy: .unavailable
         }
@@ -39,6 +40,8 @@ public enum BackupError: HabitError {
             "\(path) is the store \(store) itself (or its -wal/-shm); give another file"
         case .exists(let path):
             "\(path) already exists; choose another name, or add --force to replace it"
+        case .isAFolder(let path):
+            "\(path) is a folder; give a file name, e.g. \(path)/habit-backup.sqlite"
         case .cannotWrite(let path, let reason):
             "cannot write \(path): \(reason); choose a folder you can write to"
         case .notAHabitStore(let path, let reason):
@@ -91,7 +94,7 @@ public enum StoreBackup {
         }
         try refuseStoreFiles(target, store: storePath)
         if let existing = StorePaths.status(target, followLinks: true) {
-            if existing.isDirectory { throw BackupError.cannotWrite(target, reason: "it is a folder; give a file name inside it") }
+            if existing.isDirectory { throw BackupError.isAFolder(target) }
             if !force { throw BackupError.exists(target) }
         }
         let folder = (target as NSString).deletingLastPathComponent
@@ -123,7 +126,7 @@ public enum StoreBackup {
                 // A backup is one file: no -wal to lose on the way (a restored store goes back to WAL).
                 try db.execute(sql: "PRAGMA journal_mode = DELETE")
                 let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                if check != ["ok"] { throw BackupError.damaged(storePath, detail: check.first ?? "quick_check failed") }
+                if check != ["ok"] { throw BackupError.damaged(storePath, detail: IntegrityReport.summary(check)) }
             }
             try destination.close()
         } catch let error as BackupError {
@@ -198,7 +201,7 @@ public enum StoreBackup {
         do {
             return try queue.read { db in
                 let check = try String.fetchAll(db, sql: "PRAGMA integrity_check(5)")
-                if check != ["ok"] { throw BackupError.damaged(name, detail: check.first ?? "integrity_check failed") }
+                if check != ["ok"] { throw BackupError.damaged(name, detail: IntegrityReport.summary(check)) }
                 guard case .habit = try StoreIdentity.of(db) else {
                     throw BackupError.notAHabitStore(name, reason: "no habit schema or application id in it")
                 }

@@ -123,8 +123,7 @@ public struct StoreDiagnosis: Sendable {
                     findings.append(.ok("integrity", "no damage found (integrity_check)"))
                 } else {
                     findings.append(Finding(check: "integrity", status: .problem,
-                                            detail: "damaged: " + integrity.prefix(3).joined(separator: "; ") + (integrity.count > 3 ? "; …" : ""),
-                                            fix: restoreFix))
+                                            detail: "damaged: " + IntegrityReport.summary(integrity), fix: restoreFix))
                 }
 
                 let orphans = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
@@ -172,6 +171,17 @@ public struct StoreDiagnosis: Sendable {
     private static func message(_ error: any Error, _ path: String) -> String {
         if let db = error as? DatabaseError { return db.message ?? "\(db.resultCode)" }
         return "\(StoreError.from(error, path: path))"
+    }
+}
+
+/// `integrity_check` output as one line: its first message and how many more there are.
+enum IntegrityReport {
+    static func summary(_ rows: [String]) -> String {
+        let lines = rows.flatMap { $0.split(whereSeparator: \.isNewline) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("***") }
+        guard let first = lines.first else { return "integrity_check failed" }
+        return first + (lines.count > 1 ? " (and \(lines.count - 1) more)" : "")
     }
 }
 
