@@ -172,6 +172,7 @@ public enum StoreBackup {
         defer { temp.remove() }
         try temp.copy(from: source)
         let version = try validate(temp.path, named: source)
+        try walMode(temp.path, store: storePath)
 
         var kept: String?
         if current != nil {
@@ -223,6 +224,18 @@ public enum StoreBackup {
         }
     }
 
+    /// Puts the checked copy in WAL mode, like every habit store, so that a process opening it
+    /// shows up in its -shm (see ``SharedMemoryProbe``); its -wal and -shm are gone afterwards.
+    private static func walMode(_ path: String, store: String) throws {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try queue.close()
+        } catch {
+            throw BackupError.cannotWrite(store, reason: "\(StoreError.from(error, path: store))")
+        }
+    }
+
     /// Swaps `temp` in at `store` and returns where the old store is kept.
     private static func swapKeeping(_ store: String, with temp: TempFile, now: Date, calendar: HabitCalendar) throws -> String {
         let day = calendar.day(containing: now), time = calendar.time(of: now)
@@ -253,8 +266,12 @@ public enum StoreBackup {
             return kept
         }
 
-        // Checkpoint, then take the write lock and make sure the log is still empty: the kept
-        // file is then the complete store and no habit process can commit during the swap.
+        // Checkpoint, then take the write lock and make sure the log is still empty and no other
+        // process has the store open: the kept file is then the complete store, and no habit
+        // process holds the old file, its -wal or -shm across the swap (SQLite would mix them
+        // with the restored file's). A busy store is retried for about 10 s.
+        let others = SharedMemoryProbe()  // closed after the writer: closing a descriptor drops this process's locks
+        defer { others.release() }
         let writer: DatabaseQueue
         do {
             var config = Configuration()
@@ -266,20 +283,22 @@ public enum StoreBackup {
         defer { try? writer.close() }
         do {
             return try writer.writeWithoutTransaction { db in
-                // Closing this connection must not delete the -wal/-shm names, which may by then
+                // Closing this connection must not delete the -wal/-shm names, which by then
                 // belong to the restored store.
                 var persist: CInt = 1
                 _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
-                for _ in 0..<20 {
+                for _ in 0..<1_000 {
                     _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                    others.attach(store + "-shm")
                     var kept: String?
                     try db.inTransaction(.immediate) {
-                        if (StorePaths.status(store + "-wal", followLinks: false)?.size ?? 0) == 0 {
+                        if (StorePaths.status(store + "-wal", followLinks: false)?.size ?? 0) == 0 && !others.inUse {
                             kept = try swap(keepWAL: false)
                         }
                         return .rollback
                     }
                     if let kept { return kept }
+                    usleep(10_000)
                 }
                 throw BackupError.busy(store)
             }
@@ -337,6 +356,35 @@ public enum StoreBackup {
     private static func syncFolder(_ folder: String) {
         let fd = open(folder, O_RDONLY | O_DIRECTORY)
         if fd >= 0 { fsync(fd); close(fd) }
+    }
+}
+
+/// Tells whether another process has a WAL store open: every SQLite connection holds a shared
+/// lock on the "DMS" byte (offset 128) of the -shm file while it is open (sqlite.org/walformat.html).
+/// Opened once and closed only after this process's own connection is closed, because closing
+/// any descriptor of a file drops all of the process's POSIX locks on it.
+private final class SharedMemoryProbe {
+    private var fd: Int32 = -1
+
+    func attach(_ path: String) {
+        if fd < 0 { fd = open(path, O_RDONLY) }
+    }
+
+    /// True when another process holds a lock that conflicts with a write lock on the DMS byte.
+    var inUse: Bool {
+        guard fd >= 0 else { return false }
+        var query = flock()
+        query.l_type = Int16(F_WRLCK)
+        query.l_whence = Int16(SEEK_SET)
+        query.l_start = 128
+        query.l_len = 1
+        guard fcntl(fd, F_GETLK, &query) == 0 else { return true }
+        return query.l_type != Int16(F_UNLCK)
+    }
+
+    func release() {
+        if fd >= 0 { close(fd) }
+        fd = -1
     }
 }
 
