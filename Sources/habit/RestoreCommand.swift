@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the store with a backup FILE; the current store is kept beside it.",
+        discussion: """
+            FILE must be an intact habit store (integrity and foreign-key checks, habit's identity) of a
+            schema this habit can read (an older one is migrated on next use); otherwise nothing
+            changes and the exit status is 65. The current store stays as
+            <store>.before-restore-YYYYMMDD-HHMMSS; the backup is copied beside the store (0600) and
+            renamed over it in one step. Run it while no other habit command is running.
+            """)
+
+    @Argument(help: ArgumentHelp("The backup to restore (made by 'habit backup').", valueName: "file"))
+    var file: String
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let env = try LiveEnvironment.make(settings: Settings())
+        let report = try StoreBackup.restore(file, into: store.path, now: env.now, calendar: env.calendar)
+        if output.json {
+            try Output.printJSON(RestoreJSON(restored: report.file, store: report.store, kept: report.kept, schemaVersion: report.schemaVersion))
+        } else {
+            Output.print("restored \(report.file) into \(report.store) (schema version \(report.schemaVersion))"
+                         + (report.kept.map { "; the previous store is kept as \($0)" } ?? ""))
+        }
+    }
+
+    struct RestoreJSON: Encodable {
+        let restored: String
+        let store: String
+        let kept: String?
+        let schemaVersion: Int
+
+        private enum CodingKeys: String, CodingKey { case restored, store, kept, schemaVersion }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(restored, forKey: .restored)
+            try c.encode(store, forKey: .store)
+            try c.encode(kept, forKey: .kept)
+            try c.encode(schemaVersion, forKey: .schemaVersion)
+        }
+    }
+}

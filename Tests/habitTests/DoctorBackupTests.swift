@@ -1,0 +1,356 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HabitKit
+
+/// A habit process with a fake `crontab` (reading and writing `<folder>/crontab`) first on PATH,
+/// so no test reads or changes the real crontab.
+private func habitWithFakeCron() throws -> HabitProcess {
+    var habit = try HabitProcess()
+    let bin = habit.folder.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    let table = habit.folder.appendingPathComponent("crontab").path
+    try install(script: """
+        #!/bin/sh
+        if [ "$1" = "-l" ]; then
+            [ -f '\(table)' ] || { echo "no crontab for you" >&2; exit 1; }
+            exec cat '\(table)'
+        fi
+        cat > '\(table)'
+        """, at: bin.appendingPathComponent("crontab").path)
+    habit.environment["PATH"] = bin.path + ":/usr/bin:/bin"
+    return habit
+}
+
+private func install(script: String, at path: String) throws {
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+}
+
+private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+/// Every file in `folder` with its bytes.
+private func contents(of folder: URL) throws -> [String: Data] {
+    var out: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        var isDirectory: ObjCBool = false
+        let path = folder.appendingPathComponent(name).path
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { out[name] = try bytes(path) }
+    }
+    return out
+}
+
+private func findings(_ result: HabitProcess.Result) -> [[String: Any]] {
+    let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return object?["findings"] as? [[String: Any]] ?? []
+}
+
+private func status(of check: String, in result: HabitProcess.Result) -> [String] {
+    findings(result).filter { $0["check"] as? String == check }.compactMap { $0["status"] as? String }
+}
+
+@Suite struct DoctorCommandTests {
+    @Test func aGoodStoreExitsZeroAndIsNotChanged() throws {
+        let habit = try habitWithFakeCron()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        let before = try bytes(habit.db)
+
+        let text = try habit.run(["doctor"])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(text.stderr.isEmpty)
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count >= 10)
+        #expect(lines.allSatisfy { $0.hasPrefix("ok: ") }, "\(text.stdout)")
+
+        let json = try habit.run(["doctor", "--json"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["ok"] as? Bool == true)
+        for finding in findings(json) {
+            #expect(Set(finding.keys) == ["check", "status", "detail", "fix"])
+            #expect(finding["fix"] is NSNull)
+        }
+        #expect(try bytes(habit.db) == before)
+    }
+
+    enum Breakage: String, CaseIterable, Sendable {
+        case storeReadableByOthers, folderWritableByGroup, newerSchema, notAHabitStore, damaged
+    }
+
+    @Test(arguments: Breakage.allCases)
+    func aBrokenSetUpIsAProblemWithAFix(_ breakage: Breakage) throws {
+        let habit = try habitWithFakeCron()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        let check: String
+        switch breakage {
+        case .storeReadableByOthers:
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: habit.db)
+            check = "file-mode"
+        case .folderWritableByGroup:
+            try FileManager.default.setAttributes([.posixPermissions: 0o770], ofItemAtPath: habit.folder.path)
+            check = "folder-mode"
+        case .newerSchema:
+            let queue = try DatabaseQueue(path: habit.db)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
+            try queue.close()
+            check = "schema"
+        case .notAHabitStore:
+            try FileManager.default.removeItem(atPath: habit.db)
+            let queue = try DatabaseQueue(path: habit.db)
+            try queue.write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT)") }
+            try queue.close()
+            check = "identity"
+        case .damaged:
+            try corruptPages(habit.db)
+            check = "integrity"
+        }
+        let before = try bytes(habit.db)
+        let result = try habit.run(["doctor"])
+        #expect(result.status == 65)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        let line = result.stdout.split(separator: "\n").first { $0.hasPrefix("problem: \(check):") }
+        #expect(line?.contains(" — fix: ") == true, "\(result.stdout)")
+        let json = try habit.run(["doctor", "--json"])
+        #expect(json.status == 65)
+        #expect(status(of: check, in: json) == ["problem"])
+        #expect(try bytes(habit.db) == before)
+    }
+
+    @Test func aMissingStoreExits66AndIsNotCreated() throws {
+        let habit = try habitWithFakeCron()
+        defer { habit.cleanUp() }
+        let result = try habit.run(["doctor", "--json"])
+        #expect(result.status == 66)
+        #expect(status(of: "store", in: result) == ["problem"])
+        #expect(!FileManager.default.fileExists(atPath: habit.db))
+    }
+
+    /// The crontab line `habit remind cron` prints, read back: it checks this store; pointed
+    /// elsewhere, this store's reminders would never fire.
+    @Test func readsBackTheCronLineAndSeesWhichStoreItChecks() throws {
+        let habit = try habitWithFakeCron()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["remind", "add", "meditate", "20:00"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        #expect(try habit.run(["remind", "install"]).status == 0)
+
+        let installed = try habit.run(["doctor", "--json"])
+        #expect(installed.status == 0, "\(installed.stdout)")
+        #expect(status(of: "cron", in: installed) == ["ok"])
+        #expect(status(of: "reminders", in: installed) == ["ok"])
+        #expect(status(of: "notifier", in: installed) == ["ok"])
+
+        let elsewhere = try habit.run(["remind", "install"], env: ["HABIT_DB": habit.folder.appendingPathComponent("other.sqlite").path])
+        #expect(elsewhere.status == 0)
+        let wrong = try habit.run(["doctor", "--json"])
+        #expect(wrong.status == 65)
+        #expect(status(of: "cron", in: wrong) == ["warning"])
+        #expect(status(of: "reminders", in: wrong) == ["problem"])
+        let fix = findings(wrong).first { $0["check"] as? String == "reminders" }?["fix"] as? String
+        #expect(fix?.hasPrefix("habit remind install --db ") == true)
+    }
+
+    /// The unit `habit remind systemd` prints, saved as the service file: the timer must be
+    /// enabled and the notifier it names must exist.
+    @Test func readsBackTheSystemdUnitItsTimerAndItsNotifier() throws {
+        let habit = try habitWithFakeCron()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["remind", "add", "meditate", "20:00"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        let units = habit.folder.appendingPathComponent(".config/systemd/user")
+        try FileManager.default.createDirectory(at: units.appendingPathComponent("timers.target.wants"), withIntermediateDirectories: true)
+        let printed = try habit.run(["remind", "systemd"])
+        try Data(printed.stdout.utf8).write(to: units.appendingPathComponent("habit-remind.service"))
+
+        let disabled = try habit.run(["doctor", "--json"])
+        #expect(status(of: "systemd", in: disabled) == ["warning"])
+        #expect(status(of: "reminders", in: disabled) == ["problem"])
+
+        try Data("[Timer]\nOnCalendar=*:0/5\n".utf8).write(to: units.appendingPathComponent("habit-remind.timer"))
+        try FileManager.default.createSymbolicLink(atPath: units.appendingPathComponent("timers.target.wants/habit-remind.timer").path,
+                                                   withDestinationPath: units.appendingPathComponent("habit-remind.timer").path)
+        let enabled = try habit.run(["doctor", "--json"])
+        #expect(status(of: "systemd", in: enabled) == ["ok"])
+        let notifySend = habit.folder.appendingPathComponent("bin/notify-send").path
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/notify-send") {
+            #expect(status(of: "notifier", in: enabled) == ["ok"])
+        } else {
+            #expect(status(of: "notifier", in: enabled) == ["problem"])
+            #expect(enabled.status == 65)
+            try install(script: "#!/bin/sh\nexit 0\n", at: notifySend)
+            let found = try habit.run(["doctor", "--json"])
+            #expect(status(of: "notifier", in: found) == ["ok"])
+            #expect(found.status == 0, "\(found.stdout)")
+        }
+    }
+}
+
+@Suite struct BackupCommandTests {
+    /// Backups taken while another process keeps logging: each is an intact habit store whose
+    /// samples are exactly the first N of the final store's (by anchor), with a matching counter.
+    @Test func aBackupDuringWritesIsIntactAndAConsistentPrefix() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "1m"]).status == 0)
+        let logger = Failures()
+        let done = DispatchSemaphore(value: 0)
+        let finished = DoneFlag()
+        DispatchQueue.global().async {
+            for _ in 0..<40 {
+                do {
+                    let r = try habit.run(["log", "meditate", "1m"])
+                    if r.status != 0 { logger.add(r.stderr) }
+                } catch {
+                    logger.add("\(error)")
+                }
+            }
+            finished.set()
+            done.signal()
+        }
+        var backups: [String] = []
+        while !finished.isSet || backups.count < 3 {
+            let file = habit.folder.appendingPathComponent("b\(backups.count).sqlite").path
+            let r = try habit.run(["backup", file])
+            #expect(r.status == 0, "\(r.stderr)")
+            backups.append(file)
+        }
+        done.wait()
+        #expect(logger.all.isEmpty, "\(logger.all.prefix(2))")
+
+        let all = try rows(habit.db)
+        #expect(all.uuids.count == 41)
+        var sizes: Set<Int> = []
+        for file in backups {
+            #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+            let copy = try rows(file)
+            #expect(copy.integrity == ["ok"])
+            #expect(copy.anchors == Array(1...Int64(copy.uuids.count)))
+            #expect(copy.counter == Int64(copy.uuids.count))
+            #expect(copy.uuids == Array(all.uuids.prefix(copy.uuids.count)))
+            sizes.insert(copy.uuids.count)
+        }
+        #expect(sizes.count > 1 || sizes == [41], "every backup saw the same rows: \(sizes)")
+    }
+
+    private func rows(_ path: String) throws -> (uuids: [String], anchors: [Int64], counter: Int64, integrity: [String]) {
+        var config = Configuration()
+        config.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT uuid FROM sample ORDER BY anchor"),
+             try Int64.fetchAll(db, sql: "SELECT anchor FROM sample ORDER BY anchor"),
+             try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter") ?? -1,
+             try String.fetchAll(db, sql: "PRAGMA integrity_check"))
+        }
+    }
+
+    @Test func refusesTheStoreItsLogAndAnExistingFile() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let before = try bytes(habit.db)
+        for target in [habit.db, habit.db + "-wal", habit.db + "-shm"] {
+            let r = try habit.run(["backup", target])
+            #expect(r.status == 64, "\(target): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try bytes(habit.db) == before)
+
+        let existing = habit.folder.appendingPathComponent("old.sqlite").path
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: existing))
+        let refused = try habit.run(["backup", existing])
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("--force"))
+        #expect(try bytes(existing) == Data("precious".utf8))
+        let forced = try habit.json(["backup", existing, "--force"])
+        #expect(forced["file"] as? String == existing)
+        #expect(forced["schemaVersion"] as? Int == Schema.currentVersion)
+    }
+}
+
+@Suite struct RestoreCommandTests {
+    @Test func aRoundTripBringsBackTheBackupAndKeepsTheStoreBesideIt() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        #expect(try habit.run(["log", "meditate", "20m", "--end", "yesterday 22:00"]).status == 0)
+        let backup = habit.folder.appendingPathComponent("backup.sqlite").path
+        #expect(try habit.run(["backup", backup]).status == 0)
+        #expect(try habit.run(["log", "alcohol", "0"]).status == 0)
+
+        let result = try habit.json(["restore", backup], env: ["HABIT_NOW": "2030-01-02T03:04:05+01:00"])
+        let kept = habit.db + ".before-restore-20300102-030405"
+        #expect(result["kept"] as? String == kept)
+        #expect(result["store"] as? String == habit.db)
+        #expect(FileManager.default.fileExists(atPath: kept))
+        let entries = try habit.json(["log", "list", "--days", "30"])["entries"] as? [Any]
+        #expect(entries?.count == 2)
+        let keptEntries = try habit.json(["log", "list", "--days", "30", "--db", kept])["entries"] as? [Any]
+        #expect(keptEntries?.count == 3)
+    }
+
+    enum BadBackup: String, CaseIterable, Sendable {
+        case foreignSQLite, corrupted, newerSchema, textFile
+    }
+
+    @Test(arguments: BadBackup.allCases)
+    func aFileThatIsNotAnIntactHabitStoreIsRefusedAndNothingChanges(_ bad: BadBackup) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let other = habit.folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let file = other.appendingPathComponent("bad.sqlite").path
+        switch bad {
+        case .foreignSQLite:
+            let queue = try DatabaseQueue(path: file)
+            try queue.write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')") }
+            try queue.close()
+        case .corrupted:
+            #expect(try habit.run(["backup", file]).status == 0)
+            try corruptPages(file)
+        case .newerSchema:
+            #expect(try habit.run(["backup", file]).status == 0)
+            let queue = try DatabaseQueue(path: file)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
+            try queue.close()
+        case .textFile:
+            try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: file))
+        }
+        let storeFolder = try contents(of: habit.folder)
+        let otherFolder = try contents(of: other)
+        let result = try habit.run(["restore", file])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(try contents(of: habit.folder) == storeFolder)
+        #expect(try contents(of: other) == otherFolder)
+    }
+}
+
+/// Overwrites the b-tree header of every page after the first: integrity_check fails.
+func corruptPages(_ path: String) throws {
+    let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let header = try #require(try handle.read(upToCount: 100))
+    let pageSize = Int(header[16]) << 8 | Int(header[17])
+    let size = Int(try handle.seekToEnd())
+    var offset = pageSize
+    while offset < size {
+        try handle.seek(toOffset: UInt64(offset))
+        handle.write(Data([0x0D, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]))
+        offset += pageSize
+    }
+}
+
+final class DoneFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
