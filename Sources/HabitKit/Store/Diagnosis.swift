@@ -143,8 +143,12 @@ public struct StoreDiagnosis: Sendable {
                 }
             }
         } catch {
-            findings.append(Finding(check: "integrity", status: .problem,
-                                    detail: "reading \(path) failed: \(Self.message(error, path))", fix: restoreFix))
+            // One integrity finding: a damaged store already reported by integrity_check often
+            // fails the reads after it too.
+            if !findings.contains(where: { $0.check == "integrity" && $0.status == .problem }) {
+                findings.append(Finding(check: "integrity", status: .problem,
+                                        detail: "reading \(path) failed: \(Self.message(error, path))", fix: restoreFix))
+            }
         }
         try? queue.close()
     }
