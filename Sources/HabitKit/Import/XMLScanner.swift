@@ -443,7 +443,8 @@ final class XMLScanner {
         while j < n {
             let c = b[j]
             if Self.isSpace(c) || c == 0x3E || c == 0x2F { break }
-            if c == 0x22 || c == 0x27 || c == 0x3C || c == 0x3D {
+            if c == 0x3C { throw malformed("'<' inside a tag") }
+            if c == 0x22 || c == 0x27 || c == 0x3D {
                 throw malformed("'\(ImportText.escaped(String(UnicodeScalar(c))))' in an element name")
             }
             j += 1
@@ -474,7 +475,8 @@ final class XMLScanner {
             while j < n {
                 let c = b[j]
                 if Self.isSpace(c) || c == 0x3D || c == 0x3E || c == 0x2F { break }
-                if c == 0x22 || c == 0x27 || c == 0x3C {
+                if c == 0x3C { throw malformed("'<' inside a tag", element: Self.text(b, i + 1, nameEnd)) }
+                if c == 0x22 || c == 0x27 {
                     throw malformed("'\(ImportText.escaped(String(UnicodeScalar(c))))' in an attribute name",
                                     element: ImportText.escaped(UnsafeBufferPointer(rebasing: b[(i + 1)..<nameEnd])))
                 }
@@ -528,9 +530,10 @@ final class XMLScanner {
                 throw malformed("no space after the value of attribute '\(Self.text(b, nameStart, attrNameEnd))'", element: Self.text(b, i + 1, nameEnd))
             }
         }
-        let tag = XMLTag(base: base, nameStart: i + 1, nameEnd: nameEnd,
-                         attributes: UnsafeBufferPointer(start: nil, count: 0))
-        let name = tag.name
+        if end - i > Self.maximumTokenBytes {
+            throw malformed("a single tag longer than 64 MiB (the most habit reads)")
+        }
+        let name = UnsafeBufferPointer(start: base + i + 1, count: nameEnd - i - 1)
         if openStarts.isEmpty {
             if sawRoot { throw malformed("content after the root element", element: ImportText.escaped(name)) }
             guard Self.equal(name, Self.healthData) else { throw ImportError.notAHealthExport("<\(ImportText.escaped(name))> root") }
