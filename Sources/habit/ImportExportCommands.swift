@@ -22,16 +22,15 @@ struct Import: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw ImportError.unreadable(path, reason: FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file")
-        }
-        let store = try store.open()
+        // Opened and checked (a regular file) before the store is opened for writing.
+        let export = try ExportReader(path: path)
+        let (store, env) = try store.openWithEnvironment()
         let clock = ContinuousClock()
         let started = clock.now
         let bar = ProgressBar(enabled: !output.json && isatty(STDERR_FILENO) == 1, clock: clock)
         let summary: ImportSummary
         do {
-            summary = try store.importHealthExport(at: path, dryRun: dryRun) { bar.update($0) }
+            summary = try store.importHealthExport(export, now: env.now, dryRun: dryRun) { bar.update($0) }
         } catch {
             bar.clear()
             throw error
@@ -49,6 +48,14 @@ struct Import: ParsableCommand {
         lines.append("  duplicates skipped: \(summary.duplicates); records inside correlations (kept at top level): \(summary.correlationChildren)")
         for (type, n) in summary.samplesByType.sorted(by: { $0.value > $1.value }).prefix(12) { lines.append("  \(String(n).leftPadded(8))  \(type)") }
         for (type, n) in summary.workoutsByType.sorted(by: { $0.value > $1.value }) { lines.append("  \(String(n).leftPadded(8))  \(type)") }
+        if summary.rejected > 0 {
+            lines.append("  rejected (not stored: a number that is not finite, a control character or a date outside 1970–2100): \(summary.rejected)")
+            for r in summary.rejections { lines.append("    \(r)") }
+            if summary.rejected > summary.rejections.count { lines.append("    … and \(summary.rejected - summary.rejections.count) more") }
+        }
+        if summary.futureDated > 0 {
+            lines.append("  warning: \(summary.futureDated) \(summary.futureDated == 1 ? "record starts" : "records start") after now (kept; check the phone's clock)")
+        }
         if !summary.skipped.isEmpty {
             lines.append("  not kept: " + summary.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
@@ -67,6 +74,15 @@ struct Import: ParsableCommand {
         let sources: [String]
         let bytes: Int
         let seconds: Double
+        let rejected: Int
+        let rejections: [Rejection]
+        let futureDated: Int
+
+        struct Rejection: Encodable {
+            let line: Int
+            let element: String
+            let reason: String
+        }
 
         init(summary s: ImportSummary, seconds: Double) {
             dryRun = s.dryRun
@@ -79,6 +95,9 @@ struct Import: ParsableCommand {
             skipped = s.skipped
             sources = s.sources.sorted()
             bytes = s.bytes
+            rejected = s.rejected
+            rejections = s.rejections.map { Rejection(line: $0.line, element: $0.element, reason: $0.reason) }
+            futureDated = s.futureDated
             self.seconds = (seconds * 1000).rounded() / 1000
         }
     }

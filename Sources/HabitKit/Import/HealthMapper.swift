@@ -16,9 +16,38 @@ public struct ImportSummary: Sendable, Equatable {
     public var sources: Set<String> = []
     public var bytes = 0
     public var dryRun = false
+    /// Records and workouts left out because a value cannot be kept: a number that is not finite
+    /// (`inf`, `nan`, `1e400`), a control character in stored text, an instant outside
+    /// 1970-01-01T00:00Z ..< 2101-01-01T00:00Z. The rest of the file is imported.
+    public var rejected = 0
+    /// The first few rejected objects (at most ``ImportRejection/examplesKept``), in file order.
+    public var rejections: [ImportRejection] = []
+    /// Objects read that start after the import's "now" (kept, but worth a warning).
+    public var futureDated = 0
 
     public var samples: Int { samplesByType.values.reduce(0, +) }
     public var workouts: Int { workoutsByType.values.reduce(0, +) }
+}
+
+/// A record or workout the import left out, and why.
+public struct ImportRejection: Sendable, Equatable, CustomStringConvertible {
+    /// How many examples a summary keeps.
+    public static let examplesKept = 5
+
+    /// The 1-based line of the tag that holds the bad value.
+    public var line: Int
+    /// The object left out: `Record`, `Correlation` or `Workout`.
+    public var element: String
+    /// What is wrong, with the attribute and its value (control characters escaped).
+    public var reason: String
+
+    public init(line: Int, element: String, reason: String) {
+        self.line = line
+        self.element = element
+        self.reason = reason
+    }
+
+    public var description: String { "line \(line), <\(element)>: \(reason)" }
 }
 
 /// Progress of a running import, for a progress bar.
@@ -89,215 +118,609 @@ struct MappedCounts: Sendable {
     var correlationChildren = 0
     var skipped: [String: Int] = [:]
     var bytes = 0
+    var rejected = 0
+    var rejections: [ImportRejection] = []
+    var futureDated = 0
 }
 
-/// Maps scanner events to ``ImportObject``s. Touches no database.
+/// Maps scanner events to ``ImportObject``s. Touches no database and never reads the clock.
+///
+/// It reads attributes where the scanner found them: names are compared as bytes, numbers and
+/// dates parsed from bytes, and a string is made only for text that is stored (repeated text —
+/// types, units, sources, metadata keys — comes from a small cache instead of a new allocation).
+///
+/// An object whose values cannot be stored faithfully is **rejected** — counted, the first few
+/// kept as examples with their line, and the import goes on: a number that is not finite, a
+/// control character (U+0000–U+001F, U+007F) in any stored text (type, unit, source name and
+/// version, device, metadata keys and values, statistics and events), an instant outside
+/// ``earliest`` ..< ``latest``. A file that is not well formed, or a date that does not parse,
+/// still stops the whole import (``ImportError``).
 final class HealthMapper: XMLScannerDelegate {
+    /// 1970-01-01T00:00:00Z, the first instant an import accepts.
+    static let earliest: Double = 0
+    /// 2101-01-01T00:00:00Z, the first instant after the accepted range.
+    static let latest: Double = 4_133_980_800
+
     private(set) var counts = MappedCounts()
-    private var parents: [String] = []
-    private var current: PendingObject?
-    private var workoutDetails = WorkoutDetails()
-    private var inCorrelation = false
+    private let now: Double?
     private let emit: (ImportObject) throws -> Void
 
-    private struct PendingObject {
-        var kind: Kind
-        var tag: XMLTag
-        var metadata: [(String, String)] = []
+    /// The open elements, innermost last.
+    private var elements: [Element] = []
+    private var current: Pending?
+    private var inCorrelation = false
+    private var strings = StringCache()
+    /// Decoded metadata of the current object, and where each key and value lies in it.
+    private var metadataBytes: [UInt8] = []
+    private var metadataEntries: [MetadataEntry] = []
+    /// Scratch space: decoded text, a JSON object.
+    private var scratch: [UInt8] = []
+    private var json: [UInt8] = []
+    /// Where each attribute of the tag being read is (an index into its attributes, or -1).
+    private let slots = UnsafeMutablePointer<Int>.allocate(capacity: Key.count)
+
+    private enum Element: UInt8 {
+        case healthData, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, other
+    }
+
+    private struct MetadataEntry {
+        var keyStart: Int, keyEnd: Int, valueStart: Int, valueEnd: Int
+    }
+
+    /// The object being read, made from its start tag; children add metadata, statistics, events.
+    private struct Pending {
         enum Kind { case record, workout, correlation }
+        var kind: Kind
+        var rejected = false
+        var type = ""
+        var uuid = ""
+        var start = 0.0, end = 0.0, created = 0.0
+        var offset = 0
+        var sourceName = ""
+        var sourceVersion: String?
+        var device: String?
+        var value: Double?
+        var unit: String?
+        /// A record's value that is not a number, kept in the metadata as `categoryValue`.
+        var categoryValue: String?
+        var duration = 0.0
+        var energyKcal: Double?
+        var distanceMeters: Double?
+        var statistics: [ImportObject.Statistic] = []
+        var events: [ImportObject.Event] = []
     }
 
-    private struct WorkoutDetails {
-        var statistics: [XMLTag] = []
-        var events: [XMLTag] = []
-    }
-
-    init(emit: @escaping (ImportObject) throws -> Void) {
+    /// `now`: records that start after it are counted in ``MappedCounts/futureDated`` (nil: not counted).
+    init(now: Date? = nil, emit: @escaping (ImportObject) throws -> Void) {
+        self.now = now?.timeIntervalSince1970
         self.emit = emit
+        slots.initialize(repeating: -1, count: Key.count)
     }
+
+    deinit { slots.deallocate() }
+
+    func finish(bytes: Int) { counts.bytes = bytes }
+
+    // MARK: - Events
 
     func start(_ tag: XMLTag, selfClosing: Bool, line: @autoclosure () -> Int) throws {
-        let parent = parents.last
-        parents.append(tag.name)
-        switch tag.name {
-        case "HealthData": return
-        case "Record":
+        let parent = elements.last
+        let element = Self.element(tag.name)
+        elements.append(element)
+        switch element {
+        case .healthData:
+            return
+        case .record:
             if inCorrelation {
                 counts.correlationChildren += 1
             } else {
-                current = PendingObject(kind: .record, tag: tag)
+                try begin(.record, tag, line: line())
             }
-        case "Workout":
-            current = PendingObject(kind: .workout, tag: tag)
-            workoutDetails = WorkoutDetails()
-        case "Correlation":
+        case .workout:
+            try begin(.workout, tag, line: line())
+        case .correlation:
             inCorrelation = true
-            current = PendingObject(kind: .correlation, tag: tag)
-        case "MetadataEntry":
-            guard let key = tag["key"], let value = tag["value"] else { return }
+            try begin(.correlation, tag, line: line())
+        case .metadataEntry:
+            classify(tag)
+            guard let key = slot(.key), let value = slot(.value) else { return }
             // Metadata of the object being read (not of a record nested in a correlation).
-            if let p = parent, (p == "Record" && !inCorrelation) || p == "Workout" || p == "Correlation" {
-                current?.metadata.append((key, value))
+            guard current != nil, let p = parent, (p == .record && !inCorrelation) || p == .workout || p == .correlation else { return }
+            let k = tag.attributes[key], v = tag.attributes[value]
+            if k.hasControl || v.hasControl {
+                reject(k.hasControl ? "metadata key \(Self.shown(tag, k)) holds a control character"
+                                    : "metadata value \(Self.shown(tag, v)) holds a control character", line: line())
+                return
             }
-        case "WorkoutStatistics":
-            if current?.kind == .workout { workoutDetails.statistics.append(tag) }
-        case "WorkoutEvent":
-            if current?.kind == .workout { workoutDetails.events.append(tag) }
-        default:
-            if parent == "HealthData" { counts.skipped[tag.name, default: 0] += 1 }
+            let keyStart = metadataBytes.count
+            tag.appendDecoded(k, to: &metadataBytes)
+            let valueStart = metadataBytes.count
+            tag.appendDecoded(v, to: &metadataBytes)
+            metadataEntries.append(MetadataEntry(keyStart: keyStart, keyEnd: valueStart, valueStart: valueStart, valueEnd: metadataBytes.count))
+        case .workoutStatistics:
+            if current?.kind == .workout { try statistic(tag, line: line()) }
+        case .workoutEvent:
+            if current?.kind == .workout { try event(tag, line: line()) }
+        case .other:
+            if parent == .healthData { counts.skipped[strings.string(tag.name), default: 0] += 1 }
         }
     }
 
-    func end(_ name: String, line: @autoclosure () -> Int) throws {
-        parents.removeLast()
-        switch name {
-        case "Record":
-            if !inCorrelation, let object = current { try emit(.sample(try sampleRow(object, line: line()))); current = nil }
-        case "Correlation":
-            if let object = current { try emit(.sample(try sampleRow(object, line: line()))); current = nil }
+    func end(_ name: UnsafeBufferPointer<UInt8>, line: @autoclosure () -> Int) throws {
+        let element = elements.popLast()
+        switch element {
+        case .record:
+            if !inCorrelation { try finishObject(expecting: .record) }
+        case .correlation:
+            try finishObject(expecting: nil)
             inCorrelation = false
-        case "Workout":
-            if let object = current { try emit(.workout(try workoutRow(object, line: line()))); current = nil }
+        case .workout:
+            try finishObject(expecting: .workout)
         default:
             return
         }
     }
 
-    func finish(bytes: Int) { counts.bytes = bytes }
+    // MARK: - Objects
 
-    private func instant(_ tag: XMLTag, _ key: String, required: Bool, line: @autoclosure () -> Int) throws -> (Date, Int)? {
-        guard let text = tag[key] else {
-            if required { throw ImportError.malformed(line: line(), element: tag.name, reason: "missing \(key)") }
-            return nil
+    /// Starts reading a record, correlation or workout from its tag: everything but its children.
+    private func begin(_ kind: Pending.Kind, _ tag: XMLTag, line: @autoclosure () -> Int) throws {
+        classify(tag)
+        metadataBytes.removeAll(keepingCapacity: true)
+        metadataEntries.removeAll(keepingCapacity: true)
+        var p = Pending(kind: kind)
+        current = nil
+        let typeKey: Key = kind == .workout ? .workoutActivityType : .type
+        if let t = slot(typeKey) {
+            p.type = strings.string(tag, tag.attributes[t])
+        } else if kind == .workout {
+            p.type = "HKWorkoutActivityTypeOther"
+        } else {
+            throw ImportError.malformed(line: line(), element: tag.nameString, reason: "missing type")
         }
-        guard let parsed = Timestamp.parse(text), let date = parsed.instant else {
-            throw ImportError.malformed(line: line(), element: tag.name, reason: "\(key) '\(text)' is not a date like 2023-01-01 08:00:00 -0800")
+        // Times: startDate and endDate (not before it) are required; creationDate defaults to the start.
+        guard let start = try instant(tag, .startDate, line: line()) else {
+            throw ImportError.malformed(line: line(), element: tag.nameString, reason: "missing startDate")
         }
-        return (date, parsed.offsetSeconds ?? 0)
-    }
+        guard let end = try instant(tag, .endDate, line: line()) else {
+            throw ImportError.malformed(line: line(), element: tag.nameString, reason: "missing endDate")
+        }
+        guard start.seconds <= end.seconds else {
+            throw ImportError.malformed(line: line(), element: tag.nameString, reason: "endDate before startDate")
+        }
+        let created = try instant(tag, .creationDate, line: line())
+        (p.start, p.end, p.offset, p.created) = (start.seconds, end.seconds, start.offset, created?.seconds ?? start.seconds)
+        if let s = slot(.sourceName) {
+            p.sourceName = strings.string(tag, tag.attributes[s])
+        } else {
+            p.sourceName = "Unknown source"
+        }
+        if let s = slot(.sourceVersion) { p.sourceVersion = strings.string(tag, tag.attributes[s]) }
+        if let d = slot(.device) { p.device = tag.string(tag.attributes[d]) }
+        current = p  // from here on, a problem rejects the object instead of stopping the import
 
-    /// startDate, endDate (not before the start), the start's printed offset, and creationDate
-    /// (the start when missing).
-    private func interval(_ tag: XMLTag, line: @autoclosure () -> Int) throws -> (start: Date, end: Date, offset: Int, created: Date) {
-        guard let (start, offset) = try instant(tag, "startDate", required: true, line: line()),
-              let (end, _) = try instant(tag, "endDate", required: true, line: line()) else {
-            throw ImportError.malformed(line: line(), element: tag.name, reason: "missing startDate or endDate")
+        if let problem = controlCharacter(tag, typeKey) ?? controlCharacter(tag, .sourceName)
+            ?? controlCharacter(tag, .sourceVersion) ?? controlCharacter(tag, .device) {
+            return reject(problem, line: line())
         }
-        guard start <= end else {
-            throw ImportError.malformed(line: line(), element: tag.name, reason: "endDate before startDate")
+        if let problem = outOfRange(tag, .startDate, start.seconds) ?? outOfRange(tag, .endDate, end.seconds)
+            ?? outOfRange(tag, .creationDate, created?.seconds) {
+            return reject(problem, line: line())
         }
-        return (start, end, offset, try instant(tag, "creationDate", required: false, line: line())?.0 ?? start)
-    }
 
-    private static func milliseconds(_ d: Date) -> Int64 { Int64((d.timeIntervalSince1970 * 1000).rounded()) }
-
-    private func sampleRow(_ object: PendingObject, line: @autoclosure () -> Int) throws -> ImportObject.SampleRow {
-        let tag = object.tag
-        guard let type = tag["type"] else { throw ImportError.malformed(line: line(), element: tag.name, reason: "missing type") }
-        let rawValue = tag["value"]
-        let unit = tag["unit"]
-        var value: Double?
-        var metadata = object.metadata
-        if let rawValue {
-            if let v = Double(rawValue) { value = v } else { metadata.append(("categoryValue", rawValue)) }
-        }
-        let header = header(tag, times: try interval(tag, line: line()), kind: object.kind == .correlation ? "C" : "R",
-                            type: type, identity: (unit ?? "", rawValue ?? ""), metadata: metadata)
-        return ImportObject.SampleRow(header: header, type: type, value: value, unit: unit)
-    }
-
-    /// The header of an object: times and source from `tag`, and the UUID made from its content
-    /// — kind, type, source name, start and end (ms), then the `identity` strings (a workout has
-    /// one; the UUIDs of stored objects must never change, so neither may this order). The first
-    /// 48 bits are the start in ms, so the unique index fills almost in order.
-    private func header(_ tag: XMLTag, times: (start: Date, end: Date, offset: Int, created: Date), kind: String,
-                        type: String, identity: (String, String?), metadata: [(String, String)]) -> ImportObject.Header {
-        let sourceName = tag["sourceName"] ?? "Unknown source"
-        let (start, end, offset, created) = times
+        // The identity hashes the kind, type, source, start and end (ms), then the unit and the
+        // value as written (a workout: its duration as written). Stored UUIDs must never change,
+        // so neither may this.
         var hash = StableHash()
-        hash.add(kind)
-        hash.add(type)
-        hash.add(sourceName)
-        hash.add(Self.milliseconds(start))
-        hash.add(Self.milliseconds(end))
-        hash.add(identity.0)
-        if let second = identity.1 { hash.add(second) }
-        return ImportObject.Header(
-            uuid: hash.uuid(startMilliseconds: Self.milliseconds(start)).lowercaseString,
-            start: start.timeIntervalSince1970, end: end.timeIntervalSince1970,
-            sourceName: sourceName, sourceVersion: tag["sourceVersion"], device: tag["device"], metadata: Self.json(metadata),
-            created: created.timeIntervalSince1970, offset: offset,
-            timeZone: metadata.first { $0.0 == "HKTimeZone" }?.1 ?? "")
-    }
-
-    private func workoutRow(_ object: PendingObject, line: @autoclosure () -> Int) throws -> ImportObject.WorkoutRow {
-        let tag = object.tag
-        let activity = tag["workoutActivityType"] ?? "HKWorkoutActivityTypeOther"
-        let times = try interval(tag, line: line())
-        let (start, end) = (times.start, times.end)
-        let duration = tag["duration"].flatMap(Double.init).map { Units.seconds($0, unit: tag["durationUnit"]) }
-            ?? end.timeIntervalSince(start)
-        var energy = tag["totalEnergyBurned"].flatMap(Double.init).map { Units.kcal($0, unit: tag["totalEnergyBurnedUnit"]) }
-        var distance = tag["totalDistance"].flatMap(Double.init).map { Units.meters($0, unit: tag["totalDistanceUnit"]) }
-        // Newer exports keep the totals only in WorkoutStatistics.
-        for s in workoutDetails.statistics {
-            guard let sum = s["sum"].flatMap(Double.init) else { continue }
-            if energy == nil, s["type"] == SampleType.activeEnergyBurned { energy = Units.kcal(sum, unit: s["unit"]) }
-            if distance == nil, s["type"]?.hasPrefix("HKQuantityTypeIdentifierDistance") == true { distance = Units.meters(sum, unit: s["unit"]) }
-        }
-        let statistics = try workoutDetails.statistics.map { s in
-            ImportObject.Statistic(type: s["type"] ?? "", start: try instant(s, "startDate", required: false, line: line())?.0.timeIntervalSince1970,
-                                   end: try instant(s, "endDate", required: false, line: line())?.0.timeIntervalSince1970,
-                                   average: s["average"].flatMap(Double.init), minimum: s["minimum"].flatMap(Double.init),
-                                   maximum: s["maximum"].flatMap(Double.init), sum: s["sum"].flatMap(Double.init), unit: s["unit"])
-        }
-        let events = try workoutDetails.events.map { e in
-            ImportObject.Event(type: e["type"] ?? "", date: try instant(e, "date", required: false, line: line())?.0.timeIntervalSince1970,
-                               duration: e["duration"].flatMap(Double.init), durationUnit: e["durationUnit"])
-        }
-        let header = header(tag, times: times, kind: "W", type: activity, identity: (tag["duration"] ?? "", nil),
-                            metadata: object.metadata)
-        return ImportObject.WorkoutRow(header: header, activityType: activity, duration: duration, energyKcal: energy,
-                                       distanceMeters: distance, statistics: statistics, events: events)
-    }
-
-    /// Metadata as a JSON object (keys sorted, later duplicates win), or nil when empty.
-    static func json(_ pairs: [(String, String)]) -> String? {
-        switch pairs.count {
-        case 0: return nil
-        case 1: return "{" + quoted(pairs[0].0) + ":" + quoted(pairs[0].1) + "}"
-        default:
-            // Sorted by key; for a key given twice, the last value wins.
-            var latest: [(String, String)] = []
-            for (k, v) in pairs {
-                if let i = latest.firstIndex(where: { $0.0 == k }) { latest[i].1 = v } else { latest.append((k, v)) }
+        hash.add(kind == .record ? "R" : kind == .correlation ? "C" : "W")
+        hash.add(p.type)
+        hash.add(p.sourceName)
+        let startMS = Self.milliseconds(p.start)
+        hash.add(startMS)
+        hash.add(Self.milliseconds(p.end))
+        if kind == .workout {
+            try workoutTotals(tag, &p, line: line())
+            if current?.rejected == true { return }
+            if let d = slot(.duration) { add(tag, tag.attributes[d], to: &hash) } else { hash.add("") }
+        } else {
+            if let problem = controlCharacter(tag, .unit) { return reject(problem, line: line()) }
+            if let u = slot(.unit) {
+                let a = tag.attributes[u]
+                p.unit = strings.string(tag, a)
+                hash.add(p.unit ?? "")
+            } else {
+                hash.add("")
             }
-            latest.sort { $0.0 < $1.0 }
-            return "{" + latest.map { quoted($0.0) + ":" + quoted($0.1) }.joined(separator: ",") + "}"
+            if let v = slot(.value) {
+                let a = tag.attributes[v]
+                if let number = number(tag, a) {
+                    guard number.isFinite else { return reject("value \(Self.shown(tag, a)) is not a finite number", line: line()) }
+                    p.value = number
+                    add(tag, a, to: &hash)
+                } else {
+                    if a.hasControl { return reject("value \(Self.shown(tag, a)) holds a control character", line: line()) }
+                    let text = strings.string(tag, a)
+                    p.categoryValue = text
+                    hash.add(text)
+                }
+            } else {
+                hash.add("")
+            }
+        }
+        p.uuid = hash.uuidString(startMilliseconds: startMS)
+        current = p
+    }
+
+    /// A workout's duration (in s), energy (kcal) and distance (m) from its own attributes.
+    private func workoutTotals(_ tag: XMLTag, _ p: inout Pending, line: @autoclosure () -> Int) throws {
+        p.duration = p.end - p.start
+        if let i = slot(.duration), let v = number(tag, tag.attributes[i]) {
+            p.duration = Units.seconds(v, unit: slot(.durationUnit).map { strings.string(tag, tag.attributes[$0]) })
+            guard p.duration.isFinite else { return reject("duration \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line()) }
+        }
+        if let i = slot(.totalEnergyBurned), let v = number(tag, tag.attributes[i]) {
+            p.energyKcal = Units.kcal(v, unit: slot(.totalEnergyBurnedUnit).map { strings.string(tag, tag.attributes[$0]) })
+            guard p.energyKcal?.isFinite == true else {
+                return reject("totalEnergyBurned \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line())
+            }
+        }
+        if let i = slot(.totalDistance), let v = number(tag, tag.attributes[i]) {
+            p.distanceMeters = Units.meters(v, unit: slot(.totalDistanceUnit).map { strings.string(tag, tag.attributes[$0]) })
+            guard p.distanceMeters?.isFinite == true else {
+                return reject("totalDistance \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line())
+            }
         }
     }
 
-    private static func quoted(_ s: String) -> String {
-        // Fast path: nothing to escape.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    private func statistic(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
+        classify(tag)
+        var s = ImportObject.Statistic(type: "")
+        s.start = try instant(tag, .startDate, line: line())?.seconds
+        s.end = try instant(tag, .endDate, line: line())?.seconds
+        guard current?.rejected == false else { return }
+        if let problem = controlCharacter(tag, .type, in: "statistics ") ?? controlCharacter(tag, .unit, in: "statistics ")
+            ?? outOfRange(tag, .startDate, s.start, in: "statistics ") ?? outOfRange(tag, .endDate, s.end, in: "statistics ") {
+            return reject(problem, line: line())
+        }
+        if let i = slot(.type) { s.type = strings.string(tag, tag.attributes[i]) }
+        if let i = slot(.unit) { s.unit = strings.string(tag, tag.attributes[i]) }
+        for key in [Key.average, .minimum, .maximum, .sum] {
+            guard let i = slot(key), let v = number(tag, tag.attributes[i]) else { continue }
+            guard v.isFinite else {
+                return reject("statistics \(key.name) \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line())
+            }
+            switch key {
+            case .average: s.average = v
+            case .minimum: s.minimum = v
+            case .maximum: s.maximum = v
+            default: s.sum = v
+            }
+        }
+        if let sum = s.sum {
+            // The totals a workout takes from its statistics must stay finite once converted.
+            let converted = s.type == SampleType.activeEnergyBurned ? Units.kcal(sum, unit: s.unit)
+                : s.type.hasPrefix("HKQuantityTypeIdentifierDistance") ? Units.meters(sum, unit: s.unit) : sum
+            guard converted.isFinite else {
+                return reject("statistics sum \(Self.shown(tag, tag.attributes[slots[Key.sum.rawValue]])) is too large in \(Self.shown(s.unit ?? ""))", line: line())
+            }
+        }
+        current?.statistics.append(s)
+    }
+
+    private func event(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
+        classify(tag)
+        var e = ImportObject.Event(type: "")
+        e.date = try instant(tag, .date, line: line())?.seconds
+        guard current?.rejected == false else { return }
+        if let problem = controlCharacter(tag, .type, in: "event ") ?? controlCharacter(tag, .durationUnit, in: "event ")
+            ?? outOfRange(tag, .date, e.date, in: "event ") {
+            return reject(problem, line: line())
+        }
+        if let i = slot(.type) { e.type = strings.string(tag, tag.attributes[i]) }
+        if let i = slot(.durationUnit) { e.durationUnit = strings.string(tag, tag.attributes[i]) }
+        if let i = slot(.duration), let v = number(tag, tag.attributes[i]) {
+            guard v.isFinite else { return reject("event duration \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line()) }
+            e.duration = v
+        }
+        current?.events.append(e)
+    }
+
+    /// Emits the current object at its end tag (or counts it as rejected).
+    private func finishObject(expecting kind: Pending.Kind?) throws {
+        guard let p = current, kind == nil || p.kind == kind else { return }
+        current = nil
+        if p.rejected { return }  // counted when rejected
+        if let now, p.start > now { counts.futureDated += 1 }
+        let (metadata, timeZone) = metadataJSON(categoryValue: p.categoryValue)
+        let header = ImportObject.Header(uuid: p.uuid, start: p.start, end: p.end, sourceName: p.sourceName,
+                                         sourceVersion: p.sourceVersion, device: p.device, metadata: metadata,
+                                         created: p.created, offset: p.offset, timeZone: timeZone)
+        switch p.kind {
+        case .record, .correlation:
+            try emit(.sample(ImportObject.SampleRow(header: header, type: p.type, value: p.value, unit: p.unit)))
+        case .workout:
+            var energy = p.energyKcal, distance = p.distanceMeters
+            // Newer exports keep the totals only in WorkoutStatistics.
+            for s in p.statistics {
+                guard let sum = s.sum else { continue }
+                if energy == nil, s.type == SampleType.activeEnergyBurned { energy = Units.kcal(sum, unit: s.unit) }
+                if distance == nil, s.type.hasPrefix("HKQuantityTypeIdentifierDistance") { distance = Units.meters(sum, unit: s.unit) }
+            }
+            try emit(.workout(ImportObject.WorkoutRow(header: header, activityType: p.type, duration: p.duration, energyKcal: energy,
+                                                      distanceMeters: distance, statistics: p.statistics, events: p.events)))
+        }
+    }
+
+    /// Marks the current object rejected (once), keeping the first few reasons.
+    private func reject(_ reason: String, line: @autoclosure () -> Int) {
+        guard var p = current, !p.rejected else { return }
+        p.rejected = true
+        current = p
+        counts.rejected += 1
+        if counts.rejections.count < ImportRejection.examplesKept {
+            let element = switch p.kind {
+            case .record: "Record"
+            case .workout: "Workout"
+            case .correlation: "Correlation"
+            }
+            counts.rejections.append(ImportRejection(line: line(), element: element, reason: reason))
+        }
+    }
+
+    // MARK: - Attributes
+
+    /// The attributes the mapper reads.
+    private enum Key: Int, CaseIterable {
+        case type, unit, value, sourceName, sourceVersion, device, creationDate, startDate, endDate
+        case workoutActivityType, duration, durationUnit, totalDistance, totalDistanceUnit, totalEnergyBurned, totalEnergyBurnedUnit
+        case key, average, minimum, maximum, sum, date
+
+        static let count = allCases.count
+        var name: String { "\(self)" }
+    }
+
+    /// Fills `slots` with where each known attribute of `tag` is (the first of a repeated name).
+    private func classify(_ tag: XMLTag) {
+        slots.update(repeating: -1, count: Key.count)
+        for (index, a) in tag.attributes.enumerated() {
+            guard let key = Self.key(tag.attributeName(a)), slots[key.rawValue] < 0 else { continue }
+            slots[key.rawValue] = index
+        }
+    }
+
+    @inline(__always) private func slot(_ key: Key) -> Int? {
+        let i = slots[key.rawValue]
+        return i < 0 ? nil : i
+    }
+
+    private static func key(_ n: UnsafeBufferPointer<UInt8>) -> Key? {
+        guard n.count >= 3, let base = n.baseAddress else { return nil }
+        func is_(_ s: StaticString) -> Bool { n.count == s.utf8CodeUnitCount && memcmp(base, s.utf8Start, n.count) == 0 }
+        switch n.count {
+        case 3: return is_("sum") ? .sum : is_("key") ? .key : nil
+        case 4: return is_("type") ? .type : is_("unit") ? .unit : is_("date") ? .date : nil
+        case 5: return is_("value") ? .value : nil
+        case 6: return is_("device") ? .device : nil
+        case 7: return is_("endDate") ? .endDate : is_("average") ? .average : is_("minimum") ? .minimum : is_("maximum") ? .maximum : nil
+        case 8: return is_("duration") ? .duration : nil
+        case 9: return is_("startDate") ? .startDate : nil
+        case 10: return is_("sourceName") ? .sourceName : nil
+        case 12: return is_("creationDate") ? .creationDate : is_("durationUnit") ? .durationUnit : nil
+        case 13: return is_("sourceVersion") ? .sourceVersion : is_("totalDistance") ? .totalDistance : nil
+        case 17: return is_("totalDistanceUnit") ? .totalDistanceUnit : is_("totalEnergyBurned") ? .totalEnergyBurned : nil
+        case 19: return is_("workoutActivityType") ? .workoutActivityType : nil
+        case 21: return is_("totalEnergyBurnedUnit") ? .totalEnergyBurnedUnit : nil
+        default: return nil
+        }
+    }
+
+    private static func element(_ n: UnsafeBufferPointer<UInt8>) -> Element {
+        guard let base = n.baseAddress else { return .other }
+        func is_(_ s: StaticString) -> Bool { n.count == s.utf8CodeUnitCount && memcmp(base, s.utf8Start, n.count) == 0 }
+        switch n.count {
+        case 6: return is_("Record") ? .record : .other
+        case 7: return is_("Workout") ? .workout : .other
+        case 10: return is_("HealthData") ? .healthData : .other
+        case 11: return is_("Correlation") ? .correlation : .other
+        case 12: return is_("WorkoutEvent") ? .workoutEvent : .other
+        case 13: return is_("MetadataEntry") ? .metadataEntry : .other
+        case 17: return is_("WorkoutStatistics") ? .workoutStatistics : .other
+        default: return .other
+        }
+    }
+
+    /// The instant in attribute `key` (seconds since 1970) and its printed offset; nil when absent.
+    private func instant(_ tag: XMLTag, _ key: Key, line: @autoclosure () -> Int) throws -> (seconds: Double, offset: Int)? {
+        guard let i = slot(key) else { return nil }
+        let a = tag.attributes[i]
+        var parsed: Timestamp.Parsed?
+        if a.hasEntity {
+            scratch.removeAll(keepingCapacity: true)
+            tag.appendDecoded(a, to: &scratch)
+            parsed = scratch.withUnsafeBufferPointer { Timestamp.parse(bytes: $0) }
+        } else {
+            parsed = Timestamp.parse(bytes: tag.raw(a))
+        }
+        guard let parsed, let date = parsed.instant else {
+            throw ImportError.malformed(line: line(), element: tag.nameString,
+                                        reason: "\(key.name) \(Self.shown(tag, a)) is not a date like 2023-01-01 08:00:00 -0800")
+        }
+        return (date.timeIntervalSince1970, parsed.offsetSeconds ?? 0)
+    }
+
+    /// The attribute as a number (Swift's `Double(String)` grammar and rounding); nil when it is not one.
+    private func number(_ tag: XMLTag, _ a: XMLAttribute) -> Double? {
+        if !a.hasEntity, let v = DecimalParsing.double(tag.raw(a)) { return v }
+        return Double(tag.string(a))
+    }
+
+    /// Adds the attribute's text, as a string of it would hold it, to `hash`.
+    private func add(_ tag: XMLTag, _ a: XMLAttribute, to hash: inout StableHash) {
+        let raw = tag.raw(a)
+        if !a.hasEntity && raw.allSatisfy({ $0 < 0x80 }) {
+            hash.add(raw)
+        } else {
+            hash.add(tag.string(a))
+        }
+    }
+
+    /// Why attribute `key` cannot be stored (it holds a control character), or nil.
+    private func controlCharacter(_ tag: XMLTag, _ key: Key, in part: String = "") -> String? {
+        guard let i = slot(key), tag.attributes[i].hasControl else { return nil }
+        return "\(part)\(key.name) \(Self.shown(tag, tag.attributes[i])) holds a control character"
+    }
+
+    /// Why the instant in attribute `key` cannot be stored (outside the accepted years), or nil.
+    private func outOfRange(_ tag: XMLTag, _ key: Key, _ seconds: Double?, in part: String = "") -> String? {
+        guard let seconds, !Self.inRange(seconds), let i = slot(key) else { return nil }
+        return "\(part)\(key.name) \(Self.shown(tag, tag.attributes[i])) is outside 1970-01-01 to 2100-12-31"
+    }
+
+    /// An attribute's value for a message: quoted, control characters escaped, cut when long.
+    private static func shown(_ tag: XMLTag, _ a: XMLAttribute) -> String { shown(tag.string(a)) }
+
+    private static func shown(_ text: String) -> String { "'" + ImportText.escaped(text, limit: 40) + "'" }
+
+    private static func inRange(_ seconds: Double) -> Bool { seconds >= earliest && seconds < latest }
+
+    private static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
+
+    // MARK: - Metadata
+
+    /// The current object's metadata (and a record's non-numeric value as `categoryValue`) as a
+    /// JSON object — keys sorted, a later duplicate wins — or nil when there is none; and the first
+    /// `HKTimeZone` value ("" when none).
+    private func metadataJSON(categoryValue: String?) -> (String?, String) {
+        var timeZone = ""
+        for e in metadataEntries where Self.equal(metadataBytes, e.keyStart, e.keyEnd, Self.hkTimeZone) {
+            timeZone = metadataBytes.withUnsafeBufferPointer { strings.string(UnsafeBufferPointer(rebasing: $0[e.valueStart..<e.valueEnd])) }
+            break
+        }
+        if let categoryValue {
+            let keyStart = metadataBytes.count
+            metadataBytes.append(contentsOf: Self.categoryValueKey)
+            let valueStart = metadataBytes.count
+            metadataBytes.append(contentsOf: categoryValue.utf8)
+            metadataEntries.append(MetadataEntry(keyStart: keyStart, keyEnd: valueStart, valueStart: valueStart, valueEnd: metadataBytes.count))
+        }
+        switch metadataEntries.count {
+        case 0:
+            return (nil, timeZone)
+        case 1:
+            break
+        default:
+            let asciiKeys = metadataEntries.allSatisfy { e in metadataBytes[e.keyStart..<e.keyEnd].allSatisfy { $0 < 0x80 } }
+            guard asciiKeys else {
+                // Keys beyond ASCII sort and compare as Swift strings do (canonical equivalence).
+                let pairs = metadataEntries.map { e in
+                    (String(decoding: metadataBytes[e.keyStart..<e.keyEnd], as: UTF8.self),
+                     String(decoding: metadataBytes[e.valueStart..<e.valueEnd], as: UTF8.self))
+                }
+                return (Self.json(pairs), timeZone)
+            }
+            // The last entry of each key, sorted by key (ASCII: byte order is string order).
+            var latest: [MetadataEntry] = []
+            for e in metadataEntries {
+                if let i = latest.firstIndex(where: { Self.equal(metadataBytes, $0.keyStart, $0.keyEnd, e.keyStart, e.keyEnd) }) {
+                    latest[i] = e
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    latest.append(e)
                 }
             }
+            latest.sort { a, b in metadataBytes[a.keyStart..<a.keyEnd].lexicographicallyPrecedes(metadataBytes[b.keyStart..<b.keyEnd]) }
+            metadataEntries = latest
         }
-        return out + "\""
+        json.removeAll(keepingCapacity: true)
+        json.append(0x7B)
+        for (n, e) in metadataEntries.enumerated() {
+            if n > 0 { json.append(0x2C) }
+            Self.appendQuoted(metadataBytes, e.keyStart, e.keyEnd, to: &json)
+            json.append(0x3A)
+            Self.appendQuoted(metadataBytes, e.valueStart, e.valueEnd, to: &json)
+        }
+        json.append(0x7D)
+        return (String(decoding: json, as: UTF8.self), timeZone)
+    }
+
+    private static let hkTimeZone: [UInt8] = Array("HKTimeZone".utf8)
+    private static let categoryValueKey: [UInt8] = Array("categoryValue".utf8)
+
+    private static func equal(_ bytes: [UInt8], _ start: Int, _ end: Int, _ other: [UInt8]) -> Bool {
+        end - start == other.count && bytes[start..<end].elementsEqual(other)
+    }
+
+    private static func equal(_ bytes: [UInt8], _ s1: Int, _ e1: Int, _ s2: Int, _ e2: Int) -> Bool {
+        e1 - s1 == e2 - s2 && bytes[s1..<e1].elementsEqual(bytes[s2..<e2])
+    }
+
+    /// Appends `bytes[start..<end]` as a JSON string (the escapes ``MetadataCoding`` writes).
+    private static func appendQuoted(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
+        out.append(0x22)
+        for k in start..<end {
+            let c = bytes[k]
+            switch c {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(0x6E)
+            case 0x0D: out.append(0x5C); out.append(0x72)
+            case 0x09: out.append(0x5C); out.append(0x74)
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0x0F)]])
+            default: out.append(c)
+            }
+        }
+        out.append(0x22)
+    }
+
+    /// Metadata as a JSON object (keys sorted, later duplicates win), or nil when empty: the
+    /// store's one metadata encoding (``MetadataCoding``). `metadataJSON` writes the same text
+    /// straight from the export's bytes (ImportMapperTests holds them equal).
+    static func json(_ pairs: [(String, String)]) -> String? { MetadataCoding.encode(pairs: pairs) }
+}
+
+/// Strings for repeated text without a new allocation each time: a small direct-mapped cache
+/// from bytes as written to the decoded string.
+struct StringCache {
+    private static let slotCount = 512
+    private var keys = [[UInt8]](repeating: [], count: slotCount)
+    private var values = [String](repeating: "", count: slotCount)
+    private var used = [Bool](repeating: false, count: slotCount)
+
+    /// The decoded value of `a` in `tag`.
+    mutating func string(_ tag: XMLTag, _ a: XMLAttribute) -> String {
+        let raw = tag.raw(a)
+        return string(raw) { a.hasEntity ? tag.string(a) : String(decoding: raw, as: UTF8.self) }
+    }
+
+    /// `bytes` as UTF-8 text.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        string(bytes) { String(decoding: bytes, as: UTF8.self) }
+    }
+
+    private mutating func string(_ raw: UnsafeBufferPointer<UInt8>, make: () -> String) -> String {
+        guard raw.count <= 128, let base = raw.baseAddress else { return make() }
+        let slot = Self.slot(base, raw.count)
+        if used[slot], keys[slot].withUnsafeBufferPointer({ XMLScanner.equal($0, raw) }) { return values[slot] }
+        let value = make()
+        keys[slot] = Array(raw)
+        values[slot] = value
+        used[slot] = true
+        return value
+    }
+
+    /// A cheap hash of the length and the first and last eight bytes.
+    private static func slot(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var h = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+        if count >= 8 {
+            let raw = UnsafeRawPointer(p)
+            h ^= raw.loadUnaligned(as: UInt64.self) &* 0xBF58_476D_1CE4_E5B9
+            h ^= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) &* 0x94D0_49BB_1331_11EB
+        } else {
+            for k in 0..<count { h = (h ^ UInt64(p[k])) &* 0x0000_0100_0000_01B3 }
+        }
+        h ^= h >> 29
+        return Int(truncatingIfNeeded: h) & (slotCount - 1)
     }
 }
 

@@ -17,7 +17,8 @@ enum ImportPipeline {
 
     /// Reads `reader`'s export and hands every object to `write`, in file order. Returns the
     /// mapper's counts. `progress` gets the bytes read so far, on the writing thread.
-    static func run(reader: ExportReader, parallel: Bool, write: (ImportObject) throws -> Void,
+    /// `now`: objects that start after it are counted as future-dated (nil: not counted).
+    static func run(reader: ExportReader, now: Date? = nil, parallel: Bool, write: (ImportObject) throws -> Void,
                     progress: (Int) -> Void) throws -> MappedCounts {
         var written = 0
         func store(_ object: ImportObject, bytesRead: Int) throws {
@@ -25,13 +26,13 @@ enum ImportPipeline {
             written += 1
             if written % progressEvery == 0 { progress(bytesRead) }
         }
-        let counts = parallel ? try runOnTwoThreads(reader, write: store) : try scan(reader, emit: store)
+        let counts = parallel ? try runOnTwoThreads(reader, now: now, write: store) : try scan(reader, now: now, emit: store)
         progress(counts.bytes)
         return counts
     }
 
     /// A reader thread scans and maps into batches; the calling thread writes them.
-    private static func runOnTwoThreads(_ reader: ExportReader,
+    private static func runOnTwoThreads(_ reader: ExportReader, now: Date?,
                                         write: (ImportObject, _ bytesRead: Int) throws -> Void) throws -> MappedCounts {
         let queue = BatchQueue(capacity: maximumQueuedBatches)
         let result = ReaderResult()
@@ -41,7 +42,7 @@ enum ImportPipeline {
             do {
                 var batch: [ImportObject] = []
                 batch.reserveCapacity(batchSize)
-                let counts = try scan(reader) { object, bytes in
+                let counts = try scan(reader, now: now) { object, bytes in
                     batch.append(object)
                     if batch.count == batchSize {
                         try queue.push(batch, bytes: bytes)
@@ -72,10 +73,10 @@ enum ImportPipeline {
 
     /// Scans `reader`'s XML on the calling thread, handing every object, with the bytes read so
     /// far, to `emit`; returns the mapper's counts.
-    private static func scan(_ reader: ExportReader, emit: (ImportObject, Int) throws -> Void) throws -> MappedCounts {
+    private static func scan(_ reader: ExportReader, now: Date?, emit: (ImportObject, Int) throws -> Void) throws -> MappedCounts {
         try withoutActuallyEscaping(emit) { emit in
             var scanner: XMLScanner?
-            let mapper = HealthMapper { object in try emit(object, scanner?.bytesConsumed ?? 0) }
+            let mapper = HealthMapper(now: now) { object in try emit(object, scanner?.bytesConsumed ?? 0) }
             let current = XMLScanner(delegate: mapper)
             scanner = current
             defer { scanner = nil }  // the mapper's closure holds it

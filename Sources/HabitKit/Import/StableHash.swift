@@ -9,7 +9,19 @@ struct StableHash {
     private var b: UInt64 = 0x6c62_272e_07bb_0142
 
     mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte) }
+        var text = text
+        text.withUTF8 { add($0) }
+    }
+
+    /// Adds `bytes` and a field separator: the same as adding a string of these bytes.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var a = self.a, b = self.b
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        self.a = a
+        self.b = b
         add(UInt8(0x1F))  // field separator
     }
 
@@ -31,6 +43,40 @@ struct StableHash {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// ``uuid(startMilliseconds:)`` in its lowercase 8-4-4-4-12 form, made without a `UUID`.
+    func uuidString(startMilliseconds: Int64) -> String {
+        let (hi, lo) = halves(startMilliseconds: startMilliseconds)
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var o = 0
+            func put(_ word: UInt64, bytes: Int) {
+                for k in stride(from: bytes - 1, through: 0, by: -1) {
+                    if o == 8 || o == 13 || o == 18 || o == 23 { out[o] = 0x2D; o += 1 }
+                    let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(k)))
+                    out[o] = Self.hexDigits[Int(byte >> 4)]
+                    out[o + 1] = Self.hexDigits[Int(byte & 0x0F)]
+                    o += 2
+                }
+            }
+            put(hi, bytes: 8)
+            put(lo, bytes: 8)
+            return 36
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// The UUID's bytes as two big-endian words: the start in ms (48 bits), then the hash, with
+    /// the version (8) and variant bits set.
+    private func halves(startMilliseconds: Int64) -> (UInt64, UInt64) {
+        let hi = Self.mix(a ^ Self.mix(b)), lo = Self.mix(b ^ hi)
+        let ms = UInt64(bitPattern: startMilliseconds) & 0xFFFF_FFFF_FFFF
+        var first = ms << 16 | (hi & 0xFFFF)  // bytes 6-7: the low two bytes of the hash's first half
+        first = (first & ~0xF000) | 0x8000  // version 8
+        var second = lo
+        second = (second & ~(0xC0 << 56)) | (0x80 << 56)  // variant 10
+        return (first, second)
     }
 
     /// A UUID (version 8, "custom") made of the object's start time and the hash: the imported

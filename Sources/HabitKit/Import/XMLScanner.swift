@@ -5,7 +5,10 @@ public enum ImportError: HabitError, Equatable {
     case malformed(line: Int, element: String?, reason: String)
     case truncated(line: Int, element: String?)
     case notAHealthExport(String)
+    /// The file cannot be opened, or is not a regular file (a folder, FIFO, device or socket).
     case unreadable(String, reason: String)
+    /// A zip whose structure or data is broken: a wrong CRC-32, a bad deflate stream, a wrong size.
+    case damagedArchive(String, reason: String)
 
     public var kind: ErrorKind {
         switch self {
@@ -21,21 +24,108 @@ public enum ImportError: HabitError, Equatable {
         case .truncated(let line, let element):
             "the export ends early at line \(line)\(element.map { " inside <\($0)>" } ?? "") (truncated file?); nothing was imported — export again from the Health app"
         case .notAHealthExport(let path):
-            "\(path) holds no Apple Health export (no <HealthData> root); give export.xml or the export.zip the Health app wrote"
+            "\(ImportText.quoted(path)) holds no Apple Health export (no <HealthData> root); give export.xml or the export.zip the Health app wrote"
         case .unreadable(let path, let reason):
-            "cannot read \(path): \(reason)"
+            "cannot read \(ImportText.quoted(path)): \(reason)"
+        case .damagedArchive(let path, let reason):
+            "\(ImportText.quoted(path)) is a damaged zip: \(reason); nothing was imported — copy the export again from the phone"
         }
     }
 }
 
-/// One start tag: its name and attributes, decoded.
-public struct XMLTag {
-    public var name: String
-    public var attributes: [(name: String, value: String)]
+/// Text from an export or a path, made safe to show on one line.
+enum ImportText {
+    /// `text` with control characters escaped (`\n`, `\u{1B}`) and cut after `limit` characters.
+    static func escaped(_ text: some StringProtocol, limit: Int = 80) -> String {
+        var out = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit { out += "…"; break }
+            count += 1
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
 
-    public subscript(_ key: String) -> String? {
-        for a in attributes where a.name == key { return a.value }
-        return nil
+    /// The escaped text in single quotes, unless it is plain (printable, no space or quote).
+    static func quoted(_ text: some StringProtocol) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && $0 != "'" && $0 != "\\" && !($0.value >= 0x80 && $0.value < 0xA0) }
+        return plain ? String(text) : "'" + escaped(text, limit: 200) + "'"
+    }
+
+    /// Raw bytes from the file, escaped for a message.
+    static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int = 80) -> String {
+        escaped(String(decoding: bytes, as: UTF8.self), limit: limit)
+    }
+}
+
+/// One attribute of a start tag, as positions in the scanner's bytes (valid during the callback).
+struct XMLAttribute {
+    var nameStart: Int
+    var nameEnd: Int
+    var valueStart: Int
+    var valueEnd: Int
+    /// The raw value holds `&`: decode it before use (the scanner already checked every reference).
+    var hasEntity: Bool
+    /// The value holds a control character (U+0000–U+001F, U+007F), raw or from a character reference.
+    var hasControl: Bool
+}
+
+/// One start tag, read in place: no byte is copied and no string made until asked for. Valid only
+/// during the ``XMLScannerDelegate/start(_:selfClosing:line:)`` call that hands it over.
+struct XMLTag {
+    let base: UnsafePointer<UInt8>
+    let nameStart: Int
+    let nameEnd: Int
+    let attributes: UnsafeBufferPointer<XMLAttribute>
+
+    var name: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base + nameStart, count: nameEnd - nameStart) }
+    var nameString: String { String(decoding: name, as: UTF8.self) }
+
+    func attributeName(_ a: XMLAttribute) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + a.nameStart, count: a.nameEnd - a.nameStart)
+    }
+
+    /// The value's bytes as written (entities not decoded).
+    func raw(_ a: XMLAttribute) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + a.valueStart, count: a.valueEnd - a.valueStart)
+    }
+
+    /// The value, entities decoded.
+    func string(_ a: XMLAttribute) -> String {
+        if !a.hasEntity { return String(decoding: raw(a), as: UTF8.self) }
+        var out: [UInt8] = []
+        XMLScanner.decodeEntities(raw(a), into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the decoded value to `out`.
+    func appendDecoded(_ a: XMLAttribute, to out: inout [UInt8]) {
+        if a.hasEntity {
+            XMLScanner.decodeEntities(raw(a), into: &out)
+        } else {
+            out.append(contentsOf: raw(a))
+        }
+    }
+
+    /// The first attribute called `key`, decoded (a convenience: the mapper reads bytes in place).
+    subscript(_ key: String) -> String? {
+        var key = key
+        return key.withUTF8 { k in
+            for a in attributes where XMLScanner.equal(attributeName(a), k) { return string(a) }
+            return nil
+        }
     }
 }
 
@@ -43,7 +133,8 @@ public struct XMLTag {
 protocol XMLScannerDelegate: AnyObject {
     /// `line` is computed only when asked for (error messages): counting lines is not free.
     func start(_ tag: XMLTag, selfClosing: Bool, line: @autoclosure () -> Int) throws
-    func end(_ name: String, line: @autoclosure () -> Int) throws
+    /// `name` is valid only during the call.
+    func end(_ name: UnsafeBufferPointer<UInt8>, line: @autoclosure () -> Int) throws
 }
 
 /// A streaming, non-validating XML tokenizer for Apple Health exports, fed in chunks.
@@ -51,32 +142,69 @@ protocol XMLScannerDelegate: AnyObject {
 /// It reads start tags (with attributes), end tags and self-closing tags; skips text, comments,
 /// processing instructions, CDATA and the DOCTYPE with its internal subset — whose entity
 /// declarations are never expanded: only the five predefined entities and character references
-/// are decoded, and any other entity reference is an error. Memory stays bounded by the largest
-/// single tag. Throws ``ImportError`` with the line where the input broke.
+/// are decoded, and any other entity reference is an error. Throws ``ImportError`` with the line
+/// where the input broke.
+///
+/// Bounds, so that no file can make it slow or unbounded: every byte is examined a constant number
+/// of times, however the chunks cut the tokens (a token that straddles chunks is resumed where the
+/// last look stopped, never rescanned); a single markup construct longer than
+/// ``maximumTokenBytes`` (64 MiB), elements nested deeper than ``maximumDepth`` (256) and a tag
+/// with more than ``maximumAttributes`` (1,024) attributes are refused. Memory stays below about
+/// twice the largest token. Nothing recurses.
 final class XMLScanner {
+    /// The longest single markup construct accepted (a DOCTYPE with a big internal subset fits;
+    /// Apple's tags are under 2 KiB).
+    static let maximumTokenBytes = 64 << 20
+    /// The deepest element nesting accepted (Apple's exports nest four deep).
+    static let maximumDepth = 256
+    /// The most attributes one tag may have (Apple's `Me` has about ten).
+    static let maximumAttributes = 1024
+
     private var buffer: [UInt8] = []
-    /// Newlines in the bytes already consumed and dropped from `buffer`.
+    /// Newlines in the bytes already consumed and dropped.
     private var linesDropped = 0
-    /// Where in `buffer` the token being handled starts (for line numbers).
+    /// The bytes being scanned: a fed chunk (scanned in place) or `buffer`.
+    private var region: UnsafeBufferPointer<UInt8>?
+    /// Where in the region (or in `buffer` between feeds) the token being handled starts.
     private var tokenStart = 0
-    private var stack: [String] = []
+    /// A token that the bytes so far do not complete, and how far it was looked at.
+    private var pending: Pending?
+    /// The names of the open elements, one after the other, and where each starts.
+    private var openNames: [UInt8] = []
+    private var openStarts: [Int] = []
+    private var attributes: [XMLAttribute] = []
     private unowned let delegate: any XMLScannerDelegate
     private(set) var bytesConsumed = 0
     private(set) var sawRoot = false
 
-    /// The longest single markup construct accepted (a DOCTYPE with a big internal subset fits).
-    static let maximumTokenBytes = 16 << 20
+    private struct Pending {
+        enum Kind { case undetermined, startTag, endTag, comment, instruction, cdata, declaration }
+        var start: Int
+        var kind: Kind = .undetermined
+        /// The next byte to look at.
+        var position: Int
+        var quote: UInt8 = 0
+        var depth = 0
+    }
 
     init(delegate: any XMLScannerDelegate) {
         self.delegate = delegate
+        attributes.reserveCapacity(16)
     }
 
     /// The 1-based line of the token being handled.
     var line: Int {
-        linesDropped + 1 + Self.newlines(buffer, upTo: min(tokenStart, buffer.count))
+        if let region { return linesDropped + 1 + Self.newlines(region, upTo: min(tokenStart, region.count)) }
+        return buffer.withUnsafeBufferPointer { linesDropped + 1 + Self.newlines($0, upTo: min(tokenStart, $0.count)) }
     }
 
-    private static func newlines(_ bytes: [UInt8], upTo end: Int) -> Int {
+    /// The innermost open element, for messages.
+    private var openElement: String? {
+        guard let start = openStarts.last else { return nil }
+        return ImportText.escaped(String(decoding: openNames[start...], as: UTF8.self))
+    }
+
+    private static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
         var n = 0
         for k in 0..<end where bytes[k] == 0x0A { n += 1 }
         return n
@@ -84,221 +212,442 @@ final class XMLScanner {
 
     /// Feeds the next chunk; complete tokens are reported, an incomplete tail is kept.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
-        buffer.append(contentsOf: chunk)
-        var i = 0
-        let n = buffer.count
-        try buffer.withUnsafeBufferPointer { b in
-            let base = b.baseAddress!
-            while i < n {
-                // Text is skipped: jump to the next '<'.
-                guard let lt = memchr(base + i, 0x3C, n - i) else {
-                    i = n
-                    break
-                }
-                i = UnsafeRawPointer(lt).assumingMemoryBound(to: UInt8.self) - base
-                tokenStart = i
-                guard let end = try tokenEnd(b, from: i, count: n) else { break }  // incomplete: wait for more
-                try handleToken(b, from: i, to: end)
-                i = end
+        guard chunk.count > 0 else { return }
+        let bytes = chunk.bindMemory(to: UInt8.self)
+        if buffer.isEmpty {
+            // Nothing carried over: scan the chunk where it is, and keep only its incomplete tail.
+            let consumed = try scanRegion(bytes)
+            linesDropped += Self.newlines(bytes, upTo: consumed)
+            if consumed < bytes.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[consumed...])) }
+            didConsume(consumed)
+        } else {
+            buffer.append(contentsOf: bytes)
+            let consumed = try buffer.withUnsafeBufferPointer { b in
+                let consumed = try scanRegion(b)
+                linesDropped += Self.newlines(b, upTo: consumed)
+                return consumed
             }
+            buffer.removeFirst(consumed)
+            didConsume(consumed)
         }
-        bytesConsumed += i
-        if i > 0 {
-            linesDropped += Self.newlines(buffer, upTo: i)
-            buffer.removeFirst(i)
+        if let p = pending, buffer.count - p.start > Self.maximumTokenBytes {
+            tokenStart = p.start
+            throw ImportError.malformed(line: line, element: openElement, reason: "a single tag longer than 64 MiB (the most habit reads)")
         }
+    }
+
+    private func didConsume(_ consumed: Int) {
+        bytesConsumed += consumed
         tokenStart = 0
-        if buffer.count > Self.maximumTokenBytes {
-            throw ImportError.malformed(line: line, element: stack.last, reason: "a single tag longer than 16 MiB")
+        if var p = pending {
+            p.start -= consumed
+            p.position -= consumed
+            pending = p
+            tokenStart = p.start
         }
     }
 
     /// Call after the last chunk: anything left open means the file was cut short.
     func finish() throws {
-        let rest = buffer.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-        if !rest.isEmpty || !stack.isEmpty {
-            throw ImportError.truncated(line: line, element: stack.last)
+        tokenStart = pending?.start ?? 0
+        let rest = buffer.drop { Self.isSpace($0) }
+        if !rest.isEmpty || !openStarts.isEmpty {
+            throw ImportError.truncated(line: line, element: openElement)
         }
         if !sawRoot { throw ImportError.truncated(line: line, element: nil) }
     }
 
-    /// The index just past the markup token starting at `i` (`b[i] == '<'`), or nil if it is not complete yet.
-    private func tokenEnd(_ b: UnsafeBufferPointer<UInt8>, from i: Int, count n: Int) throws -> Int? {
-        func find(_ pattern: [UInt8], from start: Int) -> Int? {
-            var j = start
-            while j + pattern.count <= n {
-                if b[j] == pattern[0] {
-                    var ok = true
-                    for k in 1..<pattern.count where b[j + k] != pattern[k] { ok = false; break }
-                    if ok { return j + pattern.count }
-                }
-                j += 1
+    /// Reports every complete token in `b`; returns how many leading bytes are done with (the
+    /// start of an incomplete token, which is then `pending`, or all of them).
+    private func scanRegion(_ b: UnsafeBufferPointer<UInt8>) throws -> Int {
+        region = b
+        defer { region = nil }
+        guard let base = b.baseAddress else { return 0 }
+        let n = b.count
+        var i = 0
+        if var p = pending {
+            tokenStart = p.start
+            guard let end = try advance(&p, b) else {
+                pending = p
+                return p.start
             }
-            return nil
+            pending = nil
+            try handle(p.kind, b, from: p.start, to: end)
+            i = end
         }
-        guard i + 1 < n else { return nil }
-        switch b[i + 1] {
-        case 0x3F: return find([0x3F, 0x3E], from: i + 2)  // <? … ?>
-        case 0x21:  // <!
-            if i + 3 < n && b[i + 2] == 0x2D && b[i + 3] == 0x2D { return find([0x2D, 0x2D, 0x3E], from: i + 4) }
-            if i + 8 < n && b[i + 2] == 0x5B { return find([0x5D, 0x5D, 0x3E], from: i + 2) }  // <![CDATA[ … ]]>
-            guard i + 3 < n else { return nil }
-            // <!DOCTYPE … [ internal subset ] >: skip brackets and quoted strings.
-            var j = i + 2, depth = 0
-            var quote: UInt8 = 0
+        while i < n {
+            // Text is skipped: jump to the next '<'.
+            guard let lt = memchr(base + i, 0x3C, n - i) else { return n }
+            i = UnsafeRawPointer(lt).assumingMemoryBound(to: UInt8.self) - base
+            tokenStart = i
+            if i + 1 < n, b[i + 1] != 0x2F, b[i + 1] != 0x21, b[i + 1] != 0x3F {
+                // The common case, a start tag, is read in one pass where it lies.
+                if let end = try startTag(b, from: i, count: n) {
+                    i = end
+                    continue
+                }
+            }
+            var p = Pending(start: i, position: i + 1)
+            guard let end = try advance(&p, b) else {
+                pending = p
+                return i
+            }
+            try handle(p.kind, b, from: i, to: end)
+            i = end
+        }
+        return n
+    }
+
+    /// Looks further into the token `p` (from `p.position` on, never again at bytes already
+    /// seen); returns the index just past its end, or nil (with `p` updated) when `b` ends first.
+    private func advance(_ p: inout Pending, _ b: UnsafeBufferPointer<UInt8>) throws -> Int? {
+        guard let base = b.baseAddress else { return nil }
+        let n = b.count
+        let s = p.start
+        if p.kind == .undetermined {
+            guard s + 1 < n else { return nil }
+            switch b[s + 1] {
+            case 0x3F: p.kind = .instruction; p.position = s + 2  // <? … ?>
+            case 0x2F: p.kind = .endTag; p.position = s + 2  // </ … >
+            case 0x21:  // <!
+                guard s + 3 < n else { return nil }
+                if b[s + 2] == 0x2D && b[s + 3] == 0x2D {
+                    p.kind = .comment; p.position = s + 4  // <!-- … -->
+                } else if b[s + 2] == 0x5B {
+                    p.kind = .cdata; p.position = s + 3  // <![CDATA[ … ]]>
+                } else {
+                    p.kind = .declaration; p.position = s + 2  // <!DOCTYPE … [ internal subset ] >
+                }
+            default: p.kind = .startTag; p.position = s + 1
+            }
+        }
+        var j = p.position
+        switch p.kind {
+        case .undetermined:
+            return nil
+        case .comment, .instruction, .cdata:
+            // Ends with "-->", "?>" or "]]>" after its opening: find each '>' and look back.
+            let (closer, length, contentStart): (UInt8, Int, Int) = switch p.kind {
+            case .comment: (0x2D, 3, s + 4)
+            case .instruction: (0x3F, 2, s + 2)
+            default: (0x5D, 3, s + 3)
+            }
+            while j < n, let gt = memchr(base + j, 0x3E, n - j) {
+                let k = UnsafeRawPointer(gt).assumingMemoryBound(to: UInt8.self) - base
+                if k - (length - 1) >= contentStart && b[k - 1] == closer && (length == 2 || b[k - 2] == closer) { return k + 1 }
+                j = k + 1
+            }
+            p.position = n
+            return nil
+        case .declaration:
             while j < n {
                 let c = b[j]
-                if quote != 0 {
-                    if c == quote { quote = 0 }
+                if p.quote != 0 {
+                    if c == p.quote { p.quote = 0 }
                 } else if c == 0x22 || c == 0x27 {
-                    quote = c
+                    p.quote = c
                 } else if c == 0x5B {
-                    depth += 1
+                    p.depth += 1
                 } else if c == 0x5D {
-                    depth -= 1
-                } else if c == 0x3E && depth <= 0 {
+                    p.depth -= 1
+                } else if c == 0x3E && p.depth <= 0 {
                     return j + 1
                 }
                 j += 1
             }
+            p.position = n
             return nil
-        default:
-            // A tag ends at the first '>' outside quotes. Apple escapes '>' in values, so the first
-            // '>' almost always is it: find it with memchr and check the quotes before it balance.
-            let base = b.baseAddress!
-            var j = i + 1
+        case .endTag:
+            guard let gt = memchr(base + j, 0x3E, n - j) else {
+                if memchr(base + j, 0x3C, n - j) != nil { throw malformed("'<' inside a tag") }
+                p.position = n
+                return nil
+            }
+            let k = UnsafeRawPointer(gt).assumingMemoryBound(to: UInt8.self) - base
+            if memchr(base + j, 0x3C, k - j) != nil { throw malformed("'<' inside a tag") }
+            return k + 1
+        case .startTag:
+            // Ends at the first '>' outside quotes; '<' may appear nowhere in it.
             while j < n {
-                guard let gtPointer = memchr(base + j, 0x3E, n - j) else { return nil }
-                let gt = UnsafeRawPointer(gtPointer).assumingMemoryBound(to: UInt8.self) - base
-                if memchr(base + i + 1, 0x3C, gt - i - 1) != nil {
-                    throw ImportError.malformed(line: line, element: stack.last, reason: "'<' inside a tag")
+                if p.quote != 0 {
+                    guard let q = memchr(base + j, Int32(p.quote), n - j) else {
+                        if memchr(base + j, 0x3C, n - j) != nil { throw malformed("'<' inside an attribute value") }
+                        p.position = n
+                        return nil
+                    }
+                    let k = UnsafeRawPointer(q).assumingMemoryBound(to: UInt8.self) - base
+                    if memchr(base + j, 0x3C, k - j) != nil { throw malformed("'<' inside an attribute value") }
+                    p.quote = 0
+                    j = k + 1
+                } else {
+                    let c = b[j]
+                    if c == 0x22 || c == 0x27 {
+                        p.quote = c
+                    } else if c == 0x3E {
+                        return j + 1
+                    } else if c == 0x3C {
+                        throw malformed("'<' inside a tag")
+                    }
+                    j += 1
                 }
-                if Self.quotesBalance(b, from: i + 1, to: gt) { return gt + 1 }
-                j = gt + 1
             }
+            p.position = n
             return nil
         }
     }
 
-    /// Whether `b[from..<to]` ends outside any quoted attribute value.
-    private static func quotesBalance(_ b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
-        let base = b.baseAddress!
-        if memchr(base + from, 0x27, to - from) == nil {
-            // Only double quotes (Apple's style): they balance when there is an even number.
-            var count = 0
-            var p = from
-            while p < to, let q = memchr(base + p, 0x22, to - p) {
-                count += 1
-                p = UnsafeRawPointer(q).assumingMemoryBound(to: UInt8.self) - base + 1
-            }
-            return count % 2 == 0
+    /// Handles the complete token `b[from..<to]` of `kind`.
+    private func handle(_ kind: Pending.Kind, _ b: UnsafeBufferPointer<UInt8>, from i: Int, to end: Int) throws {
+        tokenStart = i
+        if end - i > Self.maximumTokenBytes {
+            throw malformed("a single tag longer than 64 MiB (the most habit reads)")
         }
-        var quote: UInt8 = 0
-        for k in from..<to {
-            let c = b[k]
-            if quote != 0 {
-                if c == quote { quote = 0 }
-            } else if c == 0x22 || c == 0x27 {
-                quote = c
+        switch kind {
+        case .startTag:
+            // Read again within exactly its bytes: both readings must agree on where it ends.
+            guard try startTag(UnsafeBufferPointer(rebasing: b[..<end]), from: i, count: end) == end else {
+                throw malformed("a tag that cannot be read")
             }
+        case .endTag:
+            try endTag(b, from: i, to: end)
+        default:
+            return  // PI, comment, CDATA, DOCTYPE
         }
-        return quote == 0
     }
 
-    private func handleToken(_ b: UnsafeBufferPointer<UInt8>, from i: Int, to end: Int) throws {
-        let second = b[i + 1]
-        if second == 0x3F || second == 0x21 { return }  // PI, comment, CDATA, DOCTYPE
-        if second == 0x2F {  // </name>
-            var j = i + 2
-            while j < end - 1 && !Self.isSpace(b[j]) { j += 1 }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 2)..<j]), as: UTF8.self)
-            guard let open = stack.popLast(), open == name else {
-                throw ImportError.malformed(line: line, element: stack.last ?? name,
-                                            reason: "</\(name)> does not close " + (stack.last.map { "<\($0)>" } ?? "anything"))
-            }
-            try delegate.end(name, line: self.line)
-            return
+    private func malformed(_ reason: String, element: String? = nil) -> ImportError {
+        .malformed(line: line, element: element ?? openElement, reason: reason)
+    }
+
+    private func endTag(_ b: UnsafeBufferPointer<UInt8>, from i: Int, to end: Int) throws {
+        var j = i + 2
+        while j < end - 1 && !Self.isSpace(b[j]) { j += 1 }
+        let name = UnsafeBufferPointer(rebasing: b[(i + 2)..<j])
+        while j < end - 1 && Self.isSpace(b[j]) { j += 1 }
+        guard j == end - 1, name.count > 0 else { throw malformed("a closing tag that is not </name>") }
+        guard let open = openStarts.last,
+              openNames.withUnsafeBufferPointer({ Self.equal(UnsafeBufferPointer(rebasing: $0[open...]), name) }) else {
+            throw malformed("</\(ImportText.escaped(name))> does not close " + (openElement.map { "<\($0)>" } ?? "anything"),
+                            element: openElement ?? ImportText.escaped(name))
         }
-        let selfClosing = b[end - 2] == 0x2F
-        let limit = selfClosing ? end - 2 : end - 1
+        try delegate.end(name, line: self.line)
+        openNames.removeSubrange(open...)
+        openStarts.removeLast()
+    }
+
+    /// Reads the start tag at `i` (`b[i] == '<'`) and reports it; returns the index just past it,
+    /// or nil when `b` ends before the tag does (nothing is reported then).
+    private func startTag(_ b: UnsafeBufferPointer<UInt8>, from i: Int, count n: Int) throws -> Int? {
+        guard let base = b.baseAddress else { return nil }
         var j = i + 1
-        while j < limit && !Self.isSpace(b[j]) { j += 1 }
-        guard j > i + 1 else { throw ImportError.malformed(line: line, element: stack.last, reason: "a tag without a name") }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)..<j]), as: UTF8.self)
-        var attributes: [(name: String, value: String)] = []
-        attributes.reserveCapacity(12)
-        while true {
-            while j < limit && Self.isSpace(b[j]) { j += 1 }
-            if j >= limit { break }
-            let nameStart = j
-            while j < limit && b[j] != 0x3D && !Self.isSpace(b[j]) { j += 1 }
-            let attrName = String(decoding: UnsafeBufferPointer(rebasing: b[nameStart..<j]), as: UTF8.self)
-            while j < limit && Self.isSpace(b[j]) { j += 1 }
-            guard j < limit, b[j] == 0x3D else {
-                throw ImportError.malformed(line: line, element: name, reason: "attribute '\(attrName)' has no value")
+        while j < n {
+            let c = b[j]
+            if Self.isSpace(c) || c == 0x3E || c == 0x2F { break }
+            if c == 0x3C { throw malformed("'<' inside a tag") }
+            if c == 0x22 || c == 0x27 || c == 0x3D {
+                throw malformed("'\(ImportText.escaped(String(UnicodeScalar(c))))' in an element name")
             }
-            j += 1
-            while j < limit && Self.isSpace(b[j]) { j += 1 }
-            guard j < limit, b[j] == 0x22 || b[j] == 0x27 else {
-                throw ImportError.malformed(line: line, element: name, reason: "attribute '\(attrName)' value is not quoted")
-            }
-            let quote = b[j]
-            let valueStart = j + 1
-            guard let closePointer = memchr(b.baseAddress! + valueStart, Int32(quote), limit - valueStart) else {
-                throw ImportError.malformed(line: line, element: name, reason: "unterminated attribute value")
-            }
-            j = UnsafeRawPointer(closePointer).assumingMemoryBound(to: UInt8.self) - b.baseAddress!
-            let hasEntity = memchr(b.baseAddress! + valueStart, 0x26, j - valueStart) != nil
-            let raw = UnsafeBufferPointer(rebasing: b[valueStart..<j])
-            let value = hasEntity ? try decodeEntities(raw, element: name) : String(decoding: raw, as: UTF8.self)
-            attributes.append((attrName, value))
             j += 1
         }
-        if stack.isEmpty {
-            if sawRoot { throw ImportError.malformed(line: line, element: name, reason: "content after the root element") }
-            guard name == "HealthData" else { throw ImportError.notAHealthExport("<\(name)> root") }
+        guard j < n else { return nil }
+        let nameEnd = j
+        guard nameEnd > i + 1 else { throw malformed("a tag without a name") }
+        attributes.removeAll(keepingCapacity: true)
+        let end: Int
+        let selfClosing: Bool
+        while true {
+            while j < n && Self.isSpace(b[j]) { j += 1 }
+            guard j < n else { return nil }
+            let c = b[j]
+            if c == 0x3E {
+                end = j + 1
+                selfClosing = false
+                break
+            }
+            if c == 0x2F {
+                guard j + 1 < n else { return nil }
+                guard b[j + 1] == 0x3E else { throw malformed("'/' inside a tag") }
+                end = j + 2
+                selfClosing = true
+                break
+            }
+            let nameStart = j
+            while j < n {
+                let c = b[j]
+                if Self.isSpace(c) || c == 0x3D || c == 0x3E || c == 0x2F { break }
+                if c == 0x3C { throw malformed("'<' inside a tag", element: Self.text(b, i + 1, nameEnd)) }
+                if c == 0x22 || c == 0x27 {
+                    throw malformed("'\(ImportText.escaped(String(UnicodeScalar(c))))' in an attribute name",
+                                    element: ImportText.escaped(UnsafeBufferPointer(rebasing: b[(i + 1)..<nameEnd])))
+                }
+                j += 1
+            }
+            guard j < n else { return nil }
+            let attrNameEnd = j
+            while j < n && Self.isSpace(b[j]) { j += 1 }
+            guard j < n else { return nil }
+            guard b[j] == 0x3D, attrNameEnd > nameStart else {
+                throw malformed("attribute '\(Self.text(b, nameStart, attrNameEnd))' has no value", element: Self.text(b, i + 1, nameEnd))
+            }
+            j += 1
+            while j < n && Self.isSpace(b[j]) { j += 1 }
+            guard j < n else { return nil }
+            let quote = b[j]
+            guard quote == 0x22 || quote == 0x27 else {
+                throw malformed("attribute '\(Self.text(b, nameStart, attrNameEnd))' value is not quoted", element: Self.text(b, i + 1, nameEnd))
+            }
+            let valueStart = j + 1
+            // One pass over the value: its end, and whether it holds '&', '<' or a control character.
+            var flags: UInt8 = 0
+            j = valueStart
+            while j < n {
+                let c = b[j]
+                if c == quote { break }
+                flags |= Self.valueClass[Int(c)]
+                j += 1
+            }
+            guard j < n else {
+                if flags & Self.lessThan != 0 { throw malformed("'<' inside an attribute value", element: Self.text(b, i + 1, nameEnd)) }
+                return nil
+            }
+            if flags & Self.lessThan != 0 { throw malformed("'<' inside an attribute value", element: Self.text(b, i + 1, nameEnd)) }
+            var hasControl = flags & Self.control != 0
+            if flags & Self.ampersand != 0 {
+                if let problem = Self.checkEntities(UnsafeBufferPointer(start: base + valueStart, count: j - valueStart),
+                                                    hasControl: &hasControl) {
+                    throw malformed(problem, element: Self.text(b, i + 1, nameEnd))
+                }
+            }
+            guard attributes.count < Self.maximumAttributes else {
+                throw malformed("more than \(Self.maximumAttributes) attributes in one tag", element: Self.text(b, i + 1, nameEnd))
+            }
+            attributes.append(XMLAttribute(nameStart: nameStart, nameEnd: attrNameEnd, valueStart: valueStart, valueEnd: j,
+                                           hasEntity: flags & Self.ampersand != 0, hasControl: hasControl))
+            j += 1
+            // A value must be followed by a space or the tag's end.
+            guard j < n else { return nil }
+            guard Self.isSpace(b[j]) || b[j] == 0x3E || b[j] == 0x2F else {
+                throw malformed("no space after the value of attribute '\(Self.text(b, nameStart, attrNameEnd))'", element: Self.text(b, i + 1, nameEnd))
+            }
+        }
+        if end - i > Self.maximumTokenBytes {
+            throw malformed("a single tag longer than 64 MiB (the most habit reads)")
+        }
+        let name = UnsafeBufferPointer(start: base + i + 1, count: nameEnd - i - 1)
+        if openStarts.isEmpty {
+            if sawRoot { throw malformed("content after the root element", element: ImportText.escaped(name)) }
+            guard Self.equal(name, Self.healthData) else { throw ImportError.notAHealthExport("<\(ImportText.escaped(name))> root") }
             sawRoot = true
         }
-        let tag = XMLTag(name: name, attributes: attributes)
-        if !selfClosing { stack.append(name) }
-        try delegate.start(tag, selfClosing: selfClosing, line: self.line)
-        if selfClosing { try delegate.end(name, line: self.line) }
+        if !selfClosing {
+            guard openStarts.count < Self.maximumDepth else {
+                throw malformed("elements nested deeper than \(Self.maximumDepth) levels")
+            }
+        }
+        try attributes.withUnsafeBufferPointer { attributes in
+            let full = XMLTag(base: base, nameStart: i + 1, nameEnd: nameEnd, attributes: attributes)
+            try delegate.start(full, selfClosing: selfClosing, line: self.line)
+        }
+        if selfClosing {
+            try delegate.end(name, line: self.line)
+        } else {
+            openStarts.append(openNames.count)
+            openNames.append(contentsOf: name)
+        }
+        return end
     }
 
-    private func decodeEntities(_ raw: UnsafeBufferPointer<UInt8>, element: String) throws -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
+    /// `b[from..<to]`, escaped for a message.
+    private static func text(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        ImportText.escaped(UnsafeBufferPointer(rebasing: b[from..<to]))
+    }
+
+    private static let healthData: [UInt8] = Array("HealthData".utf8)
+    private static let control: UInt8 = 1, ampersand: UInt8 = 2, lessThan: UInt8 = 4
+
+    /// For each byte: whether it is a control character, '&' or '<'.
+    private static let valueClass: [UInt8] = (0..<256).map { c in
+        if c < 0x20 || c == 0x7F { return control }
+        if c == 0x26 { return ampersand }
+        if c == 0x3C { return lessThan }
+        return 0
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        return memcmp(pa, pb, a.count) == 0
+    }
+
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: [UInt8]) -> Bool {
+        b.withUnsafeBufferPointer { equal(a, $0) }
+    }
+
+    /// The reason the references in `raw` cannot be decoded, or nil when all are fine (then
+    /// `hasControl` is set when one decodes to a control character).
+    static func checkEntities(_ raw: UnsafeBufferPointer<UInt8>, hasControl: inout Bool) -> String? {
+        var k = 0
+        while k < raw.count {
+            guard raw[k] == 0x26 else { k += 1; continue }
+            guard let (scalar, next) = reference(raw, at: k) else {
+                var e = k + 1
+                while e < raw.count && raw[e] != 0x3B && e - k < 12 { e += 1 }
+                guard e < raw.count, raw[e] == 0x3B else { return "a bare '&' in an attribute value" }
+                let entity = ImportText.escaped(UnsafeBufferPointer(rebasing: raw[(k + 1)..<e]))
+                if raw[k + 1] == 0x23 { return "invalid character reference '&\(entity);'" }
+                return "entity '&\(entity);' is not expanded (habit never expands DTD entities)"
+            }
+            if scalar < 0x20 || scalar == 0x7F { hasControl = true }
+            k = next
+        }
+        return nil
+    }
+
+    /// The scalar of the reference at `raw[k] == '&'` and the index after its ';', or nil when
+    /// it is not a predefined entity or a valid character reference.
+    private static func reference(_ raw: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt32, Int)? {
+        var e = k + 1
+        while e < raw.count && raw[e] != 0x3B && e - k < 12 { e += 1 }
+        guard e < raw.count, raw[e] == 0x3B else { return nil }
+        let name = UnsafeBufferPointer(rebasing: raw[(k + 1)..<e])
+        if let byte = predefinedEntity(name) { return (UInt32(byte), e + 1) }
+        guard name.count >= 2, name[0] == 0x23 else { return nil }
+        var value: UInt32 = 0
+        let hex = name[1] == 0x78 || name[1] == 0x58
+        let digits = UnsafeBufferPointer(rebasing: name[(hex ? 2 : 1)...])
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        for d in digits {
+            let v: UInt32
+            switch d {
+            case 0x30...0x39: v = UInt32(d - 0x30)
+            case 0x61...0x66 where hex: v = UInt32(d - 0x61 + 10)
+            case 0x41...0x46 where hex: v = UInt32(d - 0x41 + 10)
+            default: return nil
+            }
+            value = value &* (hex ? 16 : 10) &+ v
+        }
+        guard Unicode.Scalar(value) != nil else { return nil }
+        return (value, e + 1)
+    }
+
+    /// Appends `raw` with its references decoded (checked before by ``checkEntities(_:hasControl:)``;
+    /// anything else is copied as it is).
+    static func decodeEntities(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var k = 0
         while k < raw.count {
             let c = raw[k]
-            guard c == 0x26 else { out.append(c); k += 1; continue }
-            var e = k + 1
-            while e < raw.count && raw[e] != 0x3B && e - k < 12 { e += 1 }
-            guard e < raw.count, raw[e] == 0x3B else {
-                throw ImportError.malformed(line: line, element: element, reason: "a bare '&' in an attribute value")
+            guard c == 0x26, let (scalar, next) = reference(raw, at: k), let u = Unicode.Scalar(scalar) else {
+                out.append(c)
+                k += 1
+                continue
             }
-            let name = UnsafeBufferPointer(rebasing: raw[(k + 1)..<e])
-            if let byte = Self.predefinedEntity(name) {
-                out.append(byte)
+            if scalar < 0x80 {
+                out.append(UInt8(scalar))
             } else {
-                let entity = String(decoding: name, as: UTF8.self)
-                let scalar: UInt32?
-                if entity.hasPrefix("#x") || entity.hasPrefix("#X") {
-                    scalar = UInt32(entity.dropFirst(2), radix: 16)
-                } else if entity.hasPrefix("#") {
-                    scalar = UInt32(entity.dropFirst(1))
-                } else {
-                    throw ImportError.malformed(line: line, element: element,
-                                                reason: "entity '&\(entity);' is not expanded (habit never expands DTD entities)")
-                }
-                guard let s = scalar, let u = Unicode.Scalar(s) else {
-                    throw ImportError.malformed(line: line, element: element, reason: "invalid character reference '&\(entity);'")
-                }
-                out.append(contentsOf: Array(String(Character(u)).utf8))
+                if let encoded = UTF8.encode(u) { out.append(contentsOf: encoded) }
             }
-            k = e + 1
+            k = next
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// `lt`, `gt`, `amp`, `quot`, `apos` → their byte; nil for anything else.

@@ -10,26 +10,40 @@ extension HabitStore {
     /// start, end, unit and value; not the per-record device address), so importing the same
     /// file, or a later export that contains it, adds nothing twice. Imported sources are
     /// external (`healthkit-import:<sourceName>`). With `dryRun`, the import runs and is rolled back.
-    public func importHealthExport(at path: String, dryRun: Bool = false,
+    /// Objects that start after `now` are kept and counted in ``ImportSummary/futureDated``.
+    public func importHealthExport(at path: String, now: Date? = nil, dryRun: Bool = false,
                                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportSummary {
-        try importHealthExport(at: path, dryRun: dryRun, parallelFromBytes: ImportPipeline.parallelFromBytes, progress: progress)
+        try importHealthExport(try ExportReader(path: path), now: now, dryRun: dryRun, progress: progress)
+    }
+
+    /// Imports an export opened before (open it first: a file that is not one is refused before
+    /// the store is touched).
+    public func importHealthExport(_ reader: ExportReader, now: Date?, dryRun: Bool = false,
+                                   progress: ((ImportProgress) -> Void)? = nil) throws -> ImportSummary {
+        try importHealthExport(reader, now: now, dryRun: dryRun, parallelFromBytes: ImportPipeline.parallelFromBytes, progress: progress)
     }
 
     /// `parallelFromBytes` lets tests exercise the two-thread pipeline on small files, and
     /// `stagedFromBytes`/`batchObjects` the batched path (``ImportRun``).
-    func importHealthExport(at path: String, dryRun: Bool, parallelFromBytes: Int,
+    func importHealthExport(at path: String, now: Date? = nil, dryRun: Bool, parallelFromBytes: Int,
                             stagedFromBytes: Int = ImportRun.stagedFromBytes, batchObjects: Int = ImportRun.batchObjects,
                             progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
-        let reader = try ExportReader(path: path)
+        try importHealthExport(try ExportReader(path: path), now: now, dryRun: dryRun, parallelFromBytes: parallelFromBytes,
+                               stagedFromBytes: stagedFromBytes, batchObjects: batchObjects, progress: progress)
+    }
+
+    func importHealthExport(_ reader: ExportReader, now: Date?, dryRun: Bool, parallelFromBytes: Int,
+                            stagedFromBytes: Int = ImportRun.stagedFromBytes, batchObjects: Int = ImportRun.batchObjects,
+                            progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
         let parallel = (reader.totalBytes ?? 0) >= parallelFromBytes
         if !dryRun && (reader.totalBytes ?? 0) >= stagedFromBytes, let filePath {
-            return try importInBatches(reader, file: filePath, parallel: parallel, batchObjects: batchObjects, progress: progress)
+            return try importInBatches(reader, now: now, file: filePath, parallel: parallel, batchObjects: batchObjects, progress: progress)
         }
         // Small files, and dry runs (rolled back): one transaction.
         return try write(rollback: dryRun) { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB: as fast as 32 or 64 here, and half the memory; 2 MiB is 15 % slower
             let writer = try ImportWriter(db: db)
-            let mapped = try ImportPipeline.run(reader: reader, parallel: parallel, write: { try writer.write($0) },
+            let mapped = try ImportPipeline.run(reader: reader, now: now, parallel: parallel, write: { try writer.write($0) },
                                                 progress: { bytes in
                 progress?(ImportProgress(bytesRead: bytes, totalBytes: reader.totalBytes, objects: writer.objects))
             })
@@ -43,6 +57,9 @@ extension HabitStore {
         summary.correlationChildren = mapped.correlationChildren
         summary.skipped = mapped.skipped
         summary.bytes = mapped.bytes
+        summary.rejected = mapped.rejected
+        summary.rejections = mapped.rejections
+        summary.futureDated = mapped.futureDated
         summary.dryRun = dryRun
         return summary
     }
@@ -50,7 +67,7 @@ extension HabitStore {
     /// The batched import (``ImportRun``): a transaction per `batchObjects` objects, rows
     /// invisible until the last one marks the run finished; on any error the run is discarded and
     /// the rows, lookup entries and sources it made are gone again.
-    private func importInBatches(_ reader: ExportReader, file: String, parallel: Bool, batchObjects: Int,
+    private func importInBatches(_ reader: ExportReader, now: Date?, file: String, parallel: Bool, batchObjects: Int,
                                  progress: ((ImportProgress) -> Void)?) throws -> ImportSummary {
         let lock = try ImportLock(store: file)
         return try withExtendedLifetime(lock) {
@@ -66,7 +83,7 @@ extension HabitStore {
                     try db.beginTransaction(.immediate)
                     try writer.beginBatch()
                     var inBatch = 0
-                    let mapped = try ImportPipeline.run(reader: reader, parallel: parallel, write: { object in
+                    let mapped = try ImportPipeline.run(reader: reader, now: now, parallel: parallel, write: { object in
                         try writer.write(object)
                         inBatch += 1
                         guard inBatch >= batchObjects else { return }
