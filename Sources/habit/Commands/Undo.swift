@@ -1,0 +1,19 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit undo`: deletes the newest entry from habit's own sources.
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Delete the newest entry from habit's own sources (dev.habit, dev.habit.*).")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        guard store.exists else { throw StoreError.nothingToUndo }
+        let (store, env) = try store.writing()
+        let entry = try store.undo()
+        try LogReport.print(deleted: entry, verb: "undone", env: env, json: output.json)
+    }
+}
