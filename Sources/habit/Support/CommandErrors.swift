@@ -33,13 +33,17 @@ enum OutputFileError: HabitError {
     /// The output is the store itself, or its `-wal`/`-shm`/`-journal` file.
     case isStore(String, store: String)
     case isFolder(String)
+    /// A block device, a socket: nothing an export should be written over.
+    case notAFile(String)
+    /// A symlink to nothing: habit does not create what a dangling link points to.
+    case danglingLink(String)
     case cannotCreate(String, reason: String)
     case writeFailed(String, reason: String)
     case standardOutputFailed(reason: String)
 
     var kind: ErrorKind {
         switch self {
-        case .isStore, .isFolder: .usage
+        case .isStore, .isFolder, .notAFile, .danglingLink: .usage
         case .cannotCreate: .cantCreate
         case .writeFailed, .standardOutputFailed: .ioError
         }
@@ -51,6 +55,10 @@ enum OutputFileError: HabitError {
             "--output \(quoted: path) is the store \(quoted: store) (or one of its files); writing there would destroy it — give another file"
         case .isFolder(let path):
             "--output \(quoted: path) is a folder; give the path of a file to write, e.g. \(quoted: path + "/export.ndjson")"
+        case .notAFile(let path):
+            "--output \(quoted: path) is neither a regular file nor a pipe or terminal; give the path of a file to write"
+        case .danglingLink(let path):
+            "--output \(quoted: path) is a symbolic link to a file that does not exist; give the file's own path"
         case .cannotCreate(let path, let reason):
             "cannot create --output \(quoted: path): \(reason); choose a folder you can write to"
         case .writeFailed(let path, let reason):
@@ -91,7 +99,7 @@ enum TriggerError: HabitError {
         case .crontabFailed(let arguments, let status, let message):
             "'crontab \(arguments.joined(separator: " "))' failed (exit \(status)\(message.isEmpty ? "" : ": " + quoted(message))); nothing was changed"
         case .unsafePath(let path, let what, let reason):
-            "the \(what) \(quoted: path) cannot go into a \(reason); move it to a path without control characters"
+            "the \(what) \(quoted: path) cannot go into a \(reason); use a path without such characters"
         case .cannotWriteUnit(let path, let reason):
             "cannot write the unit file \(quoted: path): \(reason); nothing was installed"
         }

@@ -5,8 +5,9 @@ import HabitKit
 ///
 /// Paths end up in two languages. Cron hands the command to `/bin/sh` after turning every
 /// unescaped `%` into a newline, so a value is single-quoted for sh, in pieces around each `%`,
-/// which is written `\%`. Systemd expands `%` specifiers everywhere and `$` variables in
-/// `ExecStart=`, so values are double-quoted with `\\`, `\"`, `%%` (and `$$`). A control
+/// which is written `\%`. Systemd expands `%` specifiers everywhere, so values are double-quoted
+/// with `\\`, `\"` and `%%` (`$` is literal in `Environment=` and in the program path of
+/// `ExecStart=`); systemd itself refuses quotes and backslashes in a program path. A control
 /// character (a newline above all) cannot be carried safely by either: such a path is refused.
 enum Trigger {
     static let marker = "# habit-reminders"
@@ -49,9 +50,9 @@ enum Trigger {
     static func systemdService(store: StoreOptions) throws(TriggerError) -> String {
         var lines = ["[Unit]", "Description=habit reminder check", "", "[Service]", "Type=oneshot"]
         for (name, value) in environment(store: store) {
-            lines.append("Environment=" + (try systemdWord(name + "=" + value, what: name == "HABIT_DB" ? "store path" : name, command: false)))
+            lines.append("Environment=" + (try systemdWord(name + "=" + value, what: name == "HABIT_DB" ? "store path" : name, program: false)))
         }
-        lines.append("ExecStart=" + (try systemdWord(binaryPath, what: "habit binary path", command: true)) + " remind check --notify notify-send")
+        lines.append("ExecStart=" + (try systemdWord(binaryPath, what: "habit binary path", program: true)) + " remind check --notify notify-send")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -70,9 +71,13 @@ enum Trigger {
         """
 
     /// `value` as one word of a unit file setting: plain when it can be, else double-quoted with
-    /// C escapes, `%%` for a literal `%`, and in a command line `$$` for a literal `$`.
-    static func systemdWord(_ value: String, what: String, command: Bool) throws(TriggerError) -> String {
+    /// `\\` and `\"` escaped and `%%` for a literal `%`. A `program` path may not hold a quote or a
+    /// backslash (systemd refuses to run such a file).
+    static func systemdWord(_ value: String, what: String, program: Bool) throws(TriggerError) -> String {
         try refuseControlCharacters(value, what: what, in: "systemd unit file (a setting ends at a newline)")
+        if program, value.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) {
+            throw .unsafePath(value, what: what, reason: "systemd unit file (systemd refuses quotes and backslashes in a program path)")
+        }
         if value.unicodeScalars.allSatisfy(isPlain) { return value }
         var out = "\""
         for ch in value {
@@ -80,7 +85,6 @@ enum Trigger {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
             case "%": out += "%%"
-            case "$" where command: out += "$$"
             default: out.append(ch)
             }
         }
