@@ -64,21 +64,21 @@ enum PositionalWords {
 }
 
 extension PositionalWords {
-    /// Exactly one value of type `T` (`habit remind edit 3`); `example` shows the right form.
-    static func one<T: ArgumentValue>(_ words: [String], as name: String, command: String, example: String) throws(ValidationError) -> T {
+    /// Exactly one value of type `T` (`habit remind edit 3`), `what` it is in words; `example`
+    /// shows the right form.
+    static func one<T: ArgumentValue>(_ words: [String], as name: String, what: String, command: String,
+                                      example: String) throws(ValidationError) -> T {
         try checkNoOptions(words, command: command)
         guard words.count == 1 else {
-            throw ValidationError(words.isEmpty ? "give \(name), e.g. '\(example)'" : "give one \(name), e.g. '\(example)' (got \(words.count) words)")
+            throw ValidationError(words.isEmpty ? "give \(what), e.g. '\(example)'" : "give one \(what), e.g. '\(example)' (got \(words.count) words)")
         }
         return try T.parse(words[0], as: name)
     }
 
     /// At most one value of type `T` (`habit remind pause [ID]`).
-    static func optional<T: ArgumentValue>(_ words: [String], as name: String, command: String, example: String) throws(ValidationError) -> T? {
-        if words.isEmpty {
-            try checkNoOptions(words, command: command)
-            return nil
-        }
-        return try one(words, as: name, command: command, example: example) as T
+    static func optional<T: ArgumentValue>(_ words: [String], as name: String, what: String, command: String,
+                                           example: String) throws(ValidationError) -> T? {
+        if words.isEmpty { return nil }
+        return try one(words, as: name, what: what, command: command, example: example) as T
     }
 }

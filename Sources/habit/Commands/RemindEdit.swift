@@ -18,7 +18,7 @@ struct RemindEdit: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func id() throws(ValidationError) -> Int64 {
-        let value: ReminderIDValue = try PositionalWords.one(words, as: "<id>", command: "habit remind edit", example: "habit remind edit 1 --time 21:00")
+        let value: ReminderIDValue = try PositionalWords.one(words, as: "<id>", what: "a reminder's number", command: "habit remind edit", example: "habit remind edit 1 --time 21:00")
         return value.id
     }
 

@@ -11,7 +11,7 @@ struct RemindRemove: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func id() throws(ValidationError) -> Int64 {
-        let value: ReminderIDValue = try PositionalWords.one(words, as: "<id>", command: "habit remind remove", example: "habit remind remove 1")
+        let value: ReminderIDValue = try PositionalWords.one(words, as: "<id>", what: "a reminder's number", command: "habit remind remove", example: "habit remind remove 1")
         return value.id
     }
 

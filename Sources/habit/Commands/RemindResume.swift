@@ -11,7 +11,7 @@ struct RemindResume: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func id() throws(ValidationError) -> Int64? {
-        let value: ReminderIDValue? = try PositionalWords.optional(words, as: "<id>", command: "habit remind resume", example: "habit remind resume 1")
+        let value: ReminderIDValue? = try PositionalWords.optional(words, as: "<id>", what: "a reminder's number", command: "habit remind resume", example: "habit remind resume 1")
         return value?.id
     }
 
