@@ -103,7 +103,7 @@ enum TriggerCheck {
         if Notification.resolve("crontab", path: Env.get("PATH")) == nil {
             findings.append(.ok("cron", "crontab is not installed, so there is no cron line to check"))
         } else {
-            let lines = (try? Trigger.currentCrontab()) ?? []
+            let lines = (try? Crontab.read()) ?? []
             let cronEnv = TriggerCommand.cronEnvironment(lines)
             let commands = lines.compactMap(TriggerCommand.cron).filter(\.isReminderCheck)
             if commands.isEmpty { findings.append(.ok("cron", "no habit line in your crontab")) }

@@ -17,27 +17,25 @@ struct HabitCommand: ParsableCommand {
                       ChangesCommand.self, Delete.self, Undo.self, Demo.self, Config.self, Doctor.self, Backup.self, Restore.self]
     )
 
-    /// Parses, runs, and turns every failure into one line on stderr and a sysexits code.
+    /// Parses, runs, and turns every failure into one line on stderr and a sysexits status —
+    /// the only place that does (commands throw typed errors, never exit).
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: any ParsableCommand
         do {
-            try Log.checkHabitName(arguments)
-            var command = try parseAsRoot(arguments)
-            try command.run()
-        } catch let error as any HabitError {
-            fail(error.description, code: Output.exitCode(for: error.kind))
+            command = try parseAsRoot()
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                exit(withError: error)  // --help, --version
-            }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            fail(message + (message.contains("--help") ? "" : " (see 'habit --help')"), code: code.rawValue)
+            fail(error, whileParsing: true)
+        }
+        do {
+            try command.run()
+        } catch {
+            fail(error, whileParsing: false)
         }
     }
 
-    static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data(("habit: " + message + "\n").utf8))
-        Foundation.exit(code)
+    private static func fail(_ error: any Error, whileParsing: Bool) -> Never {
+        guard let failure = Failure(error, whileParsing: whileParsing) else { exit(withError: error) }  // --help, --version
+        FileHandle.standardError.write(Data(failure.line.utf8))
+        Foundation.exit(failure.status)
     }
 }

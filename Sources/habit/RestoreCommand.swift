@@ -21,7 +21,7 @@ struct Restore: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let env = try LiveEnvironment.make(settings: Settings())
+        let env = try LiveEnvironment.make(now: try LiveEnvironment.now(), settings: Settings())
         let report = try StoreBackup.restore(file, into: store.path, now: env.now, calendar: env.calendar)
         if output.json {
             try Output.printJSON(RestoreJSON(restored: report.file, store: report.store, kept: report.kept, schemaVersion: report.schemaVersion))

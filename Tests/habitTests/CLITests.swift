@@ -6,6 +6,8 @@ import Testing
 /// Runs the built `habit` executable as a user would, with its own environment.
 struct HabitProcess {
     static var binary: URL {
+        // HABIT_BINARY runs the suites against another build (e.g. an older release, to see a test fail).
+        if let other = ProcessInfo.processInfo.environment["HABIT_BINARY"], !other.isEmpty { return URL(fileURLWithPath: other) }
         // The test bundle sits next to the products it was built with (.build/<triple>/debug/).
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [beside, beside.deletingLastPathComponent()] {

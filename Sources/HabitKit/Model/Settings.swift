@@ -65,7 +65,7 @@ public struct Settings: Sendable, Equatable {
             let number = Double(v.lowercased().hasSuffix("kg") ? String(v.dropLast(2)).trimmedASCII : v)
             guard let kg = number, kg.isFinite, (20...400).contains(kg) else { throw bad }
             weightKg = kg
-            return self.value(of: .weight)!
+            return Self.text(kg: kg)
         case .timezone:
             guard TimeZone(identifier: v) != nil, v.contains("/") || v == "UTC" else { throw bad }
             timeZoneID = v
@@ -83,10 +83,13 @@ public struct Settings: Sendable, Equatable {
         }
     }
 
+    /// `72`, `72.5`: a whole weight without decimals.
+    private static func text(kg: Double) -> String { kg == kg.rounded() ? String(Int(kg)) : String(kg) }
+
     /// The effective value of `key` as text (defaults included).
     public func value(of key: Key) -> String? {
         switch key {
-        case .weight: weightKg == weightKg.rounded() ? String(Int(weightKg)) : String(weightKg)
+        case .weight: Self.text(kg: weightKg)
         case .timezone: timeZoneID
         case .minMinutes: String(minMinutes)
         case .meditateGoal: String(meditateGoalMinutes)

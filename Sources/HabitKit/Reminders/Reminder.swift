@@ -13,40 +13,53 @@ public struct WeekdaySet: Hashable, Sendable, CustomStringConvertible {
 
     private static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
-    /// Parses `daily`, `weekdays`, `weekends`, `mon-fri`, `sat,sun`, `mon,wed-fri`.
+    private static let fullNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+    /// Parses `daily`, `weekdays`, `weekends`, day names (`mon`, `monday`, or any longer
+    /// abbreviation such as `tues`), ranges (`mon-fri`, `sat-mon` wraps) and lists of them
+    /// separated by commas and/or spaces (`mon,wed,fri`, `monday tuesday`, `mon, wed-fri`).
+    ///
+    /// Every word must be understood: a list is never cut short (`monday tuesday` is both days).
     public init(parsing text: String) throws(InputError) {
         let t = text.lowercased().trimmedASCII
-        switch t {
-        case "daily", "every day", "all": self = .daily; return
-        case "weekdays": self = WeekdaySet([1, 2, 3, 4, 5]); return
-        case "weekends", "weekend": self = WeekdaySet([6, 7]); return
-        default: break
+        if t == "every day" { self = .daily; return }
+        // Commas separate items; spaces around them, and between items, are also separators.
+        var items: [Substring] = []
+        for part in t.split(separator: ",", omittingEmptySubsequences: false) {
+            let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard !words.isEmpty else { throw .invalidWeekdays(text) }  // "mon,,tue", "mon,", ""
+            items += words
         }
         func index(_ s: Substring) throws(InputError) -> Int {
-            guard let i = WeekdaySet.names.firstIndex(of: String(s.prefix(3))), s.count >= 3,
-                  "monday tuesday wednesday thursday friday saturday sunday".contains(s) else {
+            guard s.count >= 3, let i = WeekdaySet.fullNames.firstIndex(where: { $0.hasPrefix(s) }) else {
                 throw .invalidWeekdays(text)
             }
             return i + 1
         }
-        var days: [Int] = []
-        for part in t.split(separator: ",", omittingEmptySubsequences: false) {
-            let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
+        var mask = 0
+        for item in items {
+            switch item {
+            case "daily", "all": mask |= WeekdaySet.daily.mask; continue
+            case "weekdays": mask |= WeekdaySet([1, 2, 3, 4, 5]).mask; continue
+            case "weekends", "weekend": mask |= WeekdaySet([6, 7]).mask; continue
+            default: break
+            }
+            let bounds = item.split(separator: "-", omittingEmptySubsequences: false)
             switch bounds.count {
-            case 1: days.append(try index(bounds[0]))
+            case 1: mask |= 1 << (try index(bounds[0]) - 1)
             case 2:
                 let a = try index(bounds[0]), b = try index(bounds[1])
                 var d = a
                 while true {  // wraps: sat-mon is sat, sun, mon
-                    days.append(d)
+                    mask |= 1 << (d - 1)
                     if d == b { break }
                     d = d % 7 + 1
                 }
             default: throw .invalidWeekdays(text)
             }
         }
-        guard !days.isEmpty else { throw .invalidWeekdays(text) }
-        self = WeekdaySet(days)
+        guard mask != 0 else { throw .invalidWeekdays(text) }
+        self = WeekdaySet(mask: mask)
     }
 
     public var description: String {

@@ -29,6 +29,16 @@ public struct LocalTime: Hashable, Sendable, Comparable, CustomStringConvertible
         self.second = second
     }
 
+    /// A time known to be valid (computed from seconds into a day): no check, so it cannot fail.
+    init(uncheckedHour hour: Int, minute: Int, second: Int) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    /// 00:00.
+    public static let midnight = LocalTime(uncheckedHour: 0, minute: 0, second: 0)
+
     /// Parses `HH:MM` or `HH:MM:SS` (24-hour clock); nil for `25:61` and anything else.
     public init?(_ text: some StringProtocol) {
         let b = Array(text.utf8)
@@ -82,12 +92,12 @@ public struct HabitCalendar: Sendable {
         let offset = timeZone.secondsFromGMT(for: date)
         let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
         let secs = ((local % 86400) + 86400) % 86400
-        return LocalTime(hour: secs / 3600, minute: (secs % 3600) / 60, second: secs % 60)!
+        return LocalTime(uncheckedHour: secs / 3600, minute: (secs % 3600) / 60, second: secs % 60)
     }
 
     /// The first instant of `day` (local midnight, or the first instant after a midnight DST gap).
     public func start(of day: LocalDay) -> Date {
-        switch resolve(day, LocalTime(hour: 0, minute: 0)!) {
+        switch resolve(day, .midnight) {
         case .unique(let d): return d
         case .skipped(let next): return next
         case .repeated(let first, _): return first

@@ -59,51 +59,74 @@ public enum InputParsing {
         return seconds
     }
 
-    /// Parses a day: `today`, `yesterday`, `-N` (N days ago), or `YYYY-MM-DD`.
+    /// Parses a day: `today`, `yesterday`, `-N` (N days ago), or `YYYY-MM-DD`, within
+    /// ``SupportedDates``.
     public static func day(_ text: String, today: LocalDay) throws(InputError) -> LocalDay {
-        let t = text.trimmedASCII.lowercased()
-        switch t {
-        case "today": return today
-        case "yesterday": return today.adding(days: -1)
-        default: break
-        }
-        if t.hasPrefix("-"), let n = Int(t.dropFirst()), n >= 0, n <= 36_500 {
-            return today.adding(days: -n)
-        }
-        guard let day = LocalDay(t) else { throw .invalidDay(text) }
-        return day
+        try dayExpression(text).resolve(today: today, text: text)
     }
 
-    /// Parses an instant: `HH:MM` (today), `yesterday 21:00`, `today 07:30`, `YYYY-MM-DD HH:MM`,
-    /// `YYYY-MM-DDTHH:MM[:SS]` (local), or ISO 8601 with an offset (`…+02:00`, `…Z`).
+    /// Reads a day without resolving it: a relative day needs "today", which needs the clock.
+    /// A date outside ``SupportedDates`` is refused here already.
+    public static func dayExpression(_ text: String) throws(InputError) -> DayExpression {
+        let t = text.trimmedASCII.lowercased()
+        switch t {
+        case "today": return .daysAgo(0)
+        case "yesterday": return .daysAgo(1)
+        default: break
+        }
+        if t.hasPrefix("-"), t.count > 1, t.utf8.dropFirst().allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            // More digits than a day count can have is still a day before 1970.
+            guard t.count <= 7, let n = Int(t.dropFirst()), n <= 36_500 else { throw .unsupportedDate(text) }
+            return .daysAgo(n)
+        }
+        guard let day = LocalDay(t) else { throw .invalidDay(text) }
+        guard SupportedDates.contains(day) else { throw .unsupportedDate(text) }
+        return .date(day)
+    }
+
+    /// Parses an instant: `HH:MM` (today), `yesterday 21:00`, `today 07:30`, `-2 08:00`,
+    /// `YYYY-MM-DD HH:MM`, `YYYY-MM-DDTHH:MM[:SS]` (local), or ISO 8601 with an offset
+    /// (`…+02:00`, `…Z`), within ``SupportedDates``.
     ///
     /// A local time inside a DST gap, or one that happens twice, is rejected with the valid
     /// alternatives: habit never guesses which instant you meant.
     public static func instant(_ text: String, in env: HabitEnvironment) throws(InputError) -> Date {
+        try timeExpression(text).resolve(in: env, text: text)
+    }
+
+    /// Reads an instant without resolving it (a local time needs the time zone and "today").
+    /// Malformed text, and a written date outside ``SupportedDates``, are refused here already.
+    public static func timeExpression(_ text: String) throws(InputError) -> TimeExpression {
         let t = text.trimmedASCII
-        let calendar = env.calendar
         if let parsed = Timestamp.parse(t) {
-            if let instant = parsed.instant { return instant }
-            return try resolveLocal(parsed.day, parsed.time, text: text, calendar: calendar, fraction: parsed.fraction)
+            if let instant = parsed.instant {
+                guard SupportedDates.contains(instant) else { throw .unsupportedDate(text) }
+                return .instant(instant)
+            }
+            guard SupportedDates.contains(parsed.day) else { throw .unsupportedDate(text) }
+            return .local(.date(parsed.day), parsed.time, fraction: parsed.fraction)
         }
         let parts = t.split(separator: " ", omittingEmptySubsequences: true)
-        let dayPart: LocalDay
+        let dayPart: DayExpression
         let timePart: Substring
         switch parts.count {
         case 1:
-            dayPart = env.today
+            dayPart = .daysAgo(0)
             timePart = parts[0]
         case 2:
-            do { dayPart = try day(String(parts[0]), today: env.today) } catch { throw .invalidTime(text) }
+            do { dayPart = try dayExpression(String(parts[0])) } catch {
+                if case .unsupportedDate = error { throw .unsupportedDate(text) }
+                throw .invalidTime(text)
+            }
             timePart = parts[1]
         default:
             throw .invalidTime(text)
         }
         guard let time = LocalTime(timePart) else { throw .invalidTime(text) }
-        return try resolveLocal(dayPart, time, text: text, calendar: calendar, fraction: 0)
+        return .local(dayPart, time, fraction: 0)
     }
 
-    private static func resolveLocal(_ day: LocalDay, _ time: LocalTime, text: String, calendar: HabitCalendar,
+    static func resolveLocal(_ day: LocalDay, _ time: LocalTime, text: String, calendar: HabitCalendar,
                                      fraction: Double) throws(InputError) -> Date {
         switch calendar.resolve(day, time) {
         case .unique(let d): return d.addingTimeInterval(fraction)
@@ -125,12 +148,52 @@ public enum InputParsing {
         return (NoAlcLevel(drinks: n), n)
     }
 
-    /// Parses `HABIT_NOW`: ISO 8601 with an offset.
+    /// Parses `HABIT_NOW`: ISO 8601 with an offset, within ``SupportedDates``.
     public static func now(_ text: String) throws(InputError) -> Date {
         guard let parsed = Timestamp.parse(text.trimmedASCII), let instant = parsed.instant else {
             throw .invalidNow(text)
         }
+        guard SupportedDates.contains(instant) else { throw .inArgument("HABIT_NOW", .unsupportedDate(text)) }
         return instant
+    }
+}
+
+/// A day as written, before "today" is known: `today`/`yesterday`/`-N`, or a date.
+public enum DayExpression: Hashable, Sendable {
+    case daysAgo(Int)
+    case date(LocalDay)
+
+    /// The day meant, given `today`; a relative day that lands outside ``SupportedDates`` is
+    /// refused (`text` names it in the error).
+    public func resolve(today: LocalDay, text: String) throws(InputError) -> LocalDay {
+        switch self {
+        case .date(let day): return day
+        case .daysAgo(let n):
+            let day = today.adding(days: -n)
+            guard SupportedDates.contains(day) else { throw .unsupportedDate(text) }
+            return day
+        }
+    }
+}
+
+/// An instant as written, before the time zone and "today" are known.
+public enum TimeExpression: Hashable, Sendable {
+    /// Written with an offset: already one instant.
+    case instant(Date)
+    /// A wall-clock time on a day, in the user's time zone.
+    case local(DayExpression, LocalTime, fraction: Double)
+
+    /// The instant meant, in `env`'s time zone and relative to its today. A local time in a DST
+    /// gap or a repeated hour is refused with the valid alternatives; `text` names the input.
+    public func resolve(in env: HabitEnvironment, text: String) throws(InputError) -> Date {
+        switch self {
+        case .instant(let date): return date
+        case .local(let dayExpression, let time, let fraction):
+            let day = try dayExpression.resolve(today: env.today, text: text)
+            let date = try InputParsing.resolveLocal(day, time, text: text, calendar: env.calendar, fraction: fraction)
+            guard SupportedDates.contains(date) else { throw .unsupportedDate(text) }
+            return date
+        }
     }
 }
 

@@ -19,6 +19,13 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
         self.day = day
     }
 
+    /// A day known to exist (day 1 of a month, a constant): no check, so it cannot fail.
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else or a date that does not exist.
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
@@ -68,11 +75,18 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
         return (w < 0 ? w + 7 : w) + 1
     }
 
-    public var firstOfMonth: LocalDay { LocalDay(year: year, month: month, day: 1)! }
+    public var firstOfMonth: LocalDay { LocalDay(uncheckedYear: year, month: month, day: 1) }
 
+    /// The 1st of the next month (for any year, so it never fails: 9999-12 is followed by 10000-01).
     public var firstOfNextMonth: LocalDay {
-        month == 12 ? LocalDay(year: year + 1, month: 1, day: 1)! : LocalDay(year: year, month: month + 1, day: 1)!
+        month == 12 ? LocalDay(uncheckedYear: year + 1, month: 1, day: 1) : LocalDay(uncheckedYear: year, month: month + 1, day: 1)
     }
+
+    /// January 1st of the day's year.
+    public var firstOfYear: LocalDay { LocalDay(uncheckedYear: year, month: 1, day: 1) }
+
+    /// January 1st of the next year.
+    public var firstOfNextYear: LocalDay { LocalDay(uncheckedYear: year + 1, month: 1, day: 1) }
 
     public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -121,6 +135,11 @@ public struct DayRange: Hashable, Sendable, Sequence {
     /// The month that contains `day`: from its 1st up to the 1st of the next month.
     public static func month(containing day: LocalDay) -> DayRange {
         DayRange(day.firstOfMonth, upTo: day.firstOfNextMonth)
+    }
+
+    /// The year that contains `day`: from its January 1st up to the next one.
+    public static func year(containing day: LocalDay) -> DayRange {
+        DayRange(day.firstOfYear, upTo: day.firstOfNextYear)
     }
 
     public var count: Int { lowerBound.days(until: upperBound) }

@@ -1,22 +1,4 @@
-import ArgumentParser
-import Foundation
 import HabitKit
-
-/// Options of every command that reads the daily summary.
-struct ReadOptions: ParsableArguments {
-    @Flag(name: .long, help: "Count samples from every source, not only habit's own (the output says how many).")
-    var allSources = false
-
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var output: OutputOptions
-
-    func open() throws -> (HabitStore, HabitEnvironment) { try store.openWithEnvironment() }
-
-    /// "includes N samples from other sources", or nil when only the app's sources were read.
-    static func sourcesNote(allSources: Bool, count: Int) -> String? {
-        allSources ? "includes \(count) sample\(count == 1 ? "" : "s") from other sources (--all-sources)" : nil
-    }
-}
 
 /// ANSI styling that switches itself off when piped or with NO_COLOR.
 struct Style {
@@ -45,5 +27,15 @@ struct Style {
     func ring(counts: Bool, fill: Double, color: (String) -> String) -> String {
         if fill >= 1 { return color("●") }
         return counts ? color("◐") : dim("·")
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
     }
 }

@@ -1,0 +1,52 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit calendar [YYYY-MM]`, `habit calendar --year [YYYY]`.
+struct CalendarCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar",
+        abstract: "A month grid (or --year heatmap) of rings and NoAlc levels, with the streaks underneath.",
+        discussion: "Rings: ● goal reached, ◐ counted for the streak, · not counted. NoAlc: s steady, e easy, w wild.")
+
+    @Argument(help: "The month, YYYY-MM (default: this month); with --year, the year YYYY.")
+    var period: String?
+
+    @Flag(name: .long, help: "Show a whole year as a heatmap.")
+    var year = false
+
+    @OptionGroup var options: ReadOptions
+
+    /// The month or year asked for (nil: the one containing today).
+    func requested() throws(ValidationError) -> LocalDay? {
+        guard let period else { return nil }
+        if year { return try YearValue.parse(period, as: "<year>").first }
+        return try MonthValue.parse(period, as: "<month>").first
+    }
+
+    func validate() throws { _ = try requested() }
+
+    func run() throws {
+        let requested = try requested()
+        let (store, env, range) = try options.store.reading { env throws(InputError) -> DayRange in
+            let first = requested ?? env.today
+            guard SupportedDates.contains(first) else {
+                throw .inArgument("HABIT_NOW", .unsupportedDate(env.calendar.iso8601(env.now)))
+            }
+            return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
+        }
+        let view = try store.calendar(for: range, calendar: env.calendar, allSources: options.allSources)
+        let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
+        if options.output.json {
+            try Output.printJSON(CalendarJSON(
+                month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
+                allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
+                days: view.days.map(CalendarDayJSON.init)))
+            return
+        }
+        let style = Style.live
+        var lines = year ? CalendarText.year(view, style: style) : CalendarText.month(view, today: env.today, style: style)
+        lines.append("")
+        lines += StreakText.lines(try store.streaks(env: env, allSources: options.allSources), style: style)
+        Output.print(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit config get|set|unset|list`: the settings.
+struct Config: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Read and change settings (weight, timezone, min-minutes, goals, week-start, grace).",
+        subcommands: [ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigList.self])
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit config get KEY`: a setting's effective value.
+struct ConfigGet: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a setting's effective value.")
+
+    @Argument(help: ArgumentHelp("The setting's name.", valueName: "key"), transform: SettingKeyValue.parse)
+    var key: SettingKeyValue
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let settings = try store.openForReading().fetchSettings()
+        Output.print(settings.value(of: key.key) ?? "(not set)")
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit config unset KEY`: back to the default.
+struct ConfigUnset: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unset", abstract: "Return a setting to its default.")
+
+    @Argument(help: ArgumentHelp("The setting's name.", valueName: "key"), transform: SettingKeyValue.parse)
+    var key: SettingKeyValue
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+        let key = key.key
+        guard store.exists else {  // nothing stored, nothing to remove
+            Output.print("\(key.rawValue) = \(Settings().value(of: key) ?? "(not set)") (default)")
+            return
+        }
+        let store = try store.openForWriting()
+        try store.removeSetting(key)
+        Output.print("\(key.rawValue) = \(try store.fetchSettings().value(of: key) ?? "(not set)") (default)")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit log alcohol DRINKS|steady|easy|wild [--date DAY]`.
+struct LogAlcohol: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alcohol",
+        abstract: "Log a NoAlc day: drinks (0–1 steady, 2–5 easy, 6+ wild) or a level.",
+        discussion: "Without --date, an entry made before 18:00 is for yesterday (the evening it describes). The last entry for a day wins.",
+        aliases: ["noalc"])
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Drinks (a whole number) or a level: steady, easy, wild.", valueName: "drinks"))
+    var words: [String] = []
+
+    @Option(name: .long, parsing: .unconditional, help: "The day: today, yesterday, -N (N days ago), YYYY-MM-DD.",
+            transform: DayValue.parse)
+    var date: DayValue?
+
+    @OptionGroup var options: LogOptions
+
+    func drinks() throws(ValidationError) -> DrinksValue {
+        try PositionalWords.checkNoOptions(words, command: "habit log alcohol")
+        guard words.count == 1 else {
+            throw ValidationError(words.isEmpty ? "give a number of drinks or a level, e.g. 'habit log alcohol 0'"
+                                                : "give one number of drinks or a level (got \(words.count) words)")
+        }
+        return try DrinksValue.parse(words[0], as: "<drinks>")
+    }
+
+    func validate() throws { _ = try drinks() }
+
+    func run() throws {
+        let drinks = try drinks()
+        let (store, env, day) = try options.store.writing { env throws(InputError) -> LocalDay in
+            guard let date else { return HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
+            let day: LocalDay
+            do throws(InputError) { day = try date.day(today: env.today) } catch { throw .inArgument("--date", error) }
+            if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
+            return day
+        }
+        let result = try store.logAlcohol(day: day, level: drinks.level, drinks: drinks.drinks, source: options.source.source, env: env)
+        try LogReport.print(result, env: env, json: options.output.json)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit log meditate DURATION [--at START | --end END] [--note TEXT]`.
+struct LogMeditate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "meditate",
+        abstract: "Log a mindful session (ends now unless --at or --end).",
+        discussion: "DURATION: 10m, 1h30m, 90s, 1.5h, or a bare number of minutes.")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("How long: 10m, 1h30m, 90s, 1.5h, 10 (minutes).", valueName: "duration"))
+    var words: [String] = []
+
+    @OptionGroup var time: SessionTimeOptions
+
+    @Option(name: .long, parsing: .unconditional, help: "A note to keep with the session.")
+    var note: String?
+
+    @OptionGroup var options: LogOptions
+
+    /// The one positional word, a duration (collected unconditionally: `-5m` is a value here).
+    func duration() throws(ValidationError) -> DurationValue {
+        try PositionalWords.checkNoOptions(words, command: "habit log meditate")
+        guard words.count == 1 else {
+            throw ValidationError(words.isEmpty ? "give a duration, e.g. 'habit log meditate 10m'"
+                                                : "give one duration, e.g. 'habit log meditate 10m' (got \(words.count) words)")
+        }
+        return try DurationValue.parse(words[0], as: "<duration>")
+    }
+
+    func validate() throws { _ = try duration() }
+
+    func run() throws {
+        let seconds = try duration().seconds
+        let (store, env, interval) = try options.store.writing { env in try time.interval(duration: seconds, env: env) }
+        let result = try store.logMeditation(interval, source: options.source.source, note: note, env: env)
+        try LogReport.print(result, env: env, json: options.output.json)
+    }
+}

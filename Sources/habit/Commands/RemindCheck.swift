@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+extension Notifier: ExpressibleByArgument {}
+
+/// `habit remind check [--catch-up] [--notify stdout|notify-send|command -- PROG ARGS…]`: what cron runs.
+struct RemindCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "What cron runs: deliver due reminders, each occurrence exactly once.",
+        discussion: """
+            Handles occurrences due in the last 'grace' minutes (default 15; --catch-up: 24 h) that are
+            neither cancelled nor handled. Nothing due: no output, exit 0. A failing notifier is
+            reported on stderr and the exit status is 74; the occurrence stays delivered.
+            With --notify command, everything after -- is the program and its arguments; the title and
+            message are appended as two more arguments (no shell is involved).
+            """)
+
+    @Flag(name: .long, help: "Also handle occurrences missed in the last 24 hours.")
+    var catchUp = false
+
+    @Option(name: .long, help: "stdout (default), notify-send, or command (see below).")
+    var notify: Notifier = .stdout
+
+    @Argument(parsing: .postTerminator, help: "With --notify command: the program and its arguments.")
+    var command: [String] = []
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if notify == .command && command.isEmpty {
+            throw ValidationError("--notify command needs the program after --, e.g. -- /usr/bin/logger -t habit")
+        }
+        if notify != .command && !command.isEmpty {
+            throw ValidationError("a program after -- needs --notify command")
+        }
+    }
+
+    func run() throws {
+        let (store, env) = try store.writing()
+        let result = try store.checkReminders(env: env, catchUp: catchUp)
+        let calendar = env.calendar
+        if output.json {
+            try Output.printJSON(CheckJSON(result, calendar: calendar))
+        } else {
+            for h in result.delivered {
+                Output.print("habit reminder #\(h.reminder.id) \(calendar.time(of: h.occurrence.at)): \(h.reminder.title) — \(h.reminder.message)")
+            }
+        }
+        guard notify != .stdout else { return }
+        let failures = result.delivered.compactMap { h in
+            Notification.send(title: h.reminder.title, message: h.reminder.message, via: notify, command: command)
+                .map { "reminder #\(h.reminder.id): \($0)" }
+        }
+        if !failures.isEmpty { throw NotifierError.failed(failures) }
+    }
+}

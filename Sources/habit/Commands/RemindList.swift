@@ -1,0 +1,24 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit remind list [--json]`.
+struct RemindList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List reminders with their next occurrence.")
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (store, env) = try store.reading()
+        let statuses = try store.fetchReminderStatuses(env: env)
+        let paused = try store.fetchRemindersPaused()
+        if output.json {
+            try Output.printJSON(ReminderListJSON(paused: paused, reminders: statuses.map { ReminderJSON($0, env.calendar) }))
+            return
+        }
+        var lines = statuses.map { ReminderText.describe($0, env.calendar) }
+        if lines.isEmpty { lines = ["no reminders; add one with 'habit remind add meditate 20:00'"] }
+        if paused { lines.append("all reminders are paused ('habit remind resume' to resume)") }
+        Output.print(lines.joined(separator: "\n"))
+    }
+}

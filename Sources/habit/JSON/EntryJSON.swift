@@ -1,0 +1,86 @@
+import Foundation
+import HabitKit
+
+/// The JSON shapes of DESIGN.md §8 shared by several commands: a sample, a workout, an entry.
+/// Field names are a contract: change them only with a migration note.
+
+/// `{"uuid","type","start","end","value","unit","source"[,"workout"][,"metadata"]}`.
+struct SampleJSON: Codable, Equatable {
+    let uuid: String
+    let type: String
+    let start: String
+    let end: String
+    @Nullable var value: Double?
+    @Nullable var unit: String?
+    let source: String
+    /// The workout this sample belongs to; left out when none.
+    let workout: String?
+    /// Left out when empty.
+    let metadata: [String: String]?
+
+    init(_ s: Sample, calendar: HabitCalendar) {
+        uuid = s.uuid.uuidString.lowercased()
+        type = s.type
+        start = calendar.iso8601(s.start)
+        end = calendar.iso8601(s.end)
+        value = s.value
+        unit = s.unit
+        source = s.source.bundleID
+        workout = s.workout?.uuidString.lowercased()
+        metadata = s.metadata.isEmpty ? nil : s.metadata
+    }
+}
+
+/// `{"uuid","activityType","start","end","duration","totalEnergyKcal","totalDistanceMeters","source"[,"metadata"]}`.
+struct WorkoutJSON: Codable, Equatable {
+    let uuid: String
+    let activityType: String
+    let start: String
+    let end: String
+    let duration: Double
+    @Nullable var totalEnergyKcal: Double?
+    @Nullable var totalDistanceMeters: Double?
+    let source: String
+    /// Left out when empty.
+    let metadata: [String: String]?
+
+    init(_ w: Workout, calendar: HabitCalendar) {
+        uuid = w.uuid.uuidString.lowercased()
+        activityType = w.activityType
+        start = calendar.iso8601(w.start)
+        end = calendar.iso8601(w.end)
+        duration = w.duration
+        totalEnergyKcal = w.totalEnergyKcal
+        totalDistanceMeters = w.totalDistanceMeters
+        source = w.source.bundleID
+        metadata = w.metadata.isEmpty ? nil : w.metadata
+    }
+}
+
+/// One listed entry: `{"kind":"sample","sample":{…}}` or `{"kind":"workout","workout":{…},"samples":[…]}`.
+struct EntryJSON: Codable, Equatable {
+    let kind: String
+    let sample: SampleJSON?
+    let workout: WorkoutJSON?
+    let samples: [SampleJSON]?
+
+    init(_ entry: Entry, calendar: HabitCalendar) {
+        switch entry {
+        case .sample(let s):
+            kind = "sample"
+            sample = SampleJSON(s, calendar: calendar)
+            workout = nil
+            samples = nil
+        case .workout(let w, let associated):
+            kind = "workout"
+            sample = nil
+            workout = WorkoutJSON(w, calendar: calendar)
+            samples = associated.map { SampleJSON($0, calendar: calendar) }
+        }
+    }
+}
+
+/// `habit delete --json`, `habit undo --json`: `{"deleted":{entry}}`.
+struct DeletedJSON: Codable, Equatable {
+    let deleted: EntryJSON
+}

@@ -1,0 +1,56 @@
+import Foundation
+import HabitKit
+
+/// One object of `habit export` (json, ndjson): `{"kind":"sample","sample":{…}}` or
+/// `{"kind":"workout","workout":{…}}` — the same objects as `habit changes --json`.
+struct ExportObjectJSON: Codable, Equatable {
+    let kind: String
+    let sample: SampleJSON?
+    let workout: WorkoutJSON?
+
+    init(_ s: Sample, calendar: HabitCalendar) {
+        kind = "sample"
+        sample = SampleJSON(s, calendar: calendar)
+        workout = nil
+    }
+
+    init(_ w: Workout, calendar: HabitCalendar) {
+        kind = "workout"
+        sample = nil
+        workout = WorkoutJSON(w, calendar: calendar)
+    }
+}
+
+/// `habit export --format json`: `{"objects":[…]}`. Written as a stream: the envelope comes
+/// from encoding this shape with no objects, and each object is encoded on its own line.
+struct ExportJSON: Codable, Equatable {
+    let objects: [ExportObjectJSON]
+}
+
+/// `habit changes --json`: `{"since","anchor","added":{"samples","workouts"},"deleted":[…]}`.
+struct ChangesJSON: Codable, Equatable {
+    struct Added: Codable, Equatable {
+        let samples: [SampleJSON]
+        let workouts: [WorkoutJSON]
+    }
+
+    struct Deleted: Codable, Equatable {
+        let uuid: String
+        let kind: String
+        let type: String
+        let anchor: Int64
+    }
+
+    let since: Int64
+    let anchor: Int64
+    let added: Added
+    let deleted: [Deleted]
+
+    init(_ changes: Changes, calendar: HabitCalendar) {
+        since = changes.since
+        anchor = changes.anchor
+        added = Added(samples: changes.samples.map { SampleJSON($0, calendar: calendar) },
+                      workouts: changes.workouts.map { WorkoutJSON($0, calendar: calendar) })
+        deleted = changes.deleted.map { Deleted(uuid: $0.uuid.uuidString.lowercased(), kind: $0.kind.rawValue, type: $0.type, anchor: $0.anchor) }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HabitKit
+
+/// One reminder in `habit remind list --json` and `habit remind add --json`.
+struct ReminderJSON: Codable, Equatable {
+    let id: Int64
+    let title: String
+    let message: String
+    let activity: String
+    let time: String
+    let days: String
+    let lookbackHours: Int
+    let enabled: Bool
+    /// Left out when the reminder has no next occurrence.
+    let nextOccurrence: String?
+    /// `cancelled`, `delivered` or `suppressed` when the next occurrence is handled; else left out.
+    let nextState: String?
+    let nextCancelled: Bool
+
+    init(_ s: ReminderStatus, _ calendar: HabitCalendar) {
+        id = s.reminder.id
+        title = s.reminder.title
+        message = s.reminder.message
+        activity = s.reminder.activity.rawValue
+        time = s.reminder.time.description
+        days = s.reminder.weekdays.description
+        lookbackHours = s.reminder.lookbackHours
+        enabled = s.reminder.enabled
+        nextOccurrence = s.next.map { calendar.iso8601($0.at) }
+        nextState = s.nextState?.rawValue
+        nextCancelled = s.nextState == .cancelled
+    }
+}
+
+/// `habit remind list --json`: `{"paused":false,"reminders":[…]}`.
+struct ReminderListJSON: Codable, Equatable {
+    let paused: Bool
+    let reminders: [ReminderJSON]
+}
+
+/// `habit remind check --json`: `{"delivered":[{"reminder","title","occurrence"}],"suppressed":[…]}`.
+struct CheckJSON: Codable, Equatable {
+    struct Item: Codable, Equatable {
+        let reminder: String
+        let title: String
+        let occurrence: String
+
+        init(_ h: HandledOccurrence, calendar: HabitCalendar) {
+            reminder = String(h.reminder.id)
+            title = h.reminder.title
+            occurrence = calendar.iso8601(h.occurrence.at)
+        }
+    }
+
+    let delivered: [Item]
+    let suppressed: [Item]
+
+    init(_ result: ReminderCheckResult, calendar: HabitCalendar) {
+        delivered = result.delivered.map { Item($0, calendar: calendar) }
+        suppressed = result.suppressed.map { Item($0, calendar: calendar) }
+    }
+}

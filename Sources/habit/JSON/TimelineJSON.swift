@@ -1,0 +1,43 @@
+import Foundation
+import HabitKit
+
+/// `habit timeline --json`: `{"days":[{"date","items":[…]}, …]}`, newest first.
+struct TimelineJSON: Codable, Equatable {
+    let days: [Day]
+
+    struct Day: Codable, Equatable {
+        let date: String
+        let items: [Item]
+    }
+
+    /// `{"kind":"entry","entry":{…}}`, `{"kind":"workout","workout":{…}[,"averageHeartRate"]}` or
+    /// `{"kind":"recovery","start","end","asleepSeconds","stages"[,"restingHeartRate"][,"heartRateVariability"]}`.
+    struct Item: Codable, Equatable {
+        let kind: String
+        var entry: EntryJSON? = nil
+        var workout: WorkoutJSON? = nil
+        var averageHeartRate: Double? = nil
+        var start: String? = nil
+        var end: String? = nil
+        var asleepSeconds: Double? = nil
+        var stages: [String: Double]? = nil
+        var restingHeartRate: Double? = nil
+        var heartRateVariability: Double? = nil
+    }
+
+    init(_ timeline: [TimelineDay], calendar: HabitCalendar) {
+        days = timeline.map { day in
+            Day(date: day.day.description, items: day.items.map { item in
+                switch item {
+                case .entry(let e):
+                    Item(kind: "entry", entry: EntryJSON(e, calendar: calendar))
+                case .workout(let w, let hr):
+                    Item(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), averageHeartRate: hr)
+                case .recovery(let r):
+                    Item(kind: "recovery", start: calendar.iso8601(r.start), end: calendar.iso8601(r.end), asleepSeconds: r.asleep,
+                         stages: Dictionary(uniqueKeysWithValues: r.stages.map { ($0.key.rawValue, $0.value) }), restingHeartRate: r.restingHeartRate, heartRateVariability: r.heartRateVariability)
+                }
+            })
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+import HabitKit
+
+/// Options of every command that reads the daily summary.
+struct ReadOptions: ParsableArguments {
+    @Flag(name: .long, help: "Count samples from every source, not only habit's own (the output says how many).")
+    var allSources = false
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+}

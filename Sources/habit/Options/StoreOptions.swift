@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// `--db PATH`, shared by every command that touches the store, and the ways to open it.
+///
+/// Commands check their input before the store is opened, so refused input never creates a
+/// store. Checks that need "now" or the time zone run inside ``reading(_:)`` /
+/// ``writing(_:)``, after the live environment is built and before the store is opened — except
+/// when `TZ` is unset and a store exists, whose `timezone` setting must be read first (opening an
+/// existing store changes none of its bytes).
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("The store file (default: $HABIT_DB, else $XDG_DATA_HOME/habit/habit.sqlite).", valueName: "path"))
+    var db: String?
+
+    var path: String {
+        if let db, !db.isEmpty { return db }
+        if let fromEnv = Env.get("HABIT_DB"), !fromEnv.isEmpty { return fromEnv }
+        return HabitStore.defaultPath(environment: ["XDG_DATA_HOME": Env.get("XDG_DATA_HOME") ?? "",
+                                                    "HOME": Env.get("HOME") ?? ""])
+    }
+
+    /// Whether the store was chosen (`--db`, `HABIT_DB`) rather than the default.
+    var isChosen: Bool { !(db ?? "").isEmpty || !(Env.get("HABIT_DB") ?? "").isEmpty }
+
+    /// Whether a store file is there (an existing store is opened, a missing one is created).
+    var exists: Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// Opens the store for a command that only reads: streak, calendar, today, export, timeline,
+    /// log list, remind list, changes without --save, config get/list.
+    func openForReading() throws -> HabitStore {
+        try HabitStore.open(path: path, access: .read)  // a missing store reads as empty; nothing is created
+    }
+
+    /// Opens the store for a command that writes, creating it when missing.
+    func openForWriting() throws -> HabitStore {
+        try HabitStore.open(path: path, access: .create)
+    }
+
+    /// Opens an existing store for writing; without one, throws `missing` and creates nothing
+    /// (deleting, undoing or changing what is not there).
+    func openExistingForWriting(orThrow missing: @autoclosure () -> any Error) throws -> HabitStore {
+        guard exists else { throw missing() }
+        return try openForWriting()
+    }
+
+    /// The live environment, then `check` with it, then the store opened for reading.
+    func reading<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) {
+        try open(openForReading, check)
+    }
+
+    func reading() throws -> (HabitStore, HabitEnvironment) {
+        let (store, env, _) = try reading { _ in () }
+        return (store, env)
+    }
+
+    /// The live environment, then `check` with it, then the store opened (created) for writing.
+    func writing<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) {
+        try open(openForWriting, check)
+    }
+
+    func writing() throws -> (HabitStore, HabitEnvironment) {
+        let (store, env, _) = try writing { _ in () }
+        return (store, env)
+    }
+
+    private func open<T>(_ opener: () throws -> HabitStore,
+                         _ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) {
+        let now = try LiveEnvironment.now()  // a bad HABIT_NOW opens nothing
+        if try LiveEnvironment.zoneFromTZ() == nil, exists {
+            let store = try opener()
+            let env = try LiveEnvironment.make(now: now, settings: try store.fetchSettings())
+            return (store, env, try check(env))
+        }
+        let env = try LiveEnvironment.make(now: now, settings: Settings())  // TZ decides, or no store to ask
+        let value = try check(env)
+        return (try opener(), env, value)
+    }
+}

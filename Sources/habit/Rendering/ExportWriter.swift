@@ -1,0 +1,102 @@
+import Foundation
+import HabitKit
+
+/// Writes `habit export` to stdout or to an ``OutputFile``, buffered, in csv, json or ndjson.
+///
+/// JSON comes only from the encoder: ndjson is one encoded ``ExportObjectJSON`` a line; json is
+/// the encoded ``ExportJSON`` envelope with the objects, each encoded on its own line, streamed
+/// between its brackets (so a large store is never held in memory).
+final class ExportWriter {
+    enum Format: String, CaseIterable { case csv, json, ndjson }
+
+    private let format: Format
+    private let file: OutputFile?
+    private var buffer = Data()
+    private var count = 0
+    private let encoder: JSONEncoder
+    private let envelope: (head: Data, tail: Data)
+
+    init(format: Format, file: OutputFile?) throws {
+        self.format = format
+        self.file = file
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // `{"objects":[]}` split at its empty array: the head before "]", the tail from it.
+        let empty = try encoder.encode(ExportJSON(objects: []))
+        let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex
+        envelope = (empty[..<split], empty[split...])
+        switch format {
+        case .csv: append(Data("kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters\n".utf8))
+        case .json: append(envelope.head)
+        case .ndjson: break
+        }
+    }
+
+    func write(_ s: Sample, calendar: HabitCalendar) throws {
+        switch format {
+        case .csv:
+            try line(CSV.row(["sample", s.uuid.uuidString.lowercased(), s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
+                              s.value.map { String($0) } ?? s.metadata["categoryValue"] ?? "", s.unit ?? "", s.source.bundleID,
+                              s.workout?.uuidString.lowercased() ?? "", "", ""]))
+        case .json, .ndjson: try object(ExportObjectJSON(s, calendar: calendar))
+        }
+    }
+
+    func write(_ w: Workout, calendar: HabitCalendar) throws {
+        switch format {
+        case .csv:
+            try line(CSV.row(["workout", w.uuid.uuidString.lowercased(), w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
+                              String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
+                              w.totalDistanceMeters.map { String($0) } ?? ""]))
+        case .json, .ndjson: try object(ExportObjectJSON(w, calendar: calendar))
+        }
+    }
+
+    /// Ends the document and, for a file, renames it into place.
+    func finish() throws {
+        if format == .json {
+            append(Data("\n".utf8))
+            append(envelope.tail)
+            append(Data("\n".utf8))
+        }
+        try flush()
+        try file?.commit()
+    }
+
+    private func object(_ value: ExportObjectJSON) throws {
+        let data = try encoder.encode(value)
+        if format == .json { append(Data((count == 0 ? "\n" : ",\n").utf8)) }
+        append(data)
+        if format == .ndjson { append(Data("\n".utf8)) }
+        count += 1
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func line(_ text: String) throws {
+        append(Data((text + "\n").utf8))
+        count += 1
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func append(_ data: Data) { buffer.append(data) }
+
+    private func flush() throws {
+        if let file {
+            try file.write(buffer)
+        } else {
+            do { try FileHandle.standardOutput.write(contentsOf: buffer) } catch {
+                throw OutputFileError.standardOutputFailed(reason: (error as NSError).localizedDescription)
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// One CSV row: fields with a comma, quote or newline are quoted, quotes doubled.
+enum CSV {
+    static func row(_ fields: [String]) -> String {
+        fields.map { f in
+            f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + f.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : f
+        }.joined(separator: ",")
+    }
+}

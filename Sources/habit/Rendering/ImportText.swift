@@ -1,0 +1,60 @@
+import Foundation
+import HabitKit
+
+/// The summary `habit import` prints, and its progress bar.
+enum ImportText {
+    static func lines(_ summary: ImportSummary, seconds: Double) -> [String] {
+        var lines = ["\(summary.dryRun ? "would import" : "imported") \(summary.samples) records and \(summary.workouts) workouts "
+                     + "from \(summary.sources.count) new source\(summary.sources.count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s "
+                     + "(\(String(format: "%.1f", Double(summary.bytes) / 1e6 / max(seconds, 1e-6))) MB/s)"]
+        lines.append("  duplicates skipped: \(summary.duplicates); records inside correlations (kept at top level): \(summary.correlationChildren)")
+        for (type, n) in summary.samplesByType.sorted(by: { $0.value > $1.value }).prefix(12) { lines.append("  \(String(n).leftPadded(8))  \(type)") }
+        for (type, n) in summary.workoutsByType.sorted(by: { $0.value > $1.value }) { lines.append("  \(String(n).leftPadded(8))  \(type)") }
+        if summary.samplesByType.count > 12 {
+            lines.append("  … and \(summary.samplesByType.count - 12) more types")
+        }
+        if summary.rejected > 0 {
+            lines.append("  rejected (not stored: a number that is not finite, a control character or a date outside 1970–2100): \(summary.rejected)")
+            for r in summary.rejections { lines.append("    \(r)") }
+            if summary.rejected > summary.rejections.count { lines.append("    … and \(summary.rejected - summary.rejections.count) more") }
+        }
+        if summary.futureDated > 0 {
+            lines.append("  warning: \(summary.futureDated) \(summary.futureDated == 1 ? "record starts" : "records start") after now (kept; check the phone's clock)")
+        }
+        if !summary.skipped.isEmpty {
+            lines.append("  not kept: " + summary.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        return lines
+    }
+}
+
+/// A one-line progress bar on stderr: bytes and records per second. Silent when not a terminal.
+final class ProgressBar {
+    let enabled: Bool
+    let clock: ContinuousClock
+    let start: ContinuousClock.Instant
+
+    init(enabled: Bool, clock: ContinuousClock) {
+        self.enabled = enabled
+        self.clock = clock
+        start = clock.now
+    }
+
+    func update(_ p: ImportProgress) {
+        guard enabled else { return }
+        let d = start.duration(to: clock.now)
+        let s = max(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18, 1e-3)
+        var line = ""
+        if let total = p.totalBytes, total > 0 {
+            let fraction = min(1, Double(p.bytesRead) / Double(total))
+            let filled = Int(fraction * 30)
+            line = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(Int(fraction * 100))%  "
+        }
+        line += String(format: "%.1f MB/s  %.0f records/s  %d records", Double(p.bytesRead) / 1e6 / s, Double(p.objects) / s, p.objects)
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+    }
+
+    func clear() {
+        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HabitKit
+
+/// The text of `habit timeline`: days newest first, sessions, workouts and nights of sleep.
+enum TimelineText {
+    static func lines(_ timeline: [TimelineDay], today: LocalDay, calendar: HabitCalendar) -> [String] {
+        var lines: [String] = []
+        for day in timeline {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(TextRendering.dayHeading(day.day, today: today))
+            for item in day.items {
+                switch item {
+                case .entry(let e): lines.append("  " + TextRendering.describe(e, calendar))
+                case .workout(let w, let hr):
+                    var line = "  " + TextRendering.describe(w, calendar)
+                    if let d = w.totalDistanceMeters { line += String(format: "  %.2f km", d / 1000) }
+                    if let hr { line += String(format: "  ♥ %.0f bpm", hr) }
+                    lines.append(line)
+                case .recovery(let r):
+                    let stages = SleepStage.allCases.compactMap { k in
+                        r.stages[k].map { "\(k.rawValue) \(TextRendering.duration($0))" }
+                    }.joined(separator: ", ")
+                    var line = "  recovery  \(TextRendering.duration(r.asleep)) asleep  \(TextRendering.clock(r.start, calendar))–\(TextRendering.clock(r.end, calendar))  (\(stages))"
+                    if let rhr = r.restingHeartRate { line += String(format: "  resting ♥ %.0f", rhr) }
+                    if let hrv = r.heartRateVariability { line += String(format: "  HRV %.0f ms", hrv) }
+                    lines.append(line)
+                }
+            }
+        }
+        return lines
+    }
+}

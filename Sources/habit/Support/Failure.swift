@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// A failed command as habit reports it: one line on stderr and a sysexits status. `main` is the
+/// only place that turns errors into output and an exit status.
+struct Failure {
+    let message: String
+    let status: Int32
+
+    /// The failure for `error`, or nil when it is ArgumentParser's clean exit (`--help`, `--version`).
+    /// `whileParsing`: thrown by the parser or a `validate()`, where every refusal is a usage error.
+    init?(_ error: any Error, whileParsing: Bool) {
+        if let error = error as? any HabitError {
+            message = error.description
+            status = Self.status(for: error.kind)
+            return
+        }
+        let code = HabitCommand.exitCode(for: error)
+        if code == .success { return nil }
+        if code == .failure && !(error is ExitCode) && !whileParsing {
+            // Neither habit's nor the parser's: an operating-system failure surfaced unmapped.
+            message = "unexpected failure: \(error); nothing else was changed"
+            status = Self.status(for: .ioError)
+            return
+        }
+        message = Self.parserMessage(for: error)
+        let usage = code.rawValue == ExitCode.validationFailure.rawValue || (whileParsing && code == .failure)
+        status = usage ? Self.status(for: .usage) : code.rawValue
+    }
+
+    /// The line written to stderr: `habit: …`, control characters escaped so it stays one line.
+    var line: String { "habit: " + escapingControlCharacters(message) + "\n" }
+
+    static func status(for kind: ErrorKind) -> Int32 {
+        switch kind {
+        case .usage: 64
+        case .dataError: 65
+        case .noInput: 66
+        case .unavailable: 69
+        case .cantCreate: 73
+        case .ioError: 74
+        case .permission: 77
+        }
+    }
+
+    /// ArgumentParser's message in habit's voice: lowercase, with the help of the command that
+    /// failed ("see 'habit log meditate --help'").
+    private static func parserMessage(for error: any Error) -> String {
+        var message = HabitCommand.message(for: error)
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
+            message = first.lowercased() + message.dropFirst()
+        }
+        if message.contains("--help") { return message }
+        let full = HabitCommand.fullMessage(for: error)
+        var help = "habit --help"
+        if let start = full.range(of: "See '"), let end = full[start.upperBound...].range(of: "'") {
+            help = String(full[start.upperBound..<end.lowerBound])
+        }
+        return message + " (see '\(help)')"
+    }
+}
