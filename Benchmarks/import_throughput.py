@@ -5,6 +5,10 @@ then a re-import of the same file (everything a duplicate: adds nothing). --runs
 fresh stores; the median is quoted.
 
 Usage: python3 Benchmarks/import_throughput.py [--records 1000000] [--runs 3] [--zip]
+       [--against OTHER_HABIT_BINARY] [--healthkit-to-sqlite]
+--against imports the same file with another habit binary (e.g. the previous release), its runs
+just before this one's, in the same process and machine state; --healthkit-to-sqlite also times
+that tool (pip install healthkit-to-sqlite) once on the same file.
 Targets: >= 70 MB/s and <= 100 MB RSS.
 """
 import argparse
@@ -39,6 +43,8 @@ def main():
     parser.add_argument("--records", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--zip", action="store_true", help="also import the zipped export")
+    parser.add_argument("--against", help="another habit binary to time on the same file, alternating")
+    parser.add_argument("--healthkit-to-sqlite", action="store_true", help="also time healthkit-to-sqlite once")
     args = parser.parse_args()
     if not os.path.exists("/usr/bin/time"):
         sys.exit("needs GNU time: apt-get install -y time")
@@ -49,6 +55,28 @@ def main():
                     "--out", xml] + (["--zip"] if args.zip else []), check=True)
     size = os.path.getsize(xml) / 1e6
     print(f"export: {args.records:,} records, {size:.0f} MB")
+    if args.against:
+        other_walls, other_rsss = [], []
+        for run in range(args.runs):
+            db = os.path.join(work, f"other{run}.sqlite")
+            wall, rss, line = timed_import(args.against, db, xml)
+            other_walls.append(wall)
+            other_rsss.append(rss)
+            print(f"  other run {run + 1}: {wall:6.2f} s  {size / wall:5.1f} MB/s  max RSS {rss:5.1f} MB")
+            for suffix in ["", "-wal", "-shm", ".import-lock"]:
+                if os.path.exists(db + suffix):
+                    os.remove(db + suffix)
+        med = statistics.median(other_walls)
+        print(f"other binary median: {med:.2f} s = {size / med:.1f} MB/s, max RSS median {statistics.median(other_rsss):.1f} MB")
+    if args.healthkit_to_sqlite:
+        exe = shutil.which("healthkit-to-sqlite")
+        if exe is None:
+            sys.exit("pip install healthkit-to-sqlite first")
+        start = time.perf_counter()
+        out = subprocess.run(["/usr/bin/time", "-v", exe, xml, os.path.join(work, "hk.db")], capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", out.stderr).group(1)) / 1024
+        print(f"healthkit-to-sqlite: {wall:.2f} s = {size / wall:.1f} MB/s, max RSS {rss:.1f} MB (exit {out.returncode})")
     walls, rsss = [], []
     for run in range(args.runs):
         db = os.path.join(work, f"run{run}.sqlite")

@@ -350,10 +350,10 @@ import Testing
     @Test func logListTimelineAndTodayShareTheEntryShape() throws {
         let habit = try Self.fixture()
         defer { habit.cleanUp() }
-        let list = try Self.object(try Self.output(habit, ["log", "list"]))
+        let list = try Self.object(try Self.output(habit, ["log", "list", "--all-sources"]))
         #expect(Self.keys(list) == ["entries"])
         struct List: Decodable { let entries: [Entry] }
-        let entries = try Self.decode(List.self, try Self.output(habit, ["log", "list"])).entries
+        let entries = try Self.decode(List.self, try Self.output(habit, ["log", "list", "--all-sources"])).entries
         #expect(entries.count == 5)  // the energy sample is listed with its workout
         #expect(entries.first?.sample?.source == "com.example.app")  // newest first
         let w = try #require(entries.first { $0.kind == "workout" })

@@ -115,3 +115,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: missing).deletingLastPathComponent().path))
     }
 }
+
+/// Issue 10: `log list` counts sources like every other command, and the text names an app
+/// extension as the app's, not as another source.
+@Suite struct LogListSourcesTests {
+    @Test func logListShowsTheAppsSourcesUnlessAllSourcesAndTagsExtensionsAsTheApps() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        for source in ["dev.habit", "dev.habit.watch", "com.example.other"] {
+            #expect(try habit.run(["log", "meditate", "10m", "--source", source]).status == 0)
+        }
+        let mine = try habit.json(["log", "list"])["entries"] as? [[String: Any]] ?? []
+        let all = try habit.json(["log", "list", "--all-sources"])["entries"] as? [[String: Any]] ?? []
+        #expect(mine.count == 2 && all.count == 3)
+        let appOnly = try habit.json(["log", "list", "--app-only"])["entries"] as? [[String: Any]] ?? []
+        #expect(appOnly.count == mine.count)
+        let text = try habit.run(["log", "list", "--all-sources"]).stdout
+        #expect(text.contains("(watch)"))
+        #expect(!text.contains("[dev.habit.watch]"))
+        #expect(text.contains("[com.example.other]"))
+    }
+}

@@ -1,13 +1,18 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit log list [--days N] [--app-only]`: entries newest first, grouped by day.
+/// `habit log list [--days N] [--all-sources]`: entries newest first, grouped by day. Like every
+/// other command, it shows the app's sources unless `--all-sources`.
 struct LogList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List logged entries, newest first, grouped by day.")
 
     @OptionGroup var period: DaysBackOptions
 
-    @Flag(name: .long, help: "Only entries from habit's own sources (dev.habit, dev.habit.*).")
+    @Flag(name: .long, help: "Also entries from other sources (imported, other apps).")
+    var allSources = false
+
+    /// The default since schema v4; still accepted so scripts that pass it keep working.
+    @Flag(name: .long, help: .hidden)
     var appOnly = false
 
     @OptionGroup var store: StoreOptions
@@ -16,7 +21,7 @@ struct LogList: ParsableCommand {
     func run() throws {
         let (store, env) = try store.reading()
         let calendar = env.calendar
-        let entries = try store.fetchEntries(in: calendar.instants(of: period.range(today: env.today)), allSources: !appOnly)
+        let entries = try store.fetchEntries(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly)
         if output.json {
             try Output.printJSON(LogListJSON(entries: entries.map { EntryJSON($0, calendar: calendar) }))
             return

@@ -32,8 +32,16 @@ enum TextRendering {
         }
     }
 
+    /// Nothing for habit itself, `(watch)` for an extension (`dev.habit.watch`), `[bundle.id]` for
+    /// another source: the tag follows ``SourceID/isApp``, the one rule.
+    static func sourceTag(_ source: SourceID) -> String {
+        if source == .app { return "" }
+        if source.isApp { return "  (" + source.bundleID.dropFirst("dev.habit.".count) + ")" }
+        return "  [\(source)]"
+    }
+
     static func describe(_ s: Sample, _ calendar: HabitCalendar) -> String {
-        let source = s.source == .app ? "" : "  [\(s.source)]"
+        let source = sourceTag(s.source)
         switch s.type {
         case SampleType.mindfulSession:
             return "meditate  \(duration(s.end.timeIntervalSince(s.start)))  \(clock(s.start, calendar))–\(clock(s.end, calendar))\(source)"
@@ -50,7 +58,7 @@ enum TextRendering {
     }
 
     static func describe(_ w: Workout, _ calendar: HabitCalendar) -> String {
-        let source = w.source == .app ? "" : "  [\(w.source)]"
+        let source = sourceTag(w.source)
         let name = w.activityType.replacingOccurrences(of: "HKWorkoutActivityType", with: "")
         let energy = w.totalEnergyKcal.map { "  \(number($0)) kcal" } ?? ""
         return "workout   \(name) \(duration(w.duration))\(energy)  \(clock(w.start, calendar))–\(clock(w.end, calendar))\(source)"
