@@ -282,3 +282,40 @@ enum Mapped {
         #expect(Array(text.utf8).withUnsafeBufferPointer { DecimalParsing.double($0) } == nil)
     }
 }
+
+@Suite struct AppleTimestampTests {
+    /// The mapper's reading of `YYYY-MM-DD HH:MM:SS ±HHMM` gives what `Timestamp.parse` gives (and
+    /// refuses only what it does not, or other shapes),
+    /// for valid dates and for every kind of near miss (bad days, hours, offsets, separators).
+    @Test func theFastReadingAgreesWithTimestampParse() {
+        var generator = SystemRandomNumberGenerator()
+        func two(_ range: ClosedRange<Int>) -> String {
+            let v = Int.random(in: range, using: &generator)
+            return v < 10 ? "0\(v)" : "\(v)"
+        }
+        var checked = 0
+        for n in 0..<30_000 {
+            let year = String(Int.random(in: n % 10 == 0 ? 0...9999 : 1960...2110, using: &generator))
+            var text = String(repeating: "0", count: max(0, 4 - year.count)) + year
+            text += "-" + two(n % 7 == 0 ? 0...13 : 1...12) + "-" + two(n % 5 == 0 ? 0...32 : 1...28)
+            text += " " + two(n % 11 == 0 ? 0...25 : 0...23) + ":" + two(0...61) + ":" + two(0...61)
+            text += " " + (Bool.random(using: &generator) ? "+" : "-") + two(n % 13 == 0 ? 0...20 : 0...14) + two(n % 17 == 0 ? 0...61 : 0...59)
+            if n % 19 == 0 {
+                var bytes = Array(text.utf8)
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0x20...0x7E, using: &generator)
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            let fast = Array(text.utf8).withUnsafeBufferPointer { HealthMapper.parseAppleTimestamp($0) }
+            let reference = Timestamp.parse(text)
+            // Whatever it reads is read the same; what it leaves goes to Timestamp.parse.
+            if let fast {
+                #expect(fast.seconds == reference?.instant?.timeIntervalSince1970, "\(text)")
+                #expect(fast.offset == reference?.offsetSeconds, "\(text)")
+                checked += 1
+            } else {
+                #expect(reference == nil || Array(text.utf8)[10] != 0x20, "\(text)")
+            }
+        }
+        #expect(checked > 10_000)
+    }
+}

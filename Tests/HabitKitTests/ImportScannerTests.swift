@@ -61,6 +61,22 @@ final class EventRecorder: XMLScannerDelegate {
         #expect(try EventRecorder.scan(xml, chunk: chunk) == whole)
     }
 
+    /// Long tokens (tens of KiB, with newlines inside values), cut by chunks of every size:
+    /// the carried part of a token is completed from the next chunk in growing pieces, and the
+    /// events and their lines stay the same.
+    @Test(arguments: [1, 4095, 4097, 5000, 8192, 20_000, 65_536])
+    func longTokensAcrossChunksAreReadTheSame(_ chunk: Int) throws {
+        var xml = "<?xml version=\"1.0\"?>\n<HealthData>\n"
+        for n in 0..<40 {
+            let long = String(repeating: n % 3 == 0 ? "a&amp;b\n" : "xyz ", count: (n * 997) % 6000)
+            xml += " <Record n=\"\(n)\" long='\(long)'/>\n <!-- \(String(repeating: "-", count: (n * 331) % 9000)) -->\n"
+        }
+        xml += "</HealthData>\n"
+        let whole = try EventRecorder.scan(xml)
+        #expect(whole.count == 82)
+        #expect(try EventRecorder.scan(xml, chunk: chunk) == whole)
+    }
+
     /// Quotes of the other kind, '>' and '/' inside values, entities and character references,
     /// spaces around '=': all read as XML means them.
     @Test func valuesHoldWhatXMLAllows() throws {

@@ -141,21 +141,21 @@ final class HealthMapper: XMLScannerDelegate {
     /// 2101-01-01T00:00:00Z, the first instant after the accepted range.
     static let latest: Double = 4_133_980_800
 
-    private(set) var counts = MappedCounts()
+    @exclusivity(unchecked) private(set) var counts = MappedCounts()
     private let now: Double?
     private let emit: (ImportObject) throws -> Void
 
     /// The open elements, innermost last.
-    private var elements: [Element] = []
-    private var current: Pending?
-    private var inCorrelation = false
-    private var strings = StringCache()
+    @exclusivity(unchecked) private var elements: [Element] = []
+    @exclusivity(unchecked) private var current: Pending?
+    @exclusivity(unchecked) private var inCorrelation = false
+    @exclusivity(unchecked) private var strings = StringCache()
     /// Decoded metadata of the current object, and where each key and value lies in it.
-    private var metadataBytes: [UInt8] = []
-    private var metadataEntries: [MetadataEntry] = []
+    @exclusivity(unchecked) private var metadataBytes: [UInt8] = []
+    @exclusivity(unchecked) private var metadataEntries: [MetadataEntry] = []
     /// Scratch space: decoded text, a JSON object.
-    private var scratch: [UInt8] = []
-    private var json: [UInt8] = []
+    @exclusivity(unchecked) private var scratch: [UInt8] = []
+    @exclusivity(unchecked) private var json: [UInt8] = []
     /// Where each attribute of the tag being read is (an index into its attributes, or -1).
     private let slots = UnsafeMutablePointer<Int>.allocate(capacity: Key.count)
 
@@ -296,16 +296,15 @@ final class HealthMapper: XMLScannerDelegate {
             p.sourceName = "Unknown source"
         }
         if let s = slot(.sourceVersion) { p.sourceVersion = strings.string(tag, tag.attributes[s]) }
-        if let d = slot(.device) { p.device = tag.string(tag.attributes[d]) }
-        current = p  // from here on, a problem rejects the object instead of stopping the import
-
+        if let d = slot(.device) { p.device = decoded(tag, tag.attributes[d]) }
+        // From here on, a problem rejects the object instead of stopping the import.
         if let problem = controlCharacter(tag, typeKey) ?? controlCharacter(tag, .sourceName)
             ?? controlCharacter(tag, .sourceVersion) ?? controlCharacter(tag, .device) {
-            return reject(problem, line: line())
+            return reject(p, problem, line: line())
         }
         if let problem = outOfRange(tag, .startDate, start.seconds) ?? outOfRange(tag, .endDate, end.seconds)
             ?? outOfRange(tag, .creationDate, created?.seconds) {
-            return reject(problem, line: line())
+            return reject(p, problem, line: line())
         }
 
         // The identity hashes the kind, type, source, start and end (ms), then the unit and the
@@ -319,11 +318,10 @@ final class HealthMapper: XMLScannerDelegate {
         hash.add(startMS)
         hash.add(Self.milliseconds(p.end))
         if kind == .workout {
-            try workoutTotals(tag, &p, line: line())
-            if current?.rejected == true { return }
+            if let problem = workoutTotals(tag, &p) { return reject(p, problem, line: line()) }
             if let d = slot(.duration) { add(tag, tag.attributes[d], to: &hash) } else { hash.add("") }
         } else {
-            if let problem = controlCharacter(tag, .unit) { return reject(problem, line: line()) }
+            if let problem = controlCharacter(tag, .unit) { return reject(p, problem, line: line()) }
             if let u = slot(.unit) {
                 let a = tag.attributes[u]
                 p.unit = strings.string(tag, a)
@@ -334,11 +332,11 @@ final class HealthMapper: XMLScannerDelegate {
             if let v = slot(.value) {
                 let a = tag.attributes[v]
                 if let number = number(tag, a) {
-                    guard number.isFinite else { return reject("value \(Self.shown(tag, a)) is not a finite number", line: line()) }
+                    guard number.isFinite else { return reject(p, "value \(Self.shown(tag, a)) is not a finite number", line: line()) }
                     p.value = number
                     add(tag, a, to: &hash)
                 } else {
-                    if a.hasControl { return reject("value \(Self.shown(tag, a)) holds a control character", line: line()) }
+                    if a.hasControl { return reject(p, "value \(Self.shown(tag, a)) holds a control character", line: line()) }
                     let text = strings.string(tag, a)
                     p.categoryValue = text
                     hash.add(text)
@@ -351,25 +349,23 @@ final class HealthMapper: XMLScannerDelegate {
         current = p
     }
 
-    /// A workout's duration (in s), energy (kcal) and distance (m) from its own attributes.
-    private func workoutTotals(_ tag: XMLTag, _ p: inout Pending, line: @autoclosure () -> Int) throws {
+    /// A workout's duration (in s), energy (kcal) and distance (m) from its own attributes; the
+    /// reason to reject it, if one is not finite.
+    private func workoutTotals(_ tag: XMLTag, _ p: inout Pending) -> String? {
         p.duration = p.end - p.start
         if let i = slot(.duration), let v = number(tag, tag.attributes[i]) {
             p.duration = Units.seconds(v, unit: slot(.durationUnit).map { strings.string(tag, tag.attributes[$0]) })
-            guard p.duration.isFinite else { return reject("duration \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line()) }
+            guard p.duration.isFinite else { return "duration \(Self.shown(tag, tag.attributes[i])) is not a finite number" }
         }
         if let i = slot(.totalEnergyBurned), let v = number(tag, tag.attributes[i]) {
             p.energyKcal = Units.kcal(v, unit: slot(.totalEnergyBurnedUnit).map { strings.string(tag, tag.attributes[$0]) })
-            guard p.energyKcal?.isFinite == true else {
-                return reject("totalEnergyBurned \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line())
-            }
+            guard p.energyKcal?.isFinite == true else { return "totalEnergyBurned \(Self.shown(tag, tag.attributes[i])) is not a finite number" }
         }
         if let i = slot(.totalDistance), let v = number(tag, tag.attributes[i]) {
             p.distanceMeters = Units.meters(v, unit: slot(.totalDistanceUnit).map { strings.string(tag, tag.attributes[$0]) })
-            guard p.distanceMeters?.isFinite == true else {
-                return reject("totalDistance \(Self.shown(tag, tag.attributes[i])) is not a finite number", line: line())
-            }
+            guard p.distanceMeters?.isFinite == true else { return "totalDistance \(Self.shown(tag, tag.attributes[i])) is not a finite number" }
         }
+        return nil
     }
 
     private func statistic(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
@@ -449,6 +445,12 @@ final class HealthMapper: XMLScannerDelegate {
             try emit(.workout(ImportObject.WorkoutRow(header: header, activityType: p.type, duration: p.duration, energyKcal: energy,
                                                       distanceMeters: distance, statistics: p.statistics, events: p.events)))
         }
+    }
+
+    /// Rejects `p`, the object being begun: it becomes the current object, so that its children are passed over.
+    private func reject(_ p: Pending, _ reason: String, line: @autoclosure () -> Int) {
+        current = p
+        reject(reason, line: line())
     }
 
     /// Marks the current object rejected (once), keeping the first few reasons.
@@ -533,6 +535,7 @@ final class HealthMapper: XMLScannerDelegate {
     private func instant(_ tag: XMLTag, _ key: Key, line: @autoclosure () -> Int) throws -> (seconds: Double, offset: Int)? {
         guard let i = slot(key) else { return nil }
         let a = tag.attributes[i]
+        if !a.hasEntity, let known = appleTimestamp(tag.raw(a)) { return known }
         var parsed: Timestamp.Parsed?
         if a.hasEntity {
             scratch.removeAll(keepingCapacity: true)
@@ -546,6 +549,60 @@ final class HealthMapper: XMLScannerDelegate {
                                         reason: "\(key.name) \(Self.shown(tag, a)) is not a date like 2023-01-01 08:00:00 -0800")
         }
         return (date.timeIntervalSince1970, parsed.offsetSeconds ?? 0)
+    }
+
+    /// The last two timestamps read in Apple's own shape, and what they are.
+    @exclusivity(unchecked) private var recentTimestamps = (TimestampKey(), TimestampKey())
+    @exclusivity(unchecked) private var recentInstants: ((seconds: Double, offset: Int), (seconds: Double, offset: Int)) = ((0, 0), (0, 0))
+
+    /// The 25 bytes of `2023-01-01 08:00:00 -0800` as three words and a byte.
+    struct TimestampKey: Equatable {
+        var a: UInt64 = 0, b: UInt64 = 0, c: UInt64 = 0, d: UInt8 = 0
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS ±HHMM` — the shape of every date in an Apple export — read in place
+    /// (records often repeat the date just read); nil for any other text, which then goes to
+    /// ``Timestamp/parse(bytes:)``. The result is the one `Timestamp.parse` gives.
+    private func appleTimestamp(_ b: UnsafeBufferPointer<UInt8>) -> (seconds: Double, offset: Int)? {
+        guard b.count == 25, let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        let key = TimestampKey(a: raw.loadUnaligned(as: UInt64.self), b: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                               c: raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), d: base[24])
+        if key == recentTimestamps.0 { return recentInstants.0 }
+        if key == recentTimestamps.1 { return recentInstants.1 }
+        guard let parsed = Self.parseAppleTimestamp(b) else { return nil }
+        recentTimestamps = (key, recentTimestamps.0)
+        recentInstants = (parsed, recentInstants.0)
+        return parsed
+    }
+
+    static func parseAppleTimestamp(_ b: UnsafeBufferPointer<UInt8>) -> (seconds: Double, offset: Int)? {
+        guard b.count == 25, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x20,
+              b[20] == 0x2B || b[20] == 0x2D else { return nil }
+        @inline(__always) func digits(_ at: Int, _ count: Int) -> Int? {
+            var v = 0
+            for k in at..<(at + count) {
+                let d = b[k] &- 0x30
+                guard d < 10 else { return nil }
+                v = v * 10 + Int(d)
+            }
+            return v
+        }
+        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+              let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
+              let date = LocalDay(year: year, month: month, day: day), let time = LocalTime(hour: hour, minute: minute, second: second),
+              offsetHours <= 18, offsetMinutes <= 59 else { return nil }
+        let offset = (b[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        return (Double(date.ordinal * 86400 + time.secondsIntoDay - offset) + 0.0, offset)
+    }
+
+    /// The attribute's text, decoded through the scratch buffer (one allocation: the string).
+    private func decoded(_ tag: XMLTag, _ a: XMLAttribute) -> String {
+        guard a.hasEntity else { return String(decoding: tag.raw(a), as: UTF8.self) }
+        scratch.removeAll(keepingCapacity: true)
+        tag.appendDecoded(a, to: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// The attribute as a number (Swift's `Double(String)` grammar and rounding); nil when it is not one.
@@ -656,6 +713,11 @@ final class HealthMapper: XMLScannerDelegate {
     /// Appends `bytes[start..<end]` as a JSON string (the escapes ``MetadataCoding`` writes).
     private static func appendQuoted(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
         out.append(0x22)
+        if !bytes[start..<end].contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            out.append(contentsOf: bytes[start..<end])
+            out.append(0x22)
+            return
+        }
         for k in start..<end {
             let c = bytes[k]
             switch c {

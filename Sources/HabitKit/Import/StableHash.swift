@@ -50,22 +50,22 @@ struct StableHash {
         let (hi, lo) = halves(startMilliseconds: startMilliseconds)
         return String(unsafeUninitializedCapacity: 36) { out in
             var o = 0
-            func put(_ word: UInt64, bytes: Int) {
-                for k in stride(from: bytes - 1, through: 0, by: -1) {
-                    if o == 8 || o == 13 || o == 18 || o == 23 { out[o] = 0x2D; o += 1 }
-                    let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(k)))
-                    out[o] = Self.hexDigits[Int(byte >> 4)]
-                    out[o + 1] = Self.hexDigits[Int(byte & 0x0F)]
-                    o += 2
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[o] = 0x2D
+                    o += 1
                 }
+                let word = i < 8 ? hi : lo
+                let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (i & 7)))
+                out[o] = Self.hexDigit(byte >> 4)
+                out[o + 1] = Self.hexDigit(byte & 0x0F)
+                o += 2
             }
-            put(hi, bytes: 8)
-            put(lo, bytes: 8)
             return 36
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    @inline(__always) private static func hexDigit(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 + d : 0x57 + d }
 
     /// The UUID's bytes as two big-endian words: the start in ms (48 bits), then the hash, with
     /// the version (8) and variant bits set.

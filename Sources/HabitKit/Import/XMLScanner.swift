@@ -24,7 +24,7 @@ public enum ImportError: HabitError, Equatable {
         case .truncated(let line, let element):
             "the export ends early at line \(line)\(element.map { " inside <\($0)>" } ?? "") (truncated file?); nothing was imported — export again from the Health app"
         case .notAHealthExport(let path):
-            "\(ImportText.quoted(path)) holds no Apple Health export (no <HealthData> root); give export.xml or the export.zip the Health app wrote"
+            "\(ImportText.escaped(path, limit: 200)) holds no Apple Health export (no <HealthData> root); give export.xml or the export.zip the Health app wrote"
         case .unreadable(let path, let reason):
             "cannot read \(ImportText.quoted(path)): \(reason)"
         case .damagedArchive(let path, let reason):
@@ -160,22 +160,25 @@ final class XMLScanner {
     /// The most attributes one tag may have (Apple's `Me` has about ten).
     static let maximumAttributes = 1024
 
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     /// Newlines in the bytes already consumed and dropped.
-    private var linesDropped = 0
-    /// The bytes being scanned: a fed chunk (scanned in place) or `buffer`.
-    private var region: UnsafeBufferPointer<UInt8>?
+    @exclusivity(unchecked) private var linesDropped = 0
+    /// The bytes being scanned: a fed chunk (scanned in place) or `buffer`; the newlines before
+    /// `regionCounted` in it are in `linesDropped` already.
+    @exclusivity(unchecked) private var region: UnsafeBufferPointer<UInt8>?
+    @exclusivity(unchecked) private var regionCounted = 0
     /// Where in the region (or in `buffer` between feeds) the token being handled starts.
-    private var tokenStart = 0
+    @exclusivity(unchecked) private var tokenStart = 0
     /// A token that the bytes so far do not complete, and how far it was looked at.
-    private var pending: Pending?
+    @exclusivity(unchecked) private var pending: Pending?
     /// The names of the open elements, one after the other, and where each starts.
-    private var openNames: [UInt8] = []
-    private var openStarts: [Int] = []
-    private var attributes: [XMLAttribute] = []
+    @exclusivity(unchecked) private var openNames: [UInt8] = []
+    @exclusivity(unchecked) private var openStarts: [Int] = []
+    @exclusivity(unchecked) private var attributes: [XMLAttribute] = []
     private unowned let delegate: any XMLScannerDelegate
-    private(set) var bytesConsumed = 0
-    private(set) var sawRoot = false
+    // Hot state, touched by one thread and never re-entrantly: no run-time exclusivity checks.
+    @exclusivity(unchecked) private(set) var bytesConsumed = 0
+    @exclusivity(unchecked) private(set) var sawRoot = false
 
     private struct Pending {
         enum Kind { case undetermined, startTag, endTag, comment, instruction, cdata, declaration }
@@ -194,8 +197,8 @@ final class XMLScanner {
 
     /// The 1-based line of the token being handled.
     var line: Int {
-        if let region { return linesDropped + 1 + Self.newlines(region, upTo: min(tokenStart, region.count)) }
-        return buffer.withUnsafeBufferPointer { linesDropped + 1 + Self.newlines($0, upTo: min(tokenStart, $0.count)) }
+        if let region { return linesDropped + 1 + Self.newlines(region, from: regionCounted, upTo: min(tokenStart, region.count)) }
+        return buffer.withUnsafeBufferPointer { linesDropped + 1 + Self.newlines($0, from: 0, upTo: min(tokenStart, $0.count)) }
     }
 
     /// The innermost open element, for messages.
@@ -204,46 +207,65 @@ final class XMLScanner {
         return ImportText.escaped(String(decoding: openNames[start...], as: UTF8.self))
     }
 
-    private static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
-        var n = 0
-        for k in 0..<end where bytes[k] == 0x0A { n += 1 }
-        return n
-    }
-
     /// Feeds the next chunk; complete tokens are reported, an incomplete tail is kept.
+    ///
+    /// The chunk is read where it lies. Only a token cut by the chunk's start is copied: the
+    /// tail kept from before is completed from the chunk's head, in pieces that double, so no
+    /// byte is copied more than about twice however long the token.
     func feed(_ chunk: UnsafeRawBufferPointer) throws {
         guard chunk.count > 0 else { return }
         let bytes = chunk.bindMemory(to: UInt8.self)
-        if buffer.isEmpty {
-            // Nothing carried over: scan the chunk where it is, and keep only its incomplete tail.
-            let consumed = try scanRegion(bytes)
-            linesDropped += Self.newlines(bytes, upTo: consumed)
-            if consumed < bytes.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[consumed...])) }
-            didConsume(consumed)
-        } else {
-            buffer.append(contentsOf: bytes)
-            let consumed = try buffer.withUnsafeBufferPointer { b in
-                let consumed = try scanRegion(b)
-                linesDropped += Self.newlines(b, upTo: consumed)
-                return consumed
+        var start = 0
+        if !buffer.isEmpty {
+            let carry = buffer.count
+            var taken = 0
+            while true {
+                let piece = min(bytes.count - taken, max(4096, buffer.count))
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[taken..<(taken + piece)]))
+                taken += piece
+                let consumed = try buffer.withUnsafeBufferPointer { b in
+                    let consumed = try scanRegion(b, from: 0)
+                    linesDropped += Self.newlines(b, from: 0, upTo: consumed)
+                    return consumed
+                }
+                if consumed >= carry {
+                    // The carried token is done: the rest of the buffer is the chunk's own bytes,
+                    // read again in place below (an open token goes on where it was looked at).
+                    bytesConsumed += consumed
+                    start = consumed - carry
+                    buffer.removeAll(keepingCapacity: true)
+                    if var p = pending {
+                        p.start -= carry
+                        p.position -= carry
+                        pending = p
+                    }
+                    break
+                }
+                // Nothing is consumed until the carried token is complete.
+                if taken == bytes.count {
+                    try checkPendingLength()
+                    return
+                }
             }
-            buffer.removeFirst(consumed)
-            didConsume(consumed)
         }
-        if let p = pending, buffer.count - p.start > Self.maximumTokenBytes {
-            tokenStart = p.start
-            throw ImportError.malformed(line: line, element: openElement, reason: "a single tag longer than 64 MiB (the most habit reads)")
-        }
-    }
-
-    private func didConsume(_ consumed: Int) {
-        bytesConsumed += consumed
+        let consumed = try scanRegion(bytes, from: start)
+        linesDropped += Self.newlines(bytes, from: start, upTo: consumed)
+        bytesConsumed += consumed - start
+        if consumed < bytes.count { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[consumed...])) }
         tokenStart = 0
         if var p = pending {
             p.start -= consumed
             p.position -= consumed
             pending = p
             tokenStart = p.start
+        }
+        try checkPendingLength()
+    }
+
+    private func checkPendingLength() throws {
+        if let p = pending, buffer.count - p.start > Self.maximumTokenBytes {
+            tokenStart = p.start
+            throw ImportError.malformed(line: line, element: openElement, reason: "a single tag longer than 64 MiB (the most habit reads)")
         }
     }
 
@@ -259,12 +281,13 @@ final class XMLScanner {
 
     /// Reports every complete token in `b`; returns how many leading bytes are done with (the
     /// start of an incomplete token, which is then `pending`, or all of them).
-    private func scanRegion(_ b: UnsafeBufferPointer<UInt8>) throws -> Int {
+    private func scanRegion(_ b: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Int {
         region = b
+        regionCounted = start
         defer { region = nil }
         guard let base = b.baseAddress else { return 0 }
         let n = b.count
-        var i = 0
+        var i = start
         if var p = pending {
             tokenStart = p.start
             guard let end = try advance(&p, b) else {
@@ -442,6 +465,7 @@ final class XMLScanner {
         var j = i + 1
         while j < n {
             let c = b[j]
+            if (c | 0x20) &- 0x61 < 26 { j += 1; continue }  // a letter: the common case
             if Self.isSpace(c) || c == 0x3E || c == 0x2F { break }
             if c == 0x3C { throw malformed("'<' inside a tag") }
             if c == 0x22 || c == 0x27 || c == 0x3D {
@@ -474,6 +498,7 @@ final class XMLScanner {
             let nameStart = j
             while j < n {
                 let c = b[j]
+                if (c | 0x20) &- 0x61 < 26 { j += 1; continue }  // a letter: the common case
                 if Self.isSpace(c) || c == 0x3D || c == 0x3E || c == 0x2F { break }
                 if c == 0x3C { throw malformed("'<' inside a tag", element: Self.text(b, i + 1, nameEnd)) }
                 if c == 0x22 || c == 0x27 {
@@ -498,19 +523,10 @@ final class XMLScanner {
             }
             let valueStart = j + 1
             // One pass over the value: its end, and whether it holds '&', '<' or a control character.
-            var flags: UInt8 = 0
-            j = valueStart
-            while j < n {
-                let c = b[j]
-                if c == quote { break }
-                flags |= Self.valueClass[Int(c)]
-                j += 1
-            }
-            guard j < n else {
-                if flags & Self.lessThan != 0 { throw malformed("'<' inside an attribute value", element: Self.text(b, i + 1, nameEnd)) }
-                return nil
-            }
+            let (valueEnd, flags) = Self.scanValue(base, from: valueStart, count: n, quote: quote)
+            j = valueEnd
             if flags & Self.lessThan != 0 { throw malformed("'<' inside an attribute value", element: Self.text(b, i + 1, nameEnd)) }
+            guard j < n else { return nil }
             var hasControl = flags & Self.control != 0
             if flags & Self.ampersand != 0 {
                 if let problem = Self.checkEntities(UnsafeBufferPointer(start: base + valueStart, count: j - valueStart),
@@ -565,12 +581,61 @@ final class XMLScanner {
     private static let healthData: [UInt8] = Array("HealthData".utf8)
     private static let control: UInt8 = 1, ampersand: UInt8 = 2, lessThan: UInt8 = 4
 
-    /// For each byte: whether it is a control character, '&' or '<'.
-    private static let valueClass: [UInt8] = (0..<256).map { c in
-        if c < 0x20 || c == 0x7F { return control }
-        if c == 0x26 { return ampersand }
-        if c == 0x3C { return lessThan }
-        return 0
+    // Eight bytes at a time ("SIMD within a register"): each mask has the high bit set in exactly
+    // the bytes that match.
+    private static let ones: UInt64 = 0x0101_0101_0101_0101, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The bytes of `x` that are zero.
+    @inline(__always) static func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & lows) &+ lows) | x | lows) }
+
+    /// The bytes of `x` below 0x20.
+    @inline(__always) private static func controlBytes(_ x: UInt64) -> UInt64 { ~((x | highs) &- 0x2020_2020_2020_2020) & ~x & highs }
+
+    /// The end of the attribute value starting at `from` (the index of its closing `quote`, or
+    /// `count` when the bytes end first) and whether it holds a control character, '&' or '<'.
+    @inline(__always)
+    private static func scanValue(_ base: UnsafePointer<UInt8>, from: Int, count n: Int, quote: UInt8) -> (Int, UInt8) {
+        let q = UInt64(quote) &* ones
+        var amp: UInt64 = 0, lt: UInt64 = 0, ctl: UInt64 = 0
+        var j = from
+        while j + 8 <= n {
+            let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+            let quotes = zeroBytes(x ^ q)
+            var a = zeroBytes(x ^ (0x26 &* ones)), l = zeroBytes(x ^ (0x3C &* ones))
+            var c = controlBytes(x) | zeroBytes(x ^ (0x7F &* ones))
+            if quotes != 0 {
+                let k = quotes.trailingZeroBitCount >> 3
+                let before: UInt64 = k == 0 ? 0 : ~0 >> UInt64(64 - 8 * k)
+                a &= before; l &= before; c &= before
+                amp |= a; lt |= l; ctl |= c
+                return (j + k, flags(amp, lt, ctl))
+            }
+            amp |= a; lt |= l; ctl |= c
+            j += 8
+        }
+        var tail: UInt8 = 0
+        while j < n {
+            let c = base[j]
+            if c == quote { break }
+            if c < 0x20 || c == 0x7F { tail |= control } else if c == 0x26 { tail |= ampersand } else if c == 0x3C { tail |= lessThan }
+            j += 1
+        }
+        return (j, flags(amp, lt, ctl) | tail)
+    }
+
+    @inline(__always) private static func flags(_ amp: UInt64, _ lt: UInt64, _ ctl: UInt64) -> UInt8 {
+        (ctl != 0 ? control : 0) | (amp != 0 ? ampersand : 0) | (lt != 0 ? lessThan : 0)
+    }
+
+    /// How many newlines `bytes[from..<end]` holds.
+    static func newlines(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, upTo end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var n = 0, j = from
+        while j < end, let nl = memchr(base + j, 0x0A, end - j) {
+            n += 1
+            j = UnsafeRawPointer(nl).assumingMemoryBound(to: UInt8.self) - base + 1
+        }
+        return n
     }
 
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -586,9 +651,11 @@ final class XMLScanner {
     /// The reason the references in `raw` cannot be decoded, or nil when all are fine (then
     /// `hasControl` is set when one decodes to a control character).
     static func checkEntities(_ raw: UnsafeBufferPointer<UInt8>, hasControl: inout Bool) -> String? {
+        guard let base = raw.baseAddress else { return nil }
         var k = 0
         while k < raw.count {
-            guard raw[k] == 0x26 else { k += 1; continue }
+            guard let amp = memchr(base + k, 0x26, raw.count - k) else { return nil }
+            k = UnsafeRawPointer(amp).assumingMemoryBound(to: UInt8.self) - base
             guard let (scalar, next) = reference(raw, at: k) else {
                 var e = k + 1
                 while e < raw.count && raw[e] != 0x3B && e - k < 12 { e += 1 }
@@ -606,6 +673,11 @@ final class XMLScanner {
     /// The scalar of the reference at `raw[k] == '&'` and the index after its ';', or nil when
     /// it is not a predefined entity or a valid character reference.
     private static func reference(_ raw: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt32, Int)? {
+        // The common ones first: &lt; &gt; &amp;
+        if k + 3 < raw.count && raw[k + 3] == 0x3B && raw[k + 2] == 0x74 {
+            if raw[k + 1] == 0x6C { return (0x3C, k + 4) }
+            if raw[k + 1] == 0x67 { return (0x3E, k + 4) }
+        }
         var e = k + 1
         while e < raw.count && raw[e] != 0x3B && e - k < 12 { e += 1 }
         guard e < raw.count, raw[e] == 0x3B else { return nil }
@@ -633,18 +705,23 @@ final class XMLScanner {
     /// Appends `raw` with its references decoded (checked before by ``checkEntities(_:hasControl:)``;
     /// anything else is copied as it is).
     static func decodeEntities(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        guard let base = raw.baseAddress else { return }
         var k = 0
         while k < raw.count {
-            let c = raw[k]
-            guard c == 0x26, let (scalar, next) = reference(raw, at: k), let u = Unicode.Scalar(scalar) else {
-                out.append(c)
+            // The text up to the next '&' as it is, then the reference.
+            let amp = memchr(base + k, 0x26, raw.count - k).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? raw.count
+            if amp > k { out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[k..<amp])) }
+            k = amp
+            guard k < raw.count else { return }
+            guard let (scalar, next) = reference(raw, at: k), let u = Unicode.Scalar(scalar) else {
+                out.append(0x26)
                 k += 1
                 continue
             }
             if scalar < 0x80 {
                 out.append(UInt8(scalar))
-            } else {
-                if let encoded = UTF8.encode(u) { out.append(contentsOf: encoded) }
+            } else if let encoded = UTF8.encode(u) {
+                out.append(contentsOf: encoded)
             }
             k = next
         }
