@@ -73,7 +73,7 @@ def main():
         if exe is None:
             sys.exit("pip install healthkit-to-sqlite first")
         start = time.perf_counter()
-        out = subprocess.run(["/usr/bin/time", "-v", exe, xml, os.path.join(work, "hk.db")], capture_output=True, text=True)
+        out = subprocess.run(["/usr/bin/time", "-v", exe, "--xml", "--silent", xml, os.path.join(work, "hk.db")], capture_output=True, text=True)
         wall = time.perf_counter() - start
         rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", out.stderr).group(1)) / 1024
         print(f"healthkit-to-sqlite: {wall:.2f} s = {size / wall:.1f} MB/s, max RSS {rss:.1f} MB (exit {out.returncode})")

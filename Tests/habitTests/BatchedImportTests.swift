@@ -28,6 +28,17 @@ import Testing
                                              progress: nil)
         #expect(again.samples == 0 && again.workouts == 0)
         #expect(try batched.contents().contains("# importRun"))
+        // Foreign keys are not enforced while the importer writes (it references only ids it has
+        // just made): every reference must hold all the same.
+        for habit in [one, batched] {
+            let orphans = try DatabaseQueue(path: habit.db).read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
+            #expect(orphans.isEmpty)
+        }
+        // And the store's own connection has them on again afterwards: a sample of a type that
+        // does not exist is refused.
+        #expect(throws: (any Error).self) {
+            try b.write { db in try db.execute(sql: "UPDATE sample SET typeId = 999999 WHERE id = (SELECT min(id) FROM sample)") }
+        }
     }
 
     @Test func aBrokenFileDiscardsItsCommittedBatchesAndChangesNothing() throws {

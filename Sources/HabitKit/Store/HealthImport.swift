@@ -40,16 +40,36 @@ extension HabitStore {
             return try importInBatches(reader, now: now, file: filePath, parallel: parallel, batchObjects: batchObjects, progress: progress)
         }
         // Small files, and dry runs (rolled back): one transaction.
-        return try write(rollback: dryRun) { db in
+        return try withConnection { db in
             try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB: as fast as 32 or 64 here, and half the memory; 2 MiB is 15 % slower
-            let writer = try ImportWriter(db: db)
-            let mapped = try ImportPipeline.run(reader: reader, now: now, parallel: parallel, write: { try writer.write($0) },
-                                                progress: { bytes in
-                progress?(ImportProgress(bytesRead: bytes, totalBytes: reader.totalBytes, objects: writer.objects))
-            })
-            try writer.finish()
-            return Self.summary(writer, mapped, dryRun: dryRun)
+            return try Self.withoutForeignKeyChecks(db) {
+                var summary = ImportSummary()
+                try db.inTransaction(.immediate) {
+                    let writer = try ImportWriter(db: db)
+                    let mapped = try ImportPipeline.run(reader: reader, now: now, parallel: parallel, write: { try writer.write($0) },
+                                                        progress: { bytes in
+                        progress?(ImportProgress(bytesRead: bytes, totalBytes: reader.totalBytes, objects: writer.objects))
+                    })
+                    try writer.finish()
+                    summary = Self.summary(writer, mapped, dryRun: dryRun)
+                    return dryRun ? .rollback : .commit
+                }
+                return summary
+            }
         }
+    }
+
+    /// Runs `body` with foreign-key enforcement off for this connection (a pragma that only takes
+    /// effect outside a transaction), and on again afterwards, whatever happens.
+    ///
+    /// The importer's rows reference only ids it has just looked up or inserted itself in the same
+    /// transaction (lookup entries, its source, its run): checking each of them again costs a parent
+    /// lookup per reference per row (four for a sample since v4). `BatchedImportTests` and
+    /// `ImportCommandTests` check `PRAGMA foreign_key_check` after imports.
+    static func withoutForeignKeyChecks<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        return try body()
     }
 
     private static func summary(_ writer: ImportWriter, _ mapped: MappedCounts, dryRun: Bool) -> ImportSummary {
@@ -79,6 +99,7 @@ extension HabitStore {
                     return .commit
                 }
                 let writer = try ImportWriter(db: db, runID: run.id)
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")  // see withoutForeignKeyChecks
                 do {
                     try db.beginTransaction(.immediate)
                     try writer.beginBatch()
@@ -100,9 +121,11 @@ extension HabitStore {
                     run.finished = true
                     try run.update(db)
                     try db.commit()
+                    try db.execute(sql: "PRAGMA foreign_keys = ON")
                     return Self.summary(writer, mapped, dryRun: false)
                 } catch {
                     if db.isInsideTransaction { try? db.rollback() }
+                    try? db.execute(sql: "PRAGMA foreign_keys = ON")  // the discard cascades through them
                     try? db.inTransaction(.immediate) {
                         try run.discard(db)
                         try Self.removeUnused(writer, db)
