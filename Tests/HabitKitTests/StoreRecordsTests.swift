@@ -78,6 +78,45 @@ import Testing
     }
 }
 
+/// The daily summary reads few rows into Swift and sums many inside SQLite: both ways must give
+/// the same days, across DST changes, for the app's sources and for all of them.
+@Suite struct SummaryPathTests {
+    @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"])
+    func bothWaysOfSummingGiveTheSameDays(zone: String) throws {
+        let env = Fixture.env("2025-12-01T12:00:00+00:00", zone)
+        let calendar = env.calendar
+        let store = try HabitStore.inMemory()
+        var rng = SeededRandom(seed: 42)
+        let first = Fixture.day("2025-03-01")
+        for offset in 0..<260 where rng.chance(0.7) {
+            for _ in 0..<rng.int(1...3) {
+                let start = calendar.start(of: first.adding(days: offset)).addingTimeInterval(Double(rng.int(0...86_399)))
+                let source = rng.chance(0.3) ? try SourceID("com.example.other") : SourceID.app
+                _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(Double(rng.int(60...3600)))),
+                                            source: source, note: nil, env: env)
+            }
+            if rng.chance(0.4) {
+                _ = try store.logAlcohol(day: first.adding(days: offset), level: rng.chance(0.5) ? .steady : .easy, drinks: nil,
+                                         source: .app, env: env)
+            }
+        }
+        let days = DayRange(first.adding(days: -3), upTo: first.adding(days: 265))
+        let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
+        for all in [false, true] {
+            let (inSwift, inSQL) = try store.write { db in
+                (try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: false, db),
+                 try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: true, db))
+            }
+            #expect(inSwift.count == days.count)
+            for (a, b) in zip(inSwift, inSQL) {
+                #expect(abs(a.mindfulSeconds - b.mindfulSeconds) < 1e-6)
+                #expect(a.alcohol == b.alcohol && a.workouts == b.workouts)
+            }
+            #expect(inSwift.contains { $0.mindfulSeconds > 0 })
+        }
+    }
+}
+
 @Suite struct DeviceDescriptionTests {
     @Test(arguments: [
         ("<<HKDevice: 0x283f7c5a0>, name:Apple Watch, manufacturer:Apple Inc.>", "<<HKDevice>, name:Apple Watch, manufacturer:Apple Inc.>"),

@@ -7,7 +7,13 @@ enum StoreRules {
     /// `source.isApp` when a source row is made). Every query that counts only the app's data —
     /// streaks, calendar, today, reminders' fire-time check, NoAlc replacement, undo, log list,
     /// export — filters with this one predicate, on any table or view with a `sourceId` column.
-    static let appSources: SQL = "sourceId IN (SELECT id FROM source WHERE isApp = 1)"
+    static let appSources: SQL = "sourceId IN (\(appSourceIDs))"
+
+    /// The ids of the app's sources, as a query (the one spelling of the rule in SQL).
+    static let appSourceIDs: SQL = "SELECT id FROM source WHERE isApp = 1"
+
+    /// The ids of imports that have not finished, as a query.
+    static let pendingImportRunIDs: SQL = "SELECT id FROM importRun WHERE finished = 0"
 
     /// The opposite: samples from other sources (for "includes N samples from other sources").
     static let otherSources: SQL = "sourceId IN (SELECT id FROM source WHERE isApp = 0)"
@@ -18,7 +24,20 @@ enum StoreRules {
 
     /// Rows of an import that has not finished are invisible (``ImportRun``). The views
     /// `sampleView` and `workoutView` apply it; queries on the tables add it.
-    static let visible: SQL = "(importRunId IS NULL OR importRunId NOT IN (SELECT id FROM importRun WHERE finished = 0))"
+    static let visible: SQL = "(importRunId IS NULL OR importRunId NOT IN (\(pendingImportRunIDs)))"
+
+    /// ``sources(all:)`` with both sets resolved first and bound as lists: for statements that run
+    /// the filter inside thousands of correlated aggregates (the daily summary), where SQLite
+    /// would build the sub-selects' sets again each time. Same rule, same rows.
+    static func resolvedSources(all: Bool, _ db: Database) throws -> SQL {
+        var parts: [SQL] = []
+        let pending = try Int64.fetchAll(db, SQLRequest<Int64>(literal: pendingImportRunIDs))
+        if !pending.isEmpty { parts.append("(importRunId IS NULL OR importRunId NOT IN \(pending))") }
+        if !all { parts.append("sourceId IN \(try Int64.fetchAll(db, SQLRequest<Int64>(literal: appSourceIDs)))") }
+        guard var sql = parts.first else { return "1" }
+        for part in parts.dropFirst() { sql = sql + " AND " + part }
+        return sql
+    }
 }
 
 /// Tables and views whose rows have a `start` instant and a `sourceId`.

@@ -17,8 +17,10 @@ extension HabitStore {
     /// do not count it, and it is the type with the most imported rows).
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool,
                              _ db: Database) throws -> DailySummary {
-        let ranges = days.map { calendar.instants(of: $0) }
-        let totals = try SummaryTotals.fetch(over: ranges, allSources: allSources, energy: energy, db)
+        // Each boundary once: a day ends where the next one starts.
+        let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
+        let ranges = (0..<days.count).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
+        let totals = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy, db)
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(ranges.count)
         for (day, t) in zip(days, totals) {
@@ -54,7 +56,7 @@ extension HabitStore {
     }
 }
 
-/// The totals of the summary's metrics over half-open instant ranges, summed in SQL.
+/// The totals of the summary's metrics over half-open instant ranges.
 struct SummaryTotals {
     var mindfulSeconds: Double
     var workoutSeconds: Double
@@ -91,14 +93,85 @@ struct SummaryTotals {
         return result
     }
 
+    /// Up to this many rows per day on average, the rows are read and put in their day by a
+    /// binary search over the day starts; beyond it, each day is summed inside SQLite.
+    static let rowsPerDayForSQL = 8
+
+    /// One row per day of the contiguous days whose starts are `starts` (the last one is the end
+    /// of the last day). Few rows — habit's own logs — are read (two columns each) and placed by
+    /// binary search; many — an import with `--all-sources` — are summed per day in SQL. Both
+    /// give the same totals (`StoreRecordsTests.bothWaysOfSummingGiveTheSameDays`).
+    static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil,
+                      _ db: Database) throws -> [SummaryTotals] {
+        guard starts.count > 1, let first = starts.first, let last = starts.last else { return [] }
+        let dayCount = starts.count - 1
+        let range = InstantRange(first, upTo: last)
+        let sources = try StoreRules.resolvedSources(all: allSources, db)
+        let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
+        let useSQL: Bool
+        if let forceSQL {
+            useSQL = forceSQL
+        } else {
+            let rows = try Int.fetchOne(db, SQLRequest<Int>(literal: """
+                SELECT (SELECT count(*) FROM sample WHERE typeId IN (SELECT id FROM sampleType WHERE identifier IN \(types))
+                          AND start >= \(range.lowerBound.timeIntervalSince1970) AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources))
+                     + (SELECT count(*) FROM workout WHERE start >= \(range.lowerBound.timeIntervalSince1970)
+                          AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources))
+                """)) ?? 0
+            useSQL = rows > dayCount * rowsPerDayForSQL
+        }
+        if useSQL {
+            let ranges = (0..<dayCount).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
+            return try fetch(over: ranges, allSources: allSources, energy: energy, db)
+        }
+        var totals = [SummaryTotals](repeating: .zero, count: dayCount)
+        let bounds = starts.map(\.timeIntervalSince1970)
+        /// The day whose half-open range holds `t`.
+        func day(_ t: Double) -> Int? {
+            guard t >= bounds[0], t < bounds[dayCount] else { return nil }
+            var lo = 0, hi = dayCount  // bounds[lo] <= t < bounds[hi]
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if bounds[mid] <= t { lo = mid } else { hi = mid }
+            }
+            return lo
+        }
+        let lo = bounds[0], hi = bounds[dayCount]
+        func pairs(_ sql: SQL) throws -> RowCursor { try Row.fetchCursor(db, SQLRequest<Row>(literal: sql)) }
+        func sampleRows(_ type: String, _ column: SQL) throws -> RowCursor {
+            try pairs("""
+                SELECT start, \(column) FROM sample WHERE typeId = (SELECT id FROM sampleType WHERE identifier = \(type))
+                AND start >= \(lo) AND start < \(hi) AND \(sources)
+                """)
+        }
+        let mindful = try sampleRows(SampleType.mindfulSession, #""end" - start"#)
+        while let row = try mindful.next() { if let d = day(row[0]) { totals[d].mindfulSeconds += row[1] } }
+        let alcohol = try sampleRows(SampleType.alcoholicBeverages, "value")
+        while let row = try alcohol.next() {
+            if let d = day(row[0]), let v: Double = row[1] { totals[d].alcohol = (totals[d].alcohol ?? 0) + v }
+        }
+        if energy {
+            let kcal = try sampleRows(SampleType.activeEnergyBurned, "value")
+            while let row = try kcal.next() { if let d = day(row[0]), let v: Double = row[1] { totals[d].activeKcal += v } }
+        }
+        let workouts = try pairs("SELECT start, duration FROM workout WHERE start >= \(lo) AND start < \(hi) AND \(sources)")
+        while let row = try workouts.next() {
+            if let d = day(row[0]) {
+                totals[d].workoutSeconds += row[1]
+                totals[d].workouts += 1
+            }
+        }
+        return totals
+    }
+
     static let zero = SummaryTotals(mindfulSeconds: 0, workoutSeconds: 0, workouts: 0, activeKcal: 0, alcohol: nil)
 
     /// Whether each span holds any row the summary counts.
     private static func hasRows(in spans: [InstantRange], allSources: Bool, energy: Bool, _ db: Database) throws -> [Bool] {
         let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
-        let sources = StoreRules.sources(all: allSources)
+        let sources = try StoreRules.resolvedSources(all: allSources, db)
         let request: SQLRequest<Bool> = """
-            WITH d(i, lo, hi) AS (SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(\(boundsJSON(spans))))
+            WITH d(i, lo, hi) AS MATERIALIZED (SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(\(boundsJSON(spans))))
             SELECT EXISTS (SELECT 1 FROM sample WHERE typeId IN (SELECT id FROM sampleType WHERE identifier IN \(types))
                              AND start >= d.lo AND start < d.hi AND \(sources))
                 OR EXISTS (SELECT 1 FROM workout WHERE start >= d.lo AND start < d.hi AND \(sources))
@@ -124,14 +197,14 @@ struct SummaryTotals {
         let mindful = try Lookup.sampleType.existingID(SampleType.mindfulSession, db) ?? -1
         let alcohol = try Lookup.sampleType.existingID(SampleType.alcoholicBeverages, db) ?? -1
         let kcal = energy ? try Lookup.sampleType.existingID(SampleType.activeEnergyBurned, db) ?? -1 : -1
-        let sources = StoreRules.sources(all: allSources)
+        let sources = try StoreRules.resolvedSources(all: allSources, db)
         let request: SQLRequest<Row> = """
-            WITH d(i, lo, hi) AS (SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(\(json)))
+            WITH d(i, lo, hi) AS MATERIALIZED (SELECT key, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(\(json)))
             SELECT
               (SELECT total("end" - start) FROM sample WHERE typeId = \(mindful) AND start >= d.lo AND start < d.hi AND \(sources)),
               (SELECT total(duration) FROM workout WHERE start >= d.lo AND start < d.hi AND \(sources)),
               (SELECT count(*) FROM workout WHERE start >= d.lo AND start < d.hi AND \(sources)),
-              (SELECT total(value) FROM sample WHERE typeId = \(kcal) AND start >= d.lo AND start < d.hi AND \(sources)),
+              \(energy ? "(SELECT total(value) FROM sample WHERE typeId = \(kcal) AND start >= d.lo AND start < d.hi AND \(sources))" as SQL : "0"),
               (SELECT sum(value) FROM sample WHERE typeId = \(alcohol) AND start >= d.lo AND start < d.hi AND \(sources))
             FROM d ORDER BY d.i
             """
