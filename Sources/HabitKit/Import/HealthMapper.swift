@@ -425,7 +425,11 @@ final class HealthMapper: XMLScannerDelegate {
 
     /// Emits the current object at its end tag (or counts it as rejected).
     private func finishObject(expecting kind: Pending.Kind?) throws {
-        guard current != nil, kind == nil || current?.kind == kind, let p = current.take() else { return }
+        guard let p = current.take() else { return }
+        guard kind == nil || p.kind == kind else {
+            current = p
+            return
+        }
         if p.rejected { return }  // counted when rejected
         if let now, p.start > now { counts.futureDated += 1 }
         let (metadata, timeZone) = metadataJSON(categoryValue: p.categoryValue)
