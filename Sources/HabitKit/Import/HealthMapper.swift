@@ -266,8 +266,10 @@ final class HealthMapper: XMLScannerDelegate {
     /// Starts reading a record, correlation or workout from its tag: everything but its children.
     private func begin(_ kind: Pending.Kind, _ tag: XMLTag, line: @autoclosure () -> Int) throws {
         classify(tag)
-        metadataBytes.removeAll(keepingCapacity: true)
-        metadataEntries.removeAll(keepingCapacity: true)
+        if !metadataEntries.isEmpty {
+            metadataBytes.removeAll(keepingCapacity: true)
+            metadataEntries.removeAll(keepingCapacity: true)
+        }
         var p = Pending(kind: kind)
         current = nil
         let typeKey: Key = kind == .workout ? .workoutActivityType : .type
@@ -423,8 +425,11 @@ final class HealthMapper: XMLScannerDelegate {
 
     /// Emits the current object at its end tag (or counts it as rejected).
     private func finishObject(expecting kind: Pending.Kind?) throws {
-        guard let p = current, kind == nil || p.kind == kind else { return }
-        current = nil
+        guard let p = current.take() else { return }
+        guard kind == nil || p.kind == kind else {
+            current = p
+            return
+        }
         if p.rejected { return }  // counted when rejected
         if let now, p.start > now { counts.futureDated += 1 }
         let (metadata, timeZone) = metadataJSON(categoryValue: p.categoryValue)
@@ -538,7 +543,7 @@ final class HealthMapper: XMLScannerDelegate {
         if !a.hasEntity, let known = appleTimestamp(tag.raw(a)) { return known }
         var parsed: Timestamp.Parsed?
         if a.hasEntity {
-            scratch.removeAll(keepingCapacity: true)
+            if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
             tag.appendDecoded(a, to: &scratch)
             parsed = scratch.withUnsafeBufferPointer { Timestamp.parse(bytes: $0) }
         } else {
@@ -600,7 +605,7 @@ final class HealthMapper: XMLScannerDelegate {
     /// The attribute's text, decoded through the scratch buffer (one allocation: the string).
     private func decoded(_ tag: XMLTag, _ a: XMLAttribute) -> String {
         guard a.hasEntity else { return String(decoding: tag.raw(a), as: UTF8.self) }
-        scratch.removeAll(keepingCapacity: true)
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         tag.appendDecoded(a, to: &scratch)
         return String(decoding: scratch, as: UTF8.self)
     }
@@ -687,7 +692,7 @@ final class HealthMapper: XMLScannerDelegate {
             latest.sort { a, b in metadataBytes[a.keyStart..<a.keyEnd].lexicographicallyPrecedes(metadataBytes[b.keyStart..<b.keyEnd]) }
             metadataEntries = latest
         }
-        json.removeAll(keepingCapacity: true)
+        if !json.isEmpty { json.removeAll(keepingCapacity: true) }
         json.append(0x7B)
         for (n, e) in metadataEntries.enumerated() {
             if n > 0 { json.append(0x2C) }

@@ -9,6 +9,7 @@ struct StableHash {
     private var b: UInt64 = 0x6c62_272e_07bb_0142
 
     mutating func add(_ text: String) {
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ add($0) }) { return done }
         var text = text
         text.withUTF8 { add($0) }
     }
@@ -49,23 +50,36 @@ struct StableHash {
     func uuidString(startMilliseconds: Int64) -> String {
         let (hi, lo) = halves(startMilliseconds: startMilliseconds)
         return String(unsafeUninitializedCapacity: 36) { out in
-            var o = 0
-            for i in 0..<16 {
-                if i == 4 || i == 6 || i == 8 || i == 10 {
-                    out[o] = 0x2D
-                    o += 1
-                }
-                let word = i < 8 ? hi : lo
-                let byte = UInt8(truncatingIfNeeded: word >> UInt64(56 - 8 * (i & 7)))
-                out[o] = Self.hexDigit(byte >> 4)
-                out[o + 1] = Self.hexDigit(byte & 0x0F)
-                o += 2
-            }
+            guard let base = out.baseAddress else { return 0 }
+            let raw = UnsafeMutableRawPointer(base)
+            // Each byte becomes two hex digits, four bytes at a time: 8-4-4-4-12.
+            raw.storeBytes(of: Self.hex(UInt32(truncatingIfNeeded: hi >> 32)), as: UInt64.self)
+            raw.storeBytes(of: 0x2D, toByteOffset: 8, as: UInt8.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: Self.hex(UInt32(truncatingIfNeeded: hi))), toByteOffset: 9, as: UInt32.self)
+            raw.storeBytes(of: 0x2D, toByteOffset: 13, as: UInt8.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: Self.hex(UInt32(truncatingIfNeeded: hi)) >> 32), toByteOffset: 14, as: UInt32.self)
+            raw.storeBytes(of: 0x2D, toByteOffset: 18, as: UInt8.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: Self.hex(UInt32(truncatingIfNeeded: lo >> 32))), toByteOffset: 19, as: UInt32.self)
+            raw.storeBytes(of: 0x2D, toByteOffset: 23, as: UInt8.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: Self.hex(UInt32(truncatingIfNeeded: lo >> 32)) >> 32), toByteOffset: 24, as: UInt32.self)
+            raw.storeBytes(of: Self.hex(UInt32(truncatingIfNeeded: lo)), toByteOffset: 28, as: UInt64.self)
             return 36
         }
     }
 
-    @inline(__always) private static func hexDigit(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 + d : 0x57 + d }
+    /// The eight lowercase hex digits of `v` (most significant first) as the bytes of a
+    /// little-endian word, computed in parallel: each nibble is spread to its own byte, then
+    /// '0' or 'a' − 10 is added.
+    @inline(__always) private static func hex(_ v: UInt32) -> UInt64 {
+        // Nibbles in big-endian order: the first digit goes to the lowest byte.
+        var x = UInt64(v.byteSwapped)
+        x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+        x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+        // Each byte holds one input byte: high nibble first, then low nibble.
+        x = ((x >> 4) & 0x000F_000F_000F_000F) | ((x & 0x000F_000F_000F_000F) << 8)
+        let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101  // 1 where the nibble is 10...15
+        return UInt64(littleEndian: x &+ 0x3030_3030_3030_3030 &+ letters &* 0x27)
+    }
 
     /// The UUID's bytes as two big-endian words: the start in ms (48 bits), then the hash, with
     /// the version (8) and variant bits set.

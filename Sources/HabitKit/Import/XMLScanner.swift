@@ -174,7 +174,9 @@ final class XMLScanner {
     /// The names of the open elements, one after the other, and where each starts.
     @exclusivity(unchecked) private var openNames: [UInt8] = []
     @exclusivity(unchecked) private var openStarts: [Int] = []
-    @exclusivity(unchecked) private var attributes: [XMLAttribute] = []
+    /// The attributes of the tag being read: room for the most a tag may have, allocated once.
+    private let attributes = UnsafeMutablePointer<XMLAttribute>.allocate(capacity: XMLScanner.maximumAttributes)
+    @exclusivity(unchecked) private var attributeCount = 0
     private unowned let delegate: any XMLScannerDelegate
     // Hot state, touched by one thread and never re-entrantly: no run-time exclusivity checks.
     @exclusivity(unchecked) private(set) var bytesConsumed = 0
@@ -192,8 +194,9 @@ final class XMLScanner {
 
     init(delegate: any XMLScannerDelegate) {
         self.delegate = delegate
-        attributes.reserveCapacity(16)
     }
+
+    deinit { attributes.deallocate() }
 
     /// The 1-based line of the token being handled.
     var line: Int {
@@ -476,7 +479,7 @@ final class XMLScanner {
         guard j < n else { return nil }
         let nameEnd = j
         guard nameEnd > i + 1 else { throw malformed("a tag without a name") }
-        attributes.removeAll(keepingCapacity: true)
+        attributeCount = 0
         let end: Int
         let selfClosing: Bool
         while true {
@@ -534,11 +537,12 @@ final class XMLScanner {
                     throw malformed(problem, element: Self.text(b, i + 1, nameEnd))
                 }
             }
-            guard attributes.count < Self.maximumAttributes else {
+            guard attributeCount < Self.maximumAttributes else {
                 throw malformed("more than \(Self.maximumAttributes) attributes in one tag", element: Self.text(b, i + 1, nameEnd))
             }
-            attributes.append(XMLAttribute(nameStart: nameStart, nameEnd: attrNameEnd, valueStart: valueStart, valueEnd: j,
-                                           hasEntity: flags & Self.ampersand != 0, hasControl: hasControl))
+            (attributes + attributeCount).initialize(to: XMLAttribute(nameStart: nameStart, nameEnd: attrNameEnd, valueStart: valueStart, valueEnd: j,
+                                                                      hasEntity: flags & Self.ampersand != 0, hasControl: hasControl))
+            attributeCount += 1
             j += 1
             // A value must be followed by a space or the tag's end.
             guard j < n else { return nil }
@@ -560,10 +564,9 @@ final class XMLScanner {
                 throw malformed("elements nested deeper than \(Self.maximumDepth) levels")
             }
         }
-        try attributes.withUnsafeBufferPointer { attributes in
-            let full = XMLTag(base: base, nameStart: i + 1, nameEnd: nameEnd, attributes: attributes)
-            try delegate.start(full, selfClosing: selfClosing, line: self.line)
-        }
+        let tag = XMLTag(base: base, nameStart: i + 1, nameEnd: nameEnd,
+                         attributes: UnsafeBufferPointer(start: attributes, count: attributeCount))
+        try delegate.start(tag, selfClosing: selfClosing, line: self.line)
         if selfClosing {
             try delegate.end(name, line: self.line)
         } else {
