@@ -32,7 +32,7 @@ extension HabitStore {
             s.alcoholTotal = t.alcohol
             summaries.append(s)
         }
-        let other = allSources ? try SummaryTotals.otherSourceCount(in: calendar.instants(of: days), db) : 0
+        let other = allSources ? try SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, db) : 0
         return DailySummary(days: days, allSources: allSources, summaries: summaries, otherSourceCount: other)
     }
 
@@ -112,13 +112,16 @@ struct SummaryTotals {
         if let forceSQL {
             useSQL = forceSQL
         } else {
+            // Counted only up to the threshold: past it, the answer is known.
+            let limit = dayCount * rowsPerDayForSQL + 1
             let rows = try Int.fetchOne(db, SQLRequest<Int>(literal: """
-                SELECT (SELECT count(*) FROM sample WHERE typeId IN (SELECT id FROM sampleType WHERE identifier IN \(types))
-                          AND start >= \(range.lowerBound.timeIntervalSince1970) AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources))
-                     + (SELECT count(*) FROM workout WHERE start >= \(range.lowerBound.timeIntervalSince1970)
-                          AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources))
+                SELECT (SELECT count(*) FROM (SELECT 1 FROM sample WHERE typeId IN (SELECT id FROM sampleType WHERE identifier IN \(types))
+                          AND start >= \(range.lowerBound.timeIntervalSince1970) AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources)
+                          LIMIT \(limit)))
+                     + (SELECT count(*) FROM (SELECT 1 FROM workout WHERE start >= \(range.lowerBound.timeIntervalSince1970)
+                          AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources) LIMIT \(limit)))
                 """)) ?? 0
-            useSQL = rows > dayCount * rowsPerDayForSQL
+            useSQL = rows >= limit
         }
         if useSQL {
             let ranges = (0..<dayCount).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
@@ -213,12 +216,19 @@ struct SummaryTotals {
         }
     }
 
-    /// Samples of the summary's types and workouts in `range` from sources other than the app's.
-    static func otherSourceCount(in range: InstantRange, _ db: Database) throws -> Int {
-        let types = [SampleType.mindfulSession, SampleType.activeEnergyBurned, SampleType.alcoholicBeverages]
-        let samples = try SampleViewRecord.all().ofTypes(types).starting(in: range).filter(literal: StoreRules.otherSources)
-            .fetchCount(db)
-        let workouts = try WorkoutViewRecord.all().starting(in: range).filter(literal: StoreRules.otherSources).fetchCount(db)
-        return samples + workouts
+    /// Samples of the summary's types (active energy only when it was summed) and workouts in
+    /// `range` from sources other than the app's,
+    /// counted on the `(typeId, sourceId, start)` index with the sets resolved first.
+    static func otherSourceCount(in range: InstantRange, energy: Bool, _ db: Database) throws -> Int {
+        let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
+        let typeIDs = try types.compactMap { try Lookup.sampleType.existingID($0, db) }
+        let others = try Int64.fetchAll(db, sql: "SELECT id FROM source WHERE isApp = 0")
+        let visible = try StoreRules.resolvedSources(all: true, db)
+        let lo = range.lowerBound.timeIntervalSince1970, hi = range.upperBound.timeIntervalSince1970
+        return try Int.fetchOne(db, SQLRequest<Int>(literal: """
+            SELECT (SELECT count(*) FROM sample WHERE typeId IN \(typeIDs) AND sourceId IN \(others)
+                      AND start >= \(lo) AND start < \(hi) AND \(visible))
+                 + (SELECT count(*) FROM workout WHERE sourceId IN \(others) AND start >= \(lo) AND start < \(hi) AND \(visible))
+            """)) ?? 0
     }
 }
