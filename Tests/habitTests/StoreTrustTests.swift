@@ -136,3 +136,25 @@ import Testing
         #expect(text.contains("[com.example.other]"))
     }
 }
+
+/// Issue 11 #5: a store that already holds non-finite numbers (written before imports refused
+/// them) still exports, lists and feeds changes.
+@Suite struct NonFiniteValuesTests {
+    @Test func aStoreHoldingInfinityStillExports() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "workout", "hiit", "20m"]).status == 0)
+        try DatabaseQueue(path: habit.db).write { db in
+            try db.execute(sql: "UPDATE sample SET value = ? WHERE id = (SELECT min(id) FROM sample)", arguments: [Double.infinity])
+            try db.execute(sql: "UPDATE workout SET totalEnergyKcal = ?", arguments: [-Double.infinity])
+        }
+        for command in [["export", "--format", "ndjson", "--all-sources"], ["export", "--format", "json"], ["export", "--format", "csv"],
+                        ["changes", "--since", "0", "--json"], ["log", "list", "--json"], ["timeline", "--json"]] {
+            let result = try habit.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            if command.contains("--json") || command.contains("ndjson") || command.contains("json") {
+                #expect(result.stdout.contains("Infinity"), "\(command)")
+            }
+        }
+    }
+}

@@ -19,8 +19,7 @@ final class ExportWriter {
     init(format: Format, file: OutputFile?) throws {
         self.format = format
         self.file = file
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder = Output.makeEncoder()
         // `{"objects":[]}` split at its empty array: the head before "]", the tail from it.
         let empty = try encoder.encode(ExportJSON(objects: []))
         let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex

@@ -13,9 +13,17 @@ enum Output {
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> Data {
+        try makeEncoder().encode(value)
+    }
+
+    /// The one JSON encoder of the executable: keys sorted, slashes as they are, and numbers that
+    /// JSON cannot write (a store written before imports refused them may hold ±Infinity or NaN)
+    /// as the strings "Infinity", "-Infinity" and "NaN" instead of failing the whole command.
+    static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return try encoder.encode(value)
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return encoder
     }
 
     /// Colour only on a terminal and when NO_COLOR is unset.
