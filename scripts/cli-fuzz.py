@@ -116,6 +116,9 @@ BASE_COMMANDS = [
     "demo --days 30 --seed 7 --force",
 ]
 
+# Base commands that may fail on the seeded store (no such entry; demo wants an empty store).
+MAY_FAIL = {"delete 3f2a1b9c", "demo --days 365"}
+
 # Never run: they reach the real crontab, systemd, or run a program of our choosing.
 FORBIDDEN_TOKENS = {"install", "uninstall", "systemd"}
 
@@ -155,7 +158,7 @@ INTERESTING_VALUES = [
 ]
 
 PATH_TOKENS = ["@STORE", "@STOREWAL", "@LINKSTORE", "@DIR", "@FIFO", "@FILE", "@DANGLING", "@MISSING",
-               "@NEWFILE", "@EXPORT", "@ZIP", "@BADZIP", "@DEVZERO"]
+               "@NEWFILE", "@EXPORT", "@ZIP", "@BADZIP", "@HOSTILE", "@DEVZERO"]
 
 OPTION_PAIRS = [
     ["--output", "@STORE"], ["--output", "@STOREWAL"], ["--output", "@LINKSTORE"], ["--output", "@DIR"],
@@ -166,6 +169,35 @@ OPTION_PAIRS = [
     ["--since", "-1"], ["--since", "9223372036854775807"], ["--save", "a\nb"], ["--anchor", "nope"],
     ["--note", "a\nb"], ["--source", "%"], ["--met", "-1"], ["--met", "1e400"], ["--year", "9999"],
 ]
+
+# Options each command takes, with values worth trying there: most mutations then reach the
+# command's own code instead of the argument parser.
+VALUES = {
+    "time": ["0001-01-01T00:00", "9999-12-31T23:00", "1900-01-01 12:00", "2025-03-30 02:30", "2025-10-26 02:30",
+             "-2 08:00", "-36500 08:00", "24:00", "yesterday 25:00", "2025-10-26T10:00:01+01:00", "1969-12-31T23:59Z",
+             "2100-12-31T23:59Z", "2101-01-01T00:00Z"],
+    "day": ["0001-01-01", "9999-12-31", "1900-01-01", "1969-12-31", "2101-01-01", "-36500", "-99999", "2025-02-29",
+            "tomorrow", "-0"],
+    "path": ["@STORE", "@STOREWAL", "@LINKSTORE", "@DIR", "@FIFO", "@FILE", "@DANGLING", "@MISSING", "@NEWFILE"],
+    "input": ["@DIR", "@FIFO", "@DEVZERO", "@FILE", "@STORE", "@DANGLING", "@MISSING", "@BADZIP", "@HOSTILE", "@LINKSTORE"],
+    "number": ["-1", "0", "36500", "36501", "99999999999", "9223372036854775807", "1e400", "nan", "-0"],
+    "text": ["a\nb", "\x1b[2J", "%", "%s%n", "😀" * 40, "x" * 5000, "", "-", "--json"],
+}
+COMMAND_OPTIONS = {
+    "log": [("--at", "time"), ("--end", "time"), ("--date", "day"), ("--note", "text"), ("--source", "text"),
+            ("--met", "number")],
+    "calendar": [("--year", None), ("9999", None), ("9999-12", None), ("0001-01", None), ("--json", None)],
+    "export": [("--output", "path"), ("--from", "day"), ("--to", "day"), ("--type", "text"), ("--format", "text")],
+    "changes": [("--since", "number"), ("--anchor", "text"), ("--save", "text")],
+    "import": [("input", None), ("--dry-run", None)],
+    "remind": [("--days", "text"), ("--lookback", "number"), ("--title", "text"), ("--message", "text")],
+    "streak": [("--habit", "text"), ("--all-sources", None)],
+    "demo": [("--days", "number"), ("--seed", "number"), ("--force", None)],
+    "timeline": [("--days", "number")],
+    "delete": [("zzzzzzzz", None), ("28d2b36ezzzz", None), ("%", None), ("________", None), ("@UUID8", None),
+               ("@UUID", None), ("'", None)],
+    "config": [("timezone", None), ("week-start", None), ("grace", None), ("-1", None), ("Mars/Olympus", None)],
+}
 
 ENV_MUTATIONS = [
     ("HABIT_NOW", "0001-01-01T00:00:00+14:00"), ("HABIT_NOW", "9999-12-15T10:00:00+00:00"),
@@ -200,6 +232,17 @@ EXPORT_XML = """<?xml version="1.0" encoding="UTF-8"?>
 </HealthData>
 """
 
+# Values that must never enter the store (issue 11 #5, #6): the import counts them as rejected.
+HOSTILE_XML = """<HealthData locale="en_US">
+ <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Fuzz" unit="count/min" startDate="2025-10-18 02:28:55 +0200" endDate="2025-10-18 02:28:55 +0200" value="1e400"/>
+ <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Fuzz" unit="count/min" startDate="2025-10-18 02:29:55 +0200" endDate="2025-10-18 02:29:55 +0200" value="-inf"/>
+ <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Fuzz" unit="count/min" startDate="2025-10-18 02:30:55 +0200" endDate="2025-10-18 02:30:55 +0200" value="nan"/>
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Fu&#1;zz&#x1B;[2J" unit="count" startDate="2025-10-18 03:00:00 +0200" endDate="2025-10-18 03:10:00 +0200" value="12"/>
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Fuzz" unit="count" startDate="0001-01-01 00:00:00 +1400" endDate="0001-01-01 00:10:00 +1400" value="5"/>
+ <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Fuzz" unit="count" startDate="9999-12-31 23:00:00 -1200" endDate="9999-12-31 23:10:00 -1200" value="5"/>
+</HealthData>
+"""
+
 STUB = "#!/bin/sh\necho \"$(basename \"$0\"): a stub of habit's cli-fuzz sandbox\" >&2\nexit 1\n"
 
 
@@ -224,6 +267,7 @@ class Sandbox:
             "@EXPORT": f"{s}/files/export.xml",
             "@ZIP": f"{s}/files/export.zip",
             "@BADZIP": f"{s}/files/bad.zip",
+            "@HOSTILE": f"{s}/files/hostile.xml",
             "@DEVZERO": "/dev/zero",
         }
 
@@ -244,6 +288,8 @@ class Sandbox:
         os.symlink(f"{s}/files/nowhere/target.sqlite", self.paths["@DANGLING"])
         with open(self.paths["@EXPORT"], "w") as f:
             f.write(EXPORT_XML)
+        with open(self.paths["@HOSTILE"], "w") as f:
+            f.write(HOSTILE_XML)
         with zipfile.ZipFile(self.paths["@ZIP"], "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("apple_health_export/export.xml", EXPORT_XML)
         with open(self.paths["@ZIP"], "rb") as f:
@@ -351,40 +397,53 @@ def mutate_token(rng, token):
     return token + rng.choice(CHAR_POOL)
 
 
+def command_option(rng, argv):
+    """An option the command takes, with a value worth trying (or a bare word)."""
+    choices = COMMAND_OPTIONS.get(argv[0] if argv else "", [])
+    if not choices:
+        return list(rng.choice(OPTION_PAIRS))
+    option, kind = rng.choice(choices)
+    if option == "input":
+        return [rng.choice(VALUES["input"])]
+    return [option] if kind is None else [option, rng.choice(VALUES[kind])]
+
+
 def make_case(seed, index):
-    """The command and environment changes of run `index`: a function of (seed, index) only."""
+    """(argv, environment changes, mutated) of run `index`: a function of (seed, index) only."""
     rng = random.Random(f"habit-cli-fuzz:{seed}:{index}")
     argv = shlex.split(rng.choice(BASE_COMMANDS))
     env = {}
-    if rng.random() < 0.03:
-        return argv, env  # now and then a valid command as it is
+    if rng.random() < 0.04:
+        return argv, env, False  # now and then a valid command as it is: it must succeed
     for _ in range(rng.choice([1, 1, 1, 2, 2, 3, 4])):
         op = rng.random()
         pos = rng.randrange(len(argv) + 1)
-        if op < 0.10 and len(argv) >= 2:
+        if op < 0.08 and len(argv) >= 2:
             i, j = rng.sample(range(len(argv)), 2)
             argv[i], argv[j] = argv[j], argv[i]
-        elif op < 0.18 and argv:
+        elif op < 0.14 and argv:
             del argv[rng.randrange(len(argv))]
-        elif op < 0.24 and argv:
+        elif op < 0.18 and argv:
             argv.insert(pos, argv[rng.randrange(len(argv))])
-        elif op < 0.36:
+        elif op < 0.26:
             argv.insert(pos, rng.choice(OPTION_STRINGS))
-        elif op < 0.56 and argv:
+        elif op < 0.40 and argv:
             argv[rng.randrange(len(argv))] = rng.choice(INTERESTING_VALUES)
-        elif op < 0.64 and argv:
+        elif op < 0.45 and argv:
             argv[rng.randrange(len(argv))] = rng.choice(PATH_TOKENS)
-        elif op < 0.76:
+        elif op < 0.52:
             argv[pos:pos] = rng.choice(OPTION_PAIRS)
-        elif op < 0.88 and argv:
+        elif op < 0.74:
+            argv[max(1, pos):max(1, pos)] = command_option(rng, argv)
+        elif op < 0.84 and argv:
             i = rng.randrange(len(argv))
             argv[i] = mutate_token(rng, argv[i])
-        elif op < 0.94:
+        elif op < 0.90:
             argv.append("--json")
         else:
             key, value = rng.choice(ENV_MUTATIONS)
             env[key] = value
-    return argv, env
+    return argv, env, True
 
 
 def safe(argv, env):
@@ -402,10 +461,10 @@ def safe(argv, env):
 def case_for(seed, index):
     """The case of run `index`; an unsafe draw is redrawn deterministically."""
     for attempt in range(100):
-        argv, env = make_case(seed, index if attempt == 0 else f"{index}.{attempt}")
+        argv, env, mutated = make_case(seed, index if attempt == 0 else f"{index}.{attempt}")
         if argv and safe(argv, env):
-            return argv, env
-    return ["streak"], {}
+            return argv, env, mutated
+    return ["streak"], {}, False
 
 
 HELPISH = {"--help", "-h", "--version", "help"}
@@ -451,7 +510,25 @@ def json_expectation(argv):
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
-def judge(result, argv, before, after, store_before, store_after):
+UUID_ARGUMENT = re.compile(r"^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[0-9a-fA-F]{8,32})$")
+OUT_OF_RANGE_YEAR = re.compile(r"^(0\d{3}|1[0-8]\d\d|19[0-6]\d|210[1-9]|21[1-9]\d|2[2-9]\d\d|[3-9]\d{3})-\d\d")
+
+
+def acceptance_failures(argv):
+    """What a successful run must not have accepted (issue 11 #1, #6)."""
+    failures = []
+    path = command_path(argv)
+    if path[:1] == ("delete",) and len(path) == 2 and not UUID_ARGUMENT.match(path[1]):
+        failures.append(("accepted", "delete accepted an id that is neither a UUID nor a hex prefix of 8+"))
+    if path[:1] == ("log",):
+        for i, token in enumerate(argv[:-1]):
+            value = argv[i + 1]
+            if token in ("--at", "--end", "--date") and OUT_OF_RANGE_YEAR.match(value):
+                failures.append(("accepted", f"log accepted {token} outside 1970–2100"))
+    return failures
+
+
+def judge(result, argv, mutated, before, after, store_before, store_after):
     """The failures of one run: a list of (kind, detail)."""
     status, stdout, stderr = result
     failures = []
@@ -465,6 +542,8 @@ def judge(result, argv, before, after, store_before, store_after):
             name = f"signal {sig}"
         return [("crash", f"{name} (status {status})")]
     text = stderr.decode("utf-8", errors="replace")
+    if status != 0 and not mutated and " ".join(argv) not in MAY_FAIL:
+        failures.append(("valid", f"a valid command failed with {status}"))
     if status != 0:
         if status not in FAILURE_STATUSES:
             failures.append(("status", f"exit {status} is not one of DESIGN.md §8's statuses"))
@@ -477,6 +556,7 @@ def judge(result, argv, before, after, store_before, store_after):
         if changes:
             failures.append(("changed", "on failure: " + " ".join(changes[:6])))
         return failures
+    failures += acceptance_failures(argv)
     if is_read_only(argv):
         if store_before is not None and store_after != store_before:
             failures.append(("read-only", "the store's bytes changed"))
@@ -494,6 +574,26 @@ def judge(result, argv, before, after, store_before, store_after):
     except ValueError as e:
         failures.append(("json", f"invalid {expected} on stdout: {e}"))
     return failures
+
+
+KNOWN_COMMANDS = {"log", "streak", "calendar", "today", "timeline", "remind", "import", "export", "changes",
+                  "delete", "undo", "demo", "config", "help"}
+
+
+def failure_class(kind, detail, argv):
+    """Failures that are most likely one bug share a class: kind, what, and for crashes, hangs
+    and changes the (sub)command."""
+    path = command_path(argv)
+    words = [w for w in path if w in KNOWN_COMMANDS or w in ("list", "add", "check", "set", "get")] or ["?"]
+    if kind == "message":
+        what = "more than one line" if "lines" in detail else detail
+    elif kind == "changed":
+        what = " ".join(words[:2]) + ": " + " ".join(re.sub(r"run/|habit-cli-fuzz-\w+/", "", c) for c in detail.split()[2:4])
+    elif kind in ("crash", "hang", "json", "read-only", "valid", "status"):
+        what = " ".join(words[:2]) + ": " + detail
+    else:
+        what = detail
+    return kind, what
 
 
 def read_store(path):
@@ -595,7 +695,12 @@ def make_base_store(binary, folder, timeout):
         item = obj.get("sample") or obj.get("workout") or {}
         if not str(item.get("source", "")).startswith("dev.habit") and "uuid" in item:
             uuids.append(item["uuid"])  # imported: its UUID is made from its content, the same every time
-    uuid = min(uuids) if uuids else "00000000-0000-4000-8000-000000000001"
+    if not uuids:
+        sys.exit("cli-fuzz: cannot make the seeded store: its export lists no imported entry")
+    uuid = min(uuids)
+    # Last, as it may make exports fail: refusing it is right; today it stores ±inf and years 0/10000.
+    args = [sandbox.resolve(t) for t in ["import", "@HOSTILE"]]
+    subprocess.run([binary] + args, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout * 4)
     return f"{folder}/base.sqlite", uuid
 
 
@@ -627,10 +732,10 @@ def main():
             if opts.replay is None and time.monotonic() - started > opts.max_seconds:
                 print(f"cli-fuzz: time is up after {passed + failed} runs")
                 break
-            argv, env_changes = case_for(opts.seed, index)
+            argv, env_changes, mutated = case_for(opts.seed, index)
             argv = [uuid if t == "@UUID" else uuid[:8] if t == "@UUID8" else t for t in argv]
             result, before, after, store_before, store_after = run_case(binary, sandbox, argv, env_changes, opts.timeout)
-            failures = judge(result, argv, before, after, store_before, store_after)
+            failures = judge(result, argv, mutated, before, after, store_before, store_after)
             if opts.replay is not None:
                 status, stdout, stderr = result
                 print(f"run {index}: {show(argv, env_changes)}")
@@ -646,7 +751,7 @@ def main():
             status, _, stderr = result
             first = stderr.decode("utf-8", errors="replace").split("\n")[0][:200]
             for kind, detail in failures:
-                key = (kind, tuple(printable(w) for w in command_path(argv)[:2]), detail.split(":")[0] if kind != "changed" else "changed")
+                key = failure_class(kind, detail, argv)
                 distinct.setdefault(key, []).append(index)
                 if not opts.quiet:
                     print(f"FAIL run {index} [{kind}] {detail}")
@@ -660,9 +765,12 @@ def main():
         elapsed = time.monotonic() - started
         if distinct and opts.replay is None:
             print("cli-fuzz: distinct failures (kind, command, what; runs):")
-            for (kind, path, what), runs in sorted(distinct.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
+            for (kind, what), runs in sorted(distinct.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
                 shown = ", ".join(str(r) for r in runs[:5]) + (", …" if len(runs) > 5 else "")
-                print(f"  {kind:9} {' '.join(path) or '(none)':16} {what[:70]:70} {len(runs):4}× runs {shown}")
+                print(f"  {kind:9} {what[:80]:80} {len(runs):4}× runs {shown}")
+                argv0, env0, _ = case_for(opts.seed, runs[0])
+                print(f"            e.g. {show(argv0, env0)}")
+                print(f"            replay: {replay} {runs[0]}")
         print(f"cli-fuzz: {passed} passed, {failed} failed ({passed + failed} runs in {elapsed:.1f} s, seed {opts.seed})")
         return 1 if failed else 0
     finally:

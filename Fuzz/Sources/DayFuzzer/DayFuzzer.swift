@@ -14,7 +14,7 @@ enum DayFuzzer {
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+            DayFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
             return 0
         })
     }

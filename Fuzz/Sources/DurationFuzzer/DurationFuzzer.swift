@@ -11,7 +11,7 @@ enum DurationFuzzer {
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+            DurationFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
             return 0
         })
     }

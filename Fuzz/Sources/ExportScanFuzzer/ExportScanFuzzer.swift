@@ -15,7 +15,7 @@ enum ExportScanFuzzer {
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
             guard let data, size > 0 else { return 0 }
-            check(UnsafeRawBufferPointer(start: data + 1, count: size - 1), chunkSize: 1 + Int(data[0] &- 0x30) % 64)  // '0': 1 byte
+            ExportScanFuzzer.check(UnsafeRawBufferPointer(start: data + 1, count: size - 1), chunkSize: 1 + Int(data[0] &- 0x30) % 64)  // '0': 1 byte
             return 0
         })
     }

@@ -12,7 +12,7 @@ enum WeekdaysFuzzer {
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+            WeekdaysFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
             return 0
         })
     }
