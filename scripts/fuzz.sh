@@ -3,7 +3,8 @@
 #
 #   scripts/fuzz.sh [SECONDS_TOTAL]
 #
-# Every target starts from its seed corpus (Fuzz/Corpus/<name>, read only) plus what earlier runs
+# Every target starts from its seed corpus (Fuzz/Corpus/<name>, read only; with the dictionary
+# Fuzz/Dictionaries/<name>.dict) plus what earlier runs
 # found (Fuzz/.build/corpus/<name>). A crash, a law broken, a hang (> 10 s on one input) or a
 # blown memory limit stops that target; its input is kept under Fuzz/.build/findings/<name>/ and
 # its path and a reproduction command are printed. Exits 1 when any target failed, 2 when the
@@ -74,21 +75,25 @@ for t in "${targets[@]}"; do
     findings=$work/findings/$name
     log=$work/logs/$name.log
     mkdir -p "$corpus" "$findings" "$(dirname "$log")"
-    "$bin/$exe" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    started=$SECONDS
+    dict=()
+    [[ -f $root/Fuzz/Dictionaries/$name.dict ]] && dict=(-dict="$root/Fuzz/Dictionaries/$name.dict")
+    "$bin/$exe" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 "${dict[@]}" \
         -print_final_stats=1 -artifact_prefix="$findings/" "$corpus" "$root/Fuzz/Corpus/$name" >"$log" 2>&1
     status=$?
+    took=$((SECONDS - started))
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
     runs=${runs:-0}
     all_runs=$((all_runs + runs))
     units=$(find "$corpus" -type f | wc -l)
     if ((status == 0)); then
-        printf 'fuzz: %-9s ok      %10s runs in %3d s (%s/s), corpus %d\n' "$name" "$runs" "$seconds" "${rate:-?}" "$units"
+        printf 'fuzz: %-9s ok      %10s runs in %3d s (%s/s), corpus %d\n' "$name" "$runs" "$took" "${rate:-?}" "$units"
         continue
     fi
     failed=1
     artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-    printf 'fuzz: %-9s FAILED  %10s runs in %3d s (%s/s), exit %d\n' "$name" "$runs" "$seconds" "${rate:-?}" "$status"
+    printf 'fuzz: %-9s FAILED  %10s runs in %3d s (%s/s), exit %d\n' "$name" "$runs" "$took" "${rate:-?}" "$status"
     grep -E "law broken|Fatal error|fatal error|ERROR: |SUMMARY: |ALARM: " "$log" | head -4 | sed 's/^/    /'
     if [[ -n $artifact ]]; then
         echo "    input:     $artifact ($(wc -c <"$artifact") bytes: $(head -c 120 "$artifact" | od -An -tx1 | tr -d '\n' | sed 's/^ //'))"
