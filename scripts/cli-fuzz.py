@@ -3,6 +3,7 @@
 
     scripts/cli-fuzz.py --binary PATH --seed N --runs N [--max-seconds S] [--timeout S]
     scripts/cli-fuzz.py --binary PATH --seed N --replay I     # run I again, verbosely
+    scripts/cli-fuzz.py --binary PATH --command 'export --output @STORE'   # judge one command
 
 Each run takes a valid command (README.md's Usage and a few more), mutates it (tokens swapped,
 deleted, duplicated; option-looking strings, negative and huge numbers, years 0001/9999,
@@ -726,6 +727,7 @@ def main():
     parser.add_argument("--max-seconds", type=float, default=600, help="stop starting runs after this long")
     parser.add_argument("--timeout", type=float, default=5, help="seconds before a run counts as a hang")
     parser.add_argument("--replay", type=int, help="run only this index, and show its output")
+    parser.add_argument("--command", help="judge this one command instead (shell words; @STORE, @FIFO, … allowed)")
     parser.add_argument("--keep", metavar="DIR", help="copy each failing run's sandbox here")
     parser.add_argument("--quiet", action="store_true", help="print only the summary and the distinct failures")
     opts = parser.parse_args()
@@ -738,6 +740,8 @@ def main():
     try:
         base_store, uuid, prefix = make_base_store(binary, folder, opts.timeout)
         sandbox = Sandbox(f"{folder}/run", base_store)
+        if opts.command is not None:
+            opts.replay = -1
         indexes = [opts.replay] if opts.replay is not None else range(opts.runs)
         passed = failed = 0
         distinct = {}
@@ -746,7 +750,10 @@ def main():
             if opts.replay is None and time.monotonic() - started > opts.max_seconds:
                 print(f"cli-fuzz: time is up after {passed + failed} runs")
                 break
-            argv, env_changes, mutated = case_for(opts.seed, index)
+            if opts.command is not None:
+                argv, env_changes, mutated = shlex.split(opts.command), {}, True
+            else:
+                argv, env_changes, mutated = case_for(opts.seed, index)
             argv = [uuid if t == "@UUID" else prefix if t == "@UUIDPREFIX" else t for t in argv]
             result, before, after, store_before, store_after = run_case(binary, sandbox, argv, env_changes, opts.timeout)
             failures = judge(result, argv, mutated, before, after, store_before, store_after)
