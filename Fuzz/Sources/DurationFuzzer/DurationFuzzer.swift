@@ -1,0 +1,25 @@
+import Foundation
+import FuzzDriver
+import HabitKit
+
+/// Fuzzes `InputParsing.duration` with arbitrary text (invalid UTF-8 becomes U+FFFD).
+///
+/// Laws: it never traps; a duration it accepts is a whole, finite number of seconds in (0, 24 h].
+@main
+enum DurationFuzzer {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            DurationFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+            return 0
+        })
+    }
+
+    static func check(_ text: String) {
+        guard let seconds = try? InputParsing.duration(text) else { return }
+        if !seconds.isFinite || seconds <= 0 || seconds > InputParsing.maximumDuration || seconds != seconds.rounded() {
+            fatalError("law broken: duration \(String(reflecting: text)) gave \(seconds) s")
+        }
+    }
+}

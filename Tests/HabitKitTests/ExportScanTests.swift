@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import HabitKit
+
+/// `ExportScan`: the import's reader without a store, as the fuzz targets use it.
+@Suite struct ExportScanTests {
+    static func scan(_ xml: String, chunkSize: Int? = nil) throws -> Int {
+        try Array(xml.utf8).withUnsafeBytes { try ExportScan.scan($0, chunkSize: chunkSize) }
+    }
+
+    /// Records, correlations and workouts count once each; nested records, metadata and skipped
+    /// elements do not.
+    @Test func countsTheObjectsAnImportWouldStore() throws {
+        let xml = """
+            <HealthData locale="en_US">
+             <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexMale"/>
+             <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="W" startDate="2024-01-01 01:01:36 +0200" endDate="2024-01-01 01:01:36 +0200" value="74">
+              <MetadataEntry key="HKMetadataKeyHeartRateMotionContext" value="0"/>
+             </Record>
+             <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="O" startDate="2024-01-01 08:00:00 +0100" endDate="2024-01-01 08:00:00 +0100">
+              <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="O" startDate="2024-01-01 08:00:00 +0100" endDate="2024-01-01 08:00:00 +0100" value="120"/>
+             </Correlation>
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="5" durationUnit="min" sourceName="W" startDate="2016-11-14 07:25:41 -0700" endDate="2016-11-14 07:30:52 -0700"/>
+             <ActivitySummary dateComponents="2016-11-15" activeEnergyBurned="590.252"/>
+            </HealthData>
+            """
+        #expect(try Self.scan(xml) == 3)
+    }
+
+    /// Tokens cut between chunks give the same result as the whole input at once.
+    @Test(arguments: [1, 2, 7, 64])
+    func chunksGiveTheSameCount(_ chunkSize: Int) throws {
+        let xml = "<?xml version=\"1.0\"?><!DOCTYPE HealthData [<!ENTITY x \"y\">]><!-- c --><HealthData>"
+            + "<Record type=\"T\" sourceName=\"S&amp;&#x41;\" startDate=\"2025-10-01 07:30:00 +0200\" endDate=\"2025-10-01 07:40:00 +0200\"/>"
+            + "</HealthData>"
+        #expect(try Self.scan(xml, chunkSize: chunkSize) == 1)
+    }
+
+    @Test(arguments: ["", "<HealthData>", "<Other/>", "<HealthData><Record type=\"T\"/></HealthData>"])
+    func malformedInputThrowsAnImportError(_ xml: String) {
+        #expect(throws: ImportError.self) { try Self.scan(xml) }
+    }
+}
