@@ -41,3 +41,22 @@ import Testing
         #expect(throws: ImportError.self) { try Self.scan(xml) }
     }
 }
+
+/// Found by the XML fuzz target: a malformed tag cut by a chunk boundary used to be reported by
+/// the quote-aware end scan ("'<' inside an attribute value") instead of the tag's first real
+/// problem, so the message depended on where the chunks fell.
+@Suite struct ChunkedErrorTests {
+    @Test(arguments: [1, 2, 5, 7, 64, 1 << 20])
+    func aMalformedTagReportsTheSameProblemHoweverItIsCut(chunk: Int) throws {
+        let xml = Array("<HealthData><Record type=\"HKCategoryTypeIdentifie".utf8) + [UInt8](repeating: 0x15, count: 62)
+            + Array("ate=\"2025-10-01 07:40:00 +0200\"/></HealthData>".utf8)
+        func message(_ chunkSize: Int?) -> String {
+            xml.withUnsafeBytes { bytes in
+                do { return "\(try ExportScan.scan(bytes, chunkSize: chunkSize)) objects" } catch { return "\(error)" }
+            }
+        }
+        let whole = message(nil)
+        #expect(whole.contains("no space after the value of attribute 'type'"))
+        #expect(message(chunk) == whole)
+    }
+}

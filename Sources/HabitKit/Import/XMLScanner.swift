@@ -393,16 +393,28 @@ final class XMLScanner {
             if memchr(base + j, 0x3C, k - j) != nil { throw malformed("'<' inside a tag") }
             return k + 1
         case .startTag:
-            // Ends at the first '>' outside quotes; '<' may appear nowhere in it.
+            // Ends at the first '>' outside quotes; '<' may appear nowhere in it. Before reporting a
+            // '<', the tag so far is parsed as a whole tag is: its first problem is what is
+            // reported, the same however the chunks cut the file (found by the fuzzer).
+            func misplacedLessThan(at k: Int, _ reason: String) throws -> Never {
+                _ = try startTag(b, from: s, count: k)
+                throw malformed(reason)
+            }
             while j < n {
                 if p.quote != 0 {
                     guard let q = memchr(base + j, Int32(p.quote), n - j) else {
-                        if memchr(base + j, 0x3C, n - j) != nil { throw malformed("'<' inside an attribute value") }
+                        if let lt = memchr(base + j, 0x3C, n - j) {
+                            try misplacedLessThan(at: UnsafeRawPointer(lt).assumingMemoryBound(to: UInt8.self) - base,
+                                                  "'<' inside an attribute value")
+                        }
                         p.position = n
                         return nil
                     }
                     let k = UnsafeRawPointer(q).assumingMemoryBound(to: UInt8.self) - base
-                    if memchr(base + j, 0x3C, k - j) != nil { throw malformed("'<' inside an attribute value") }
+                    if let lt = memchr(base + j, 0x3C, k - j) {
+                        try misplacedLessThan(at: UnsafeRawPointer(lt).assumingMemoryBound(to: UInt8.self) - base,
+                                              "'<' inside an attribute value")
+                    }
                     p.quote = 0
                     j = k + 1
                 } else {
@@ -412,7 +424,7 @@ final class XMLScanner {
                     } else if c == 0x3E {
                         return j + 1
                     } else if c == 0x3C {
-                        throw malformed("'<' inside a tag")
+                        try misplacedLessThan(at: j, "'<' inside a tag")
                     }
                     j += 1
                 }
