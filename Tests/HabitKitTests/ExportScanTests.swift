@@ -59,4 +59,19 @@ import Testing
         #expect(whole.contains("no space after the value of attribute 'type'"))
         #expect(message(chunk) == whole)
     }
+
+    /// The second finding: a '<' inside an unclosed value is reported for the tag being read
+    /// (`<Record>`), not for its parent, whether or not a chunk cut the tag first.
+    @Test(arguments: [1, 3, 10, 1 << 20])
+    func aLessThanInsideAValueNamesTheTagBeingRead(chunk: Int) throws {
+        let xml = Array("<HealthData locale=\"en\"><Record type=\"HKCategoryTypeIdentifier\n <ExportDate value=\"2024\" n\"".utf8)
+        func message(_ chunkSize: Int?) -> String {
+            xml.withUnsafeBytes { bytes in
+                do { return "\(try ExportScan.scan(bytes, chunkSize: chunkSize)) objects" } catch { return "\(error)" }
+            }
+        }
+        let whole = message(nil)
+        #expect(whole.contains("<Record>") && whole.contains("'<' inside an attribute value"))
+        #expect(message(chunk) == whole)
+    }
 }

@@ -275,6 +275,12 @@ final class XMLScanner {
     /// Call after the last chunk: anything left open means the file was cut short.
     func finish() throws {
         tokenStart = pending?.start ?? 0
+        // A start tag cut off by the end of the file is parsed as far as it goes first: a problem
+        // inside it is reported as when the file is read at once, before "ends early".
+        if let p = pending, p.kind == .startTag || p.kind == .undetermined, p.start + 1 < buffer.count,
+           ![0x2F, 0x21, 0x3F].contains(buffer[p.start + 1]) {
+            _ = try buffer.withUnsafeBufferPointer { try startTag($0, from: p.start, count: $0.count) }
+        }
         let rest = buffer.drop { Self.isSpace($0) }
         if !rest.isEmpty || !openStarts.isEmpty {
             throw ImportError.truncated(line: line, element: openElement)
@@ -397,8 +403,12 @@ final class XMLScanner {
             // '<', the tag so far is parsed as a whole tag is: its first problem is what is
             // reported, the same however the chunks cut the file (found by the fuzzer).
             func misplacedLessThan(at k: Int, _ reason: String) throws -> Never {
-                _ = try startTag(b, from: s, count: k)
-                throw malformed(reason)
+                _ = try startTag(b, from: s, count: min(k + 1, n))
+                var nameEnd = s + 1  // named after the tag being read, as the whole-tag parse names it
+                while nameEnd < k, !Self.isSpace(b[nameEnd]), b[nameEnd] != 0x3E, b[nameEnd] != 0x2F { nameEnd += 1 }
+                // A '<' inside the name itself is reported for the parent, as the whole-tag parse does.
+                throw malformed(nameEnd < k ? reason : "'<' inside a tag",
+                                element: nameEnd > s + 1 && nameEnd < k ? Self.text(b, s + 1, nameEnd) : nil)
             }
             while j < n {
                 if p.quote != 0 {
