@@ -59,8 +59,9 @@ extension HabitStore {
         }
     }
 
-    /// Runs `body` with foreign-key enforcement off for this connection (a pragma that only takes
-    /// effect outside a transaction), and on again afterwards, whatever happens.
+    /// Runs `body` with foreign-key enforcement off for this connection, and on again afterwards,
+    /// whatever happens. The pragma takes effect only outside a transaction, so `body` must leave
+    /// none open, not even when it throws.
     ///
     /// The importer's rows reference only ids it has just looked up or inserted itself in the same
     /// transaction (lookup entries, its source, its run): checking each of them again costs a parent
@@ -99,8 +100,30 @@ extension HabitStore {
                     return .commit
                 }
                 let writer = try ImportWriter(db: db, runID: run.id)
-                try db.execute(sql: "PRAGMA foreign_keys = OFF")  // see withoutForeignKeyChecks
                 do {
+                    return try Self.withoutForeignKeyChecks(db) {
+                        do {
+                            return try writeBatches()
+                        } catch {
+                            if db.isInsideTransaction { try? db.rollback() }
+                            throw error
+                        }
+                    }
+                } catch {
+                    // Foreign keys are enforced again here: the discard cascades through them.
+                    try? db.inTransaction(.immediate) {
+                        try run.discard(db)
+                        try Self.removeUnused(writer, db)
+                        // Give the anchors back when nobody else took one meanwhile.
+                        if let committed = writer.committedAnchor, try ChangeCounter.current(db) == committed {
+                            try ChangeCounter.set(run.firstAnchor - 1, db)
+                        }
+                        return .commit
+                    }
+                    throw error
+                }
+
+                func writeBatches() throws -> ImportSummary {
                     try db.beginTransaction(.immediate)
                     try writer.beginBatch()
                     var inBatch = 0
@@ -121,21 +144,7 @@ extension HabitStore {
                     run.finished = true
                     try run.update(db)
                     try db.commit()
-                    try db.execute(sql: "PRAGMA foreign_keys = ON")
                     return Self.summary(writer, mapped, dryRun: false)
-                } catch {
-                    if db.isInsideTransaction { try? db.rollback() }
-                    try? db.execute(sql: "PRAGMA foreign_keys = ON")  // the discard cascades through them
-                    try? db.inTransaction(.immediate) {
-                        try run.discard(db)
-                        try Self.removeUnused(writer, db)
-                        // Give the anchors back when nobody else took one meanwhile.
-                        if let committed = writer.committedAnchor, try ChangeCounter.current(db) == committed {
-                            try ChangeCounter.set(run.firstAnchor - 1, db)
-                        }
-                        return .commit
-                    }
-                    throw error
                 }
             }
         }

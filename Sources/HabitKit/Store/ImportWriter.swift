@@ -181,7 +181,7 @@ private struct InternCache {
             if let existing = try lookup.existingID(text, db) {
                 id = existing
             } else {
-                id = try lookup.id(text, db)
+                id = try lookup.insert(text, db)
                 created.append((lookup, id))
             }
             ids[text] = id

@@ -56,7 +56,11 @@ enum Lookup: CaseIterable {
 
     /// The id of `text`, inserting it on first use.
     func id(_ text: String, _ db: Database) throws -> Int64 {
-        if let id = try existingID(text, db) { return id }
+        try existingID(text, db) ?? insert(text, db)
+    }
+
+    /// Inserts `text`, which the table does not hold yet; returns its new id.
+    func insert(_ text: String, _ db: Database) throws -> Int64 {
         try db.execute(sql: "INSERT INTO \(table) (\(column)) VALUES (?)", arguments: [text])
         return db.lastInsertedRowID
     }

@@ -15,20 +15,17 @@ enum StoreRules {
     /// The ids of imports that have not finished, as a query.
     static let pendingImportRunIDs: SQL = "SELECT id FROM importRun WHERE finished = 0"
 
-    /// The opposite: samples from other sources (for "includes N samples from other sources").
-    static let otherSources: SQL = "sourceId IN (SELECT id FROM source WHERE isApp = 0)"
-
-    /// `sourceId` filter for `allSources`: nothing, or the app's sources. It includes
-    /// ``visible``, so queries on the tables (not the views) see what the views see.
-    static func sources(all: Bool) -> SQL { all ? visible : visible + " AND " + appSources }
+    /// The opposite: the ids of every other source (for "includes N samples from other sources").
+    static let otherSourceIDs: SQL = "SELECT id FROM source WHERE isApp = 0"
 
     /// Rows of an import that has not finished are invisible (``ImportRun``). The views
     /// `sampleView` and `workoutView` apply it; queries on the tables add it.
     static let visible: SQL = "(importRunId IS NULL OR importRunId NOT IN (\(pendingImportRunIDs)))"
 
-    /// ``sources(all:)`` with both sets resolved first and bound as lists: for statements that run
-    /// the filter inside thousands of correlated aggregates (the daily summary), where SQLite
-    /// would build the sub-selects' sets again each time. Same rule, same rows.
+    /// The filter of queries on the tables (not the views) for `all` sources or the app's:
+    /// ``visible`` and, unless `all`, ``appSources`` — with both sets resolved first and bound as
+    /// lists, because the daily summary runs it inside thousands of correlated aggregates, where
+    /// SQLite would build the sub-selects' sets again each time. Same rule, same rows.
     static func resolvedSources(all: Bool, _ db: Database) throws -> SQL {
         var parts: [SQL] = []
         let pending = try Int64.fetchAll(db, SQLRequest<Int64>(literal: pendingImportRunIDs))

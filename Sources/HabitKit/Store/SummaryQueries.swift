@@ -222,7 +222,7 @@ struct SummaryTotals {
     static func otherSourceCount(in range: InstantRange, energy: Bool, _ db: Database) throws -> Int {
         let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
         let typeIDs = try types.compactMap { try Lookup.sampleType.existingID($0, db) }
-        let others = try Int64.fetchAll(db, sql: "SELECT id FROM source WHERE isApp = 0")
+        let others = try Int64.fetchAll(db, SQLRequest<Int64>(literal: StoreRules.otherSourceIDs))
         let visible = try StoreRules.resolvedSources(all: true, db)
         let lo = range.lowerBound.timeIntervalSince1970, hi = range.upperBound.timeIntervalSince1970
         return try Int.fetchOne(db, SQLRequest<Int>(literal: """
