@@ -16,8 +16,10 @@ public enum TodayState: String, Sendable, Codable {
     case done
     /// Not (yet) done; the streak ends yesterday, and an unfinished today never breaks it.
     case pending
-    /// Today is already decided against (a NoAlc `easy` or `wild` entry for today).
+    /// Today is already decided against (a NoAlc `easy` or `wild` entry for today, an at-most limit exceeded).
     case missed
+    /// Today is skipped (and not done anyway): it neither counts nor breaks.
+    case skipped
 }
 
 /// The rules that decide a good day — shared by the calendar's marks and the streak walk.

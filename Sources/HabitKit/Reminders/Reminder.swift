@@ -76,14 +76,15 @@ public struct Reminder: Hashable, Sendable {
     public var id: Int64
     public var title: String
     public var message: String
-    public var activity: Habit
+    /// The habit it is for: a built-in's name (`meditate`, `workout`, `noalc`) or an own habit's id.
+    public var activity: String
     public var time: LocalTime
     public var weekdays: WeekdaySet
     public var lookbackHours: Int
     public var enabled: Bool
     public var created: Date
 
-    public init(id: Int64 = 0, title: String, message: String, activity: Habit, time: LocalTime,
+    public init(id: Int64 = 0, title: String, message: String, activity: String, time: LocalTime,
                 weekdays: WeekdaySet = .daily, lookbackHours: Int = 12, enabled: Bool = true, created: Date) {
         self.id = id
         self.title = title

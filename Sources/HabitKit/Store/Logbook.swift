@@ -63,7 +63,7 @@ extension HabitStore {
                                 source: source, metadata: metadata, env: env)
         return try write { db in
             try Self.insert(sample, workoutId: nil, db)
-            let cancelled = try ReminderRows.cancelMatching(db, activity: .meditate, completedAt: interval.upperBound,
+            let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.meditate.rawValue, completedAt: interval.upperBound,
                                                             source: source, env: env)
             return LogResult(samples: [sample], workout: nil, replaced: [], cancelledReminders: cancelled)
         }
@@ -90,7 +90,7 @@ extension HabitStore {
         return try write { db in
             let rowID = try Self.insert(workout, db)
             try Self.insert(energy, workoutId: rowID, db)
-            let cancelled = try ReminderRows.cancelMatching(db, activity: .workout, completedAt: interval.upperBound,
+            let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.workout.rawValue, completedAt: interval.upperBound,
                                                             source: source, env: env)
             return LogResult(samples: [energy], workout: workout, replaced: [], cancelledReminders: cancelled)
         }
@@ -122,7 +122,7 @@ extension HabitStore {
             let rowID = try Self.insert(sample, workoutId: nil, db)
             for row in kept { try ReplacedSampleRecord(sampleId: rowID, record: row).insert(db) }
             // Completion time of a NoAlc entry is when it was made, not the midnight it is for.
-            let cancelled = try ReminderRows.cancelMatching(db, activity: .noalc, completedAt: env.now,
+            let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.noalc.rawValue, completedAt: env.now,
                                                             source: source, env: env)
             return LogResult(samples: [sample], workout: nil, replaced: replaced.map(\.uuid), cancelledReminders: cancelled)
         }
@@ -135,7 +135,7 @@ extension HabitStore {
         return calendar.time(of: now).hour < 18 ? today.adding(days: -1) : today
     }
 
-    private func makeSample(type: String, _ interval: InstantRange, value: Double?, unit: String?, source: SourceID,
+    func makeSample(type: String, _ interval: InstantRange, value: Double?, unit: String?, source: SourceID,
                             metadata: [String: String], env: HabitEnvironment) -> Sample {
         Sample(uuid: env.makeUUID(), type: type, start: interval.lowerBound, end: interval.upperBound, value: value,
                unit: unit, source: source, metadata: metadata, created: env.now,

@@ -290,7 +290,7 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
         id = r.id == 0 ? nil : r.id
         title = r.title
         message = r.message
-        activity = r.activity.rawValue
+        activity = r.activity
         hour = r.time.hour
         minute = r.time.minute
         weekdays = r.weekdays.mask
@@ -302,9 +302,6 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
     /// The reminder, or a data error naming what is wrong: a stored activity this binary does not
     /// know never turns into another one.
     func reminder() throws -> Reminder {
-        guard let activity = Habit(rawValue: activity) else {
-            throw StoreError.corrupt("reminder #\(id ?? 0) has an activity this habit does not know ('\(activity)')")
-        }
         guard let time = LocalTime(hour: hour, minute: minute) else {
             throw StoreError.corrupt("reminder #\(id ?? 0) has an impossible time \(hour):\(minute)")
         }

@@ -3,9 +3,9 @@ import GRDB
 
 /// Reminder reads and writes shared by the store's transactions.
 enum ReminderRows {
-    static func fetchAll(_ db: Database, activity: Habit? = nil, enabledOnly: Bool = false) throws -> [Reminder] {
+    static func fetchAll(_ db: Database, activity: String? = nil, enabledOnly: Bool = false) throws -> [Reminder] {
         var request = ReminderRecord.all()
-        if let activity { request = request.filter(Column("activity") == activity.rawValue) }
+        if let activity { request = request.filter(Column("activity") == activity) }
         if enabledOnly { request = request.filter(Column("enabled") == true) }
         return try request.order(Column("id")).fetchAll(db).map { try $0.reminder() }
     }
@@ -13,7 +13,7 @@ enum ReminderRows {
     /// Cancels the occurrence each enabled reminder of `activity` has for a completion at
     /// `completedAt` (``Reminder/occurrenceCancelled(byCompletionAt:calendar:)``). Only the app's
     /// sources cancel; an occurrence already handled stays as it was.
-    static func cancelMatching(_ db: Database, activity: Habit, completedAt: Date, source: SourceID,
+    static func cancelMatching(_ db: Database, activity: String, completedAt: Date, source: SourceID,
                                env: HabitEnvironment) throws -> [CancelledOccurrence] {
         guard source.isApp else { return [] }
         var cancelled: [CancelledOccurrence] = []

@@ -105,7 +105,7 @@ extension HabitStore {
     }
 
     /// Cancels matching reminder occurrences for a completion (see ``ReminderRows/cancelMatching``).
-    public func cancelMatchingReminders(for activity: Habit, completedAt: Date, source: SourceID,
+    public func cancelMatchingReminders(for activity: String, completedAt: Date, source: SourceID,
                                         env: HabitEnvironment) throws -> [CancelledOccurrence] {
         try write { db in try ReminderRows.cancelMatching(db, activity: activity, completedAt: completedAt, source: source, env: env) }
     }
@@ -128,8 +128,15 @@ extension HabitStore {
                 for occurrence in reminder.occurrences(after: lower, through: env.now, calendar: env.calendar)
                 where occurrence.at >= reminder.created {
                     let window = reminder.lookbackWindow(for: occurrence)
-                    let done = try ReminderRows.wasDone(db, reminder.activity, from: window.from, through: window.through,
-                                                        settings: settings)
+                    let done: Bool
+                    if let builtin = Habit(rawValue: reminder.activity) {
+                        done = try ReminderRows.wasDone(db, builtin, from: window.from, through: window.through, settings: settings)
+                    } else if let own = try HabitRecord.fetchOne(db, key: reminder.activity)?.definition() {
+                        // An own habit: the day of the occurrence is met already.
+                        done = try Self.isMet(own, on: env.calendar.day(containing: occurrence.at), env: env, db)
+                    } else {
+                        done = false
+                    }
                     let row = OccurrenceRecord(reminderId: reminder.id, day: occurrence.day.description,
                                                at: occurrence.at.timeIntervalSince1970, state: done ? .suppressed : .delivered,
                                                handled: env.now.timeIntervalSince1970)

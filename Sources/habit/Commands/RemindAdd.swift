@@ -20,7 +20,7 @@ struct RemindAdd: ParsableCommand {
         let lookback = fields.lookback?.hours ?? 12
         let (store, env) = try store.writing()
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
-                                activity: habit, time: time.time, lookbackHours: lookback, created: env.now)
+                                activity: habit.rawValue, time: time.time, lookbackHours: lookback, created: env.now)
         fields.apply(to: &reminder)
         let added = try store.addReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == added.id }) else {

@@ -30,7 +30,7 @@ struct RemindEdit: ParsableCommand {
         let (store, env) = try store.writing()
         var reminder = try store.fetchReminder(id)
         if let time { reminder.time = time.time }
-        if let activity { reminder.activity = activity.habit }
+        if let activity { reminder.activity = activity.habit.rawValue }
         fields.apply(to: &reminder)
         try store.updateReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == id }) else {

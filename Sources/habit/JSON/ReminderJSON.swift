@@ -21,7 +21,7 @@ struct ReminderJSON: Codable, Equatable {
         id = s.reminder.id
         title = s.reminder.title
         message = s.reminder.message
-        activity = s.reminder.activity.rawValue
+        activity = s.reminder.activity
         time = s.reminder.time.description
         days = s.reminder.weekdays.description
         lookbackHours = s.reminder.lookbackHours

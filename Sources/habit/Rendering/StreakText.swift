@@ -8,6 +8,7 @@ enum StreakText {
             case .done: style.green("done")
             case .pending: style.yellow("pending")
             case .missed: style.red("missed")
+            case .skipped: style.dim("skipped")
             }
             let jokers = String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
             return "\(r.habit.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "

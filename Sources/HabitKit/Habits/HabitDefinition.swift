@@ -1,0 +1,198 @@
+import Foundation
+
+/// A habit as the store keeps it (DESIGN.md §11): one of the three built-ins, or a habit of the
+/// user's own — yes/no or a quantity, with a target per day, week or month, logged by `habit log
+/// NAME` or read from imported data (`--from TYPE`).
+///
+/// Every habit is evaluated by the same code (``HabitEvaluator``); what differs is only how a
+/// day's value and outcome are found (``HabitDayInput``).
+public struct HabitDefinition: Sendable, Equatable, Identifiable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case yesNo = "yes-no", quantity, builtin
+    }
+
+    /// The target of a quantity habit: reach it, or stay within it (a limit).
+    public enum Goal: Sendable, Equatable, Hashable {
+        case atLeast(Double)
+        case atMost(Double)
+
+        public var amount: Double {
+            switch self {
+            case .atLeast(let x), .atMost(let x): x
+            }
+        }
+
+        public var isLimit: Bool { if case .atMost = self { true } else { false } }
+    }
+
+    public enum Period: String, Sendable, Codable, CaseIterable {
+        case day, week, month
+    }
+
+    /// Whose samples a `--from` habit counts.
+    public enum SourceFilter: Sendable, Equatable, Hashable {
+        /// habit's own sources (`dev.habit`, `dev.habit.*`).
+        case app
+        /// Every source.
+        case all
+        /// These sources, each a bundle id or a source's name.
+        case named([String])
+    }
+
+    /// `meditate`, `workout`, `noalc` for the built-ins; a UUID (lower-case text) for own habits —
+    /// stable across renames and between devices.
+    public var id: String
+    public var name: String
+    public var kind: Kind
+    /// The unit of a quantity habit's amounts (`glass`, `min`, `km`); nil for yes/no habits.
+    public var unit: String?
+    /// Nil for yes/no habits, whose target is ``times`` days per ``per``.
+    public var goal: Goal?
+    public var per: Period
+    /// Days done per period a yes/no habit needs (1 for daily habits).
+    public var times: Int
+    /// The HealthKit type a `--from` habit reads; nil for habits logged with `habit log NAME`.
+    public var fromType: String?
+    public var sources: SourceFilter
+    /// The day the habit was added (its history starts at the earlier of this and its first sample).
+    public var since: LocalDay
+    public var archived: Bool
+    public var created: Date
+    public var modified: Date
+
+    public init(id: String, name: String, kind: Kind, unit: String? = nil, goal: Goal? = nil, per: Period = .day,
+                times: Int = 1, fromType: String? = nil, sources: SourceFilter = .app, since: LocalDay,
+                archived: Bool = false, created: Date, modified: Date) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.unit = unit
+        self.goal = goal
+        self.per = per
+        self.times = times
+        self.fromType = fromType
+        self.sources = sources
+        self.since = since
+        self.archived = archived
+        self.created = created
+        self.modified = modified
+    }
+
+    /// The built-in this definition describes, if it is one.
+    public var builtin: Habit? { kind == .builtin ? Habit(rawValue: id) : nil }
+
+    /// The HealthKit-shaped sample type under which `habit log NAME` stores this habit's entries.
+    public var loggedType: String? {
+        guard kind != .builtin, fromType == nil else { return nil }
+        return Self.loggedTypePrefix + id
+    }
+
+    /// The type prefix of own habits' entries: `dev.habit.habit.<id>`.
+    public static let loggedTypePrefix = "dev.habit.habit."
+
+    /// How many periods of this habit fit in... the `f` of the score: 1 for daily habits, `times ÷ 7`
+    /// a week, `times ÷ 30` a month.
+    public var frequency: Double {
+        switch per {
+        case .day: 1
+        case .week: Double(times) / 7
+        case .month: Double(times) / 30
+        }
+    }
+
+    /// The definitions of the three built-ins, from the settings that shape them. Their `since`
+    /// is a placeholder: their history starts at their first data day.
+    public static func builtins(settings: Settings, since: LocalDay, at instant: Date) -> [HabitDefinition] {
+        Habit.allCases.map { habit in
+            switch habit {
+            case .meditate, .workout:
+                HabitDefinition(id: habit.rawValue, name: habit.rawValue, kind: .builtin, unit: "min",
+                                goal: .atLeast(Double(settings.minMinutes)), since: since, created: instant, modified: instant)
+            case .noalc:
+                HabitDefinition(id: habit.rawValue, name: habit.rawValue, kind: .builtin, since: since,
+                                created: instant, modified: instant)
+            }
+        }
+    }
+}
+
+/// The rules for a habit's name: `[a-z][a-z0-9-]{0,31}`, never a command word nor a built-in's name.
+public enum HabitName {
+    /// Every command and subcommand word of the executable, the built-ins and their aliases: a
+    /// habit named like one would make `habit log NAME` or `habit NAME` ambiguous. The
+    /// executable's tests check that every command word it has is in this list.
+    public static let reserved: Set<String> = [
+        "meditate", "workout", "noalc", "alcohol", "all",
+        "log", "list", "streak", "calendar", "today", "timeline", "remind", "import", "export", "changes",
+        "delete", "undo", "demo", "config", "doctor", "backup", "restore", "add", "habits", "edit", "archive",
+        "unarchive", "remove", "skip", "unskip", "score", "stats", "status", "sync", "help", "version",
+        "check", "cron", "install", "uninstall", "pause", "resume", "systemd", "get", "set", "unset",
+    ]
+
+    /// Checks `text` against the name rules.
+    public static func validate(_ text: String) throws(HabitInputError) -> String {
+        let b = Array(text.utf8)
+        let ok = (1...32).contains(b.count) && (97...122).contains(b[0])
+            && b.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
+        guard ok else { throw .invalidName(text) }
+        guard !reserved.contains(text) else { throw .reservedName(text) }
+        return text
+    }
+}
+
+/// Input about habits of one's own that habit cannot accept (exit 64, nothing stored).
+public enum HabitInputError: HabitError, Equatable {
+    case invalidName(String)
+    case reservedName(String)
+    case nameTaken(String)
+    case unknownHabit(String, existing: [String])
+    case bothTargets
+    case invalidTarget(String, reason: String)
+    case invalidTimes(String, reason: String)
+    case timesOnQuantity
+    case targetOnYesNo
+    case unknownType(String)
+    case fromHabitLogged(String, type: String)
+    case amountOnYesNo(String)
+    case amountMissing(String, unit: String)
+    case invalidAmount(String, reason: String)
+    case unitMismatch(String, habit: String, unit: String)
+    case emptyRange(String, String)
+    case builtinFixed(String, what: String)
+    case sourcesWithoutFrom
+    case invalidSources(String)
+    case archived(String)
+
+    public var kind: ErrorKind { .usage }
+
+    public var description: String {
+        switch self {
+        case .invalidName(let t):
+            "invalid habit name \(quoted: t): use 1–32 lower-case letters, digits and '-', starting with a letter (e.g. 'floss', 'cold-shower')"
+        case .reservedName(let t):
+            "\(quoted: t) cannot be a habit's name: it is a command word or a built-in habit; choose another (e.g. '\(t)-daily')"
+        case .nameTaken(let t): "a habit named \(quoted: t) exists already; choose another name, or change it with 'habit edit \(t)'"
+        case .unknownHabit(let t, let existing):
+            "unknown habit \(quoted: t); " + (existing.isEmpty ? "there is none yet" : "the habits are: \(existing.joined(separator: ", "))")
+                + " (add one with 'habit add NAME')"
+        case .bothTargets: "--at-least and --at-most exclude each other: a habit has one target"
+        case .invalidTarget(let t, let reason): "invalid target \(quoted: t): \(reason)"
+        case .invalidTimes(let t, let reason): "invalid --times \(quoted: t): \(reason)"
+        case .timesOnQuantity: "--times is for yes/no habits; a quantity habit takes --at-least or --at-most with --per"
+        case .targetOnYesNo: "a target needs a quantity: give --unit (e.g. --unit glass --at-least 8), or use --times N --per week for a yes/no habit"
+        case .unknownType(let t):
+            "unknown data type \(quoted: t): use steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier (HKQuantityTypeIdentifier… / HKCategoryTypeIdentifier…)"
+        case .fromHabitLogged(let name, let type):
+            "\(quoted: name) reads imported \(type) data; it cannot be logged (import the data with 'habit import')"
+        case .amountOnYesNo(let name): "\(quoted: name) is a yes/no habit: log it without an amount ('habit log \(name)')"
+        case .amountMissing(let name, let unit): "\(quoted: name) counts \(unit): give an amount, e.g. 'habit log \(name) 1'"
+        case .invalidAmount(let t, let reason): "invalid amount \(quoted: t): \(reason)"
+        case .unitMismatch(let t, let habit, let unit): "amount \(quoted: t) does not fit \(quoted: habit), which counts \(unit)"
+        case .emptyRange(let from, let to): "the range \(from) to \(to) is empty: --to is exclusive and must be after the first day"
+        case .builtinFixed(let name, let what): "\(quoted: name) is built in: it cannot be \(what) (its settings: 'habit config list')"
+        case .sourcesWithoutFrom: "--sources is for habits that read imported data (--from TYPE); own entries always come from habit"
+        case .invalidSources(let t): "invalid --sources \(quoted: t): use app, all, or a comma-separated list of source names or bundle ids"
+        case .archived(let name): "\(quoted: name) is archived; bring it back with 'habit archive \(name) --undo'"
+        }
+    }
+}

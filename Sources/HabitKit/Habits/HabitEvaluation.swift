@@ -1,0 +1,249 @@
+import Foundation
+
+/// One day of a habit as the daily query found it.
+public struct HabitDayInput: Sendable, Equatable {
+    public var day: LocalDay
+    /// The day's amount in the habit's unit (built-ins: minutes, or NoAlc's drinks); 0 without entries.
+    public var value: Double
+    /// The day has at least one entry (a yes/no habit's "done").
+    public var hasEntry: Bool
+    /// The day judged on its own (``HabitEvaluator/dailyOutcome(_:value:hasEntry:)``; built-ins: §4's rules).
+    public var outcome: DayOutcome
+    /// The day can no longer become good (an at-most limit exceeded, NoAlc `easy`/`wild`).
+    public var decided: Bool
+
+    public init(day: LocalDay, value: Double, hasEntry: Bool, outcome: DayOutcome, decided: Bool) {
+        self.day = day
+        self.value = value
+        self.hasEntry = hasEntry
+        self.outcome = outcome
+        self.decided = decided
+    }
+}
+
+/// One day of a habit as the calendar marks it and the streak counts it.
+public struct HabitDayStatus: Sendable, Equatable {
+    public var day: LocalDay
+    public var value: Double
+    /// Counted as done: a good day of a daily habit, or a day (up to today) of a met period.
+    public var met: Bool
+    public var skipped: Bool
+    /// A missed day a joker healed (daily habits): the streak goes on through it.
+    public var joker: Bool
+}
+
+/// The current period of a week or month habit.
+public struct PeriodProgress: Sendable, Equatable {
+    /// `[start, end)`.
+    public var start: LocalDay
+    public var end: LocalDay
+    /// Days done (yes/no) or the sum so far.
+    public var value: Double
+    /// The target after skips: `ceil(target × unskipped days ÷ days in period)`.
+    public var target: Double
+    public var met: Bool
+}
+
+/// Everything `streak`, `calendar`, `today` and `score` say about one habit.
+public struct HabitReport: Sendable, Equatable {
+    public var definition: HabitDefinition
+    /// The first day of the habit's history, nil when it has none yet (no data, not yet added).
+    public var firstDay: LocalDay?
+    /// Days (daily habits) or periods (week/month habits) in the current streak.
+    public var current: Int
+    public var longest: Int
+    public var jokers: Int
+    public var today: TodayState
+    public var period: PeriodProgress?
+    /// Habit strength in [0, 1] (Loop Habit Tracker's exponential smoothing, DESIGN.md §11).
+    public var score: Double
+    /// One status per day of the range the report was asked for.
+    public var days: [HabitDayStatus]
+}
+
+/// The one evaluation of every habit, built-in or own: day outcomes, skips, jokers, periods,
+/// streaks and the score (DESIGN.md §4 and §11; Standards/habits.md has worked examples).
+public enum HabitEvaluator {
+    /// How an own habit's day is judged on its own: yes/no — any entry; at least — the sum reaches
+    /// the target; at most — the sum stays within it (no entry is 0, so met). Week and month
+    /// habits are judged per period; their days' outcomes say only whether something was done.
+    public static func dailyOutcome(_ habit: HabitDefinition, value: Double, hasEntry: Bool) -> (DayOutcome, decided: Bool) {
+        guard habit.per == .day, let goal = habit.goal else { return (hasEntry ? .good : .miss, false) }
+        switch goal {
+        case .atLeast(let x): return (reaches(value, x) ? .good : .miss, false)
+        case .atMost(let x): return within(value, x) ? (.good, false) : (.miss, true)
+        }
+    }
+
+    /// `value ≥ target`, forgiving the last bits of floating-point sums (0.1 + 0.2 reaches 0.3).
+    static func reaches(_ value: Double, _ target: Double) -> Bool { value >= target - 1e-9 * max(1, abs(target)) }
+    static func within(_ value: Double, _ limit: Double) -> Bool { value <= limit + 1e-9 * max(1, abs(limit)) }
+
+    /// The period of `per` that holds `day`: `[start, end)`.
+    public static func period(_ per: HabitDefinition.Period, of day: LocalDay, weekStartsOnSunday: Bool) -> DayRange {
+        switch per {
+        case .day: return DayRange(day: day)
+        case .week:
+            let back = weekStartsOnSunday ? day.isoWeekday % 7 : day.isoWeekday - 1
+            let start = day.adding(days: -back)
+            return DayRange(start, upTo: start.adding(days: 7))
+        case .month: return DayRange(day.firstOfMonth, upTo: day.firstOfNextMonth)
+        }
+    }
+
+    /// Evaluates `habit` over its history.
+    ///
+    /// - Parameters:
+    ///   - inputs: one per day, contiguous, from `firstDay` (the history's start) through at
+    ///     least `today`; more days after today are allowed (a calendar month that ends later).
+    ///   - firstDay: the history's first day; nil when the habit has none (everything reads 0).
+    ///   - skipped: the habit's skipped days (its own and `--all` ones).
+    ///   - range: the days whose statuses the report lists.
+    public static func evaluate(_ habit: HabitDefinition, inputs: [HabitDayInput], firstDay: LocalDay?,
+                                skipped: Set<LocalDay>, today: LocalDay, weekStartsOnSunday: Bool,
+                                range: DayRange) -> HabitReport {
+        var report = HabitReport(definition: habit, firstDay: firstDay, current: 0, longest: 0, jokers: 0,
+                                 today: .pending, period: nil, score: 0, days: [])
+        let byDay = Dictionary(inputs.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        guard let firstDay, firstDay <= today else {
+            report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, met: false,
+                                                      skipped: skipped.contains($0), joker: false) }
+            if skipped.contains(today) { report.today = .skipped }
+            return report
+        }
+        var statuses: [LocalDay: HabitDayStatus] = [:]
+        if habit.per == .day {
+            walkDays(habit, byDay, firstDay: firstDay, skipped: skipped, today: today, into: &report, &statuses)
+        } else {
+            walkPeriods(habit, byDay, firstDay: firstDay, skipped: skipped, today: today,
+                        weekStartsOnSunday: weekStartsOnSunday, into: &report, &statuses)
+        }
+        report.score = score(habit, byDay, statuses: statuses, firstDay: firstDay, today: today,
+                             todayCounts: report.today == .done, weekStartsOnSunday: weekStartsOnSunday)
+        report.days = range.map { day in
+            statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: false,
+                                            skipped: skipped.contains(day), joker: false)
+        }
+        return report
+    }
+
+    /// Daily habits: §4's walk with jokers; a skipped day that is not good is passed over.
+    private static func walkDays(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], firstDay: LocalDay,
+                                 skipped: Set<LocalDay>, today: LocalDay, into report: inout HabitReport,
+                                 _ statuses: inout [LocalDay: HabitDayStatus]) {
+        var walk = StreakWalk()
+        var day = firstDay
+        while day <= today {
+            let input = byDay[day] ?? HabitDayInput(day: day, value: 0, hasEntry: false, outcome: .miss, decided: false)
+            let isSkipped = skipped.contains(day)
+            var status = HabitDayStatus(day: day, value: input.value, met: input.outcome == .good, skipped: isSkipped, joker: false)
+            if day == today {
+                if input.outcome == .good {
+                    report.today = .done
+                } else if isSkipped {
+                    report.today = .skipped
+                } else if input.decided {
+                    report.today = .missed
+                } else {
+                    report.today = .pending
+                }
+            }
+            let steps = input.outcome == .good || (!isSkipped && (day < today || input.decided))
+            if steps {
+                let jokersBefore = walk.jokers
+                walk.step(input.outcome)
+                // A miss that left the streak standing was healed by a joker.
+                status.joker = input.outcome == .miss && walk.current > 0 && walk.jokers <= jokersBefore
+            }
+            statuses[day] = status
+            day = day.adding(days: 1)
+        }
+        report.current = walk.current
+        report.longest = walk.longest
+        report.jokers = walk.jokers
+    }
+
+    /// Week and month habits: consecutive met periods, no jokers; the current period is pending
+    /// until met and never breaks the streak (an at-most limit already exceeded does).
+    private static func walkPeriods(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], firstDay: LocalDay,
+                                    skipped: Set<LocalDay>, today: LocalDay, weekStartsOnSunday: Bool,
+                                    into report: inout HabitReport, _ statuses: inout [LocalDay: HabitDayStatus]) {
+        var current = 0, longest = 0
+        var period = Self.period(habit.per, of: firstDay, weekStartsOnSunday: weekStartsOnSunday)
+        while period.lowerBound <= today {
+            let progress = Self.progress(habit, byDay, period: period, firstDay: firstDay, skipped: skipped, today: today)
+            let isCurrent = period.contains(today)
+            for day in period where day >= firstDay && day <= today {
+                statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: progress?.met ?? false,
+                                               skipped: skipped.contains(day), joker: false)
+            }
+            if let progress {
+                let exceeded = habit.goal?.isLimit == true && !progress.met
+                if progress.met {
+                    current += 1
+                } else if !isCurrent || exceeded {
+                    current = 0
+                }
+                longest = max(longest, current)
+                if isCurrent {
+                    report.period = progress
+                    report.today = progress.met ? .done : exceeded ? .missed : skipped.contains(today) ? .skipped : .pending
+                }
+            } else if isCurrent {
+                report.today = .skipped  // a fully skipped period is passed over
+            }
+            period = DayRange(period.upperBound, upTo: Self.period(habit.per, of: period.upperBound,
+                                                                    weekStartsOnSunday: weekStartsOnSunday).upperBound)
+        }
+        report.current = current
+        report.longest = longest
+    }
+
+    /// A period's value and target after skips; nil when every day of it is skipped or before the history.
+    static func progress(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], period: DayRange,
+                         firstDay: LocalDay, skipped: Set<LocalDay>, today: LocalDay) -> PeriodProgress? {
+        let open = period.filter { $0 >= firstDay && !skipped.contains($0) }.count
+        guard open > 0 else { return nil }
+        var value = 0.0
+        for day in period where day >= firstDay && day <= today {
+            guard let input = byDay[day] else { continue }
+            value += habit.goal == nil ? (input.hasEntry ? 1 : 0) : input.value
+        }
+        let full = Double(habit.goal?.amount ?? Double(habit.times))
+        var target = (full * Double(open) / Double(period.count) - 1e-9).rounded(.up)
+        if habit.goal == nil { target = min(target, Double(open)) }
+        let met = habit.goal?.isLimit == true ? within(value, target) : reaches(value, target)
+        return PeriodProgress(start: period.lowerBound, end: period.upperBound, value: value, target: target, met: met)
+    }
+
+    /// Loop's habit strength: `s = s·m + c·(1 − m)` over the days from the first to yesterday (and
+    /// today once it counts), `m = 0.5^(√f / 13)`; skipped days leave `s` as it is.
+    static func score(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], statuses: [LocalDay: HabitDayStatus],
+                      firstDay: LocalDay, today: LocalDay, todayCounts: Bool, weekStartsOnSunday: Bool) -> Double {
+        let m = pow(0.5, habit.frequency.squareRoot() / 13)
+        var s = 0.0
+        var day = firstDay
+        let last = todayCounts ? today : today.adding(days: -1)
+        while day <= last {
+            let status = statuses[day]
+            let input = byDay[day]
+            let good = status?.met ?? false
+            if status?.skipped == true && !good {
+                day = day.adding(days: 1)
+                continue
+            }
+            var c = good ? 1.0 : 0.0
+            if habit.kind == .quantity, let goal = habit.goal {
+                let share = goal.amount / Double(period(habit.per, of: day, weekStartsOnSunday: weekStartsOnSunday).count)
+                let value = input?.value ?? 0
+                switch goal {
+                case .atLeast: c = min(1, value / share)
+                case .atMost: c = within(value, share) ? 1 : 0
+                }
+            }
+            s = s * m + c * (1 - m)
+            day = day.adding(days: 1)
+        }
+        return s
+    }
+}

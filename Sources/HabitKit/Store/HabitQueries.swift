@@ -1,0 +1,215 @@
+import Foundation
+import GRDB
+
+/// Every habit evaluated over one span of days: what `streak`, `calendar`, `today`, `score` and
+/// `status` read.
+public struct HabitOverview: Sendable {
+    public var asOf: LocalDay
+    public var allSources: Bool
+    /// With `allSources`: the built-ins' samples and workouts from other sources.
+    public var otherSourceCount: Int
+    /// The days each report lists.
+    public var range: DayRange
+    public var reports: [HabitReport]
+}
+
+extension HabitStore {
+    /// Evaluates `habits` (nil: every active habit, built-ins first) as of `env.today`, each over
+    /// its whole history, listing the days of `range` (default: today).
+    ///
+    /// One daily query for everything: the built-ins' days come from the daily summary
+    /// (``dailySummary(in:calendar:allSources:)``), own habits' from their samples put in the same
+    /// half-open days (`[D at day-start, D+1 at day-start)`) on their start; sleep is the one
+    /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, DESIGN.md §11).
+    public func habitOverview(_ habits: [HabitDefinition]? = nil, range: DayRange? = nil, env: HabitEnvironment,
+                              allSources: Bool = false) throws -> HabitOverview {
+        try read { db in
+            let definitions = try habits ?? Self.allHabits(env: env, includingArchived: false, db)
+            return try Self.overview(definitions, range: range ?? DayRange(day: env.today), env: env, allSources: allSources, db)
+        }
+    }
+
+    static func overview(_ definitions: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
+                         _ db: Database) throws -> HabitOverview {
+        let settings = try Self.settings(db)
+        let today = env.today
+        let calendar = env.calendar
+        var firsts: [String: LocalDay] = [:]
+        for d in definitions {
+            if let first = try firstDay(of: d, env: env, allSources: allSources, db) { firsts[d.id] = first }
+        }
+        let start = min(firsts.values.min() ?? today, today, range.lowerBound)
+        let span = DayRange(start, upTo: max(today.adding(days: 1), range.upperBound))
+        let starts = (0...span.count).map { calendar.start(of: span.lowerBound.adding(days: $0)) }
+        let skips = try skippedDays(for: definitions.map(\.id), in: span, db)
+        var summary: DailySummary?
+        if definitions.contains(where: { $0.kind == .builtin }) {
+            summary = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false, db)
+        }
+        var reports: [HabitReport] = []
+        for d in definitions {
+            let inputs: [HabitDayInput]
+            if let builtin = d.builtin, let summary {
+                inputs = summary.summaries.map { builtinInput(builtin, $0, settings: settings) }
+            } else {
+                inputs = try ownInputs(d, span: span, starts: starts, env: env, db)
+            }
+            let first = firsts[d.id]
+            reports.append(HabitEvaluator.evaluate(d, inputs: first.map { f in inputs.filter { $0.day >= f } } ?? [],
+                                                   firstDay: first, skipped: skips[d.id] ?? [], today: today,
+                                                   weekStartsOnSunday: settings.weekStartsOnSunday, range: range))
+        }
+        return HabitOverview(asOf: today, allSources: allSources, otherSourceCount: summary?.otherSourceCount ?? 0,
+                             range: range, reports: reports)
+    }
+
+    /// A built-in's day: §4's rules on the daily summary.
+    static func builtinInput(_ habit: Habit, _ day: DaySummary, settings: Settings) -> HabitDayInput {
+        let value: Double = switch habit {
+        case .meditate: day.meditateMinutes
+        case .workout: day.workoutMinutes
+        case .noalc: day.alcoholTotal ?? 0
+        }
+        let hasEntry = habit == .noalc ? day.alcoholTotal != nil : value > 0
+        return HabitDayInput(day: day.day, value: value, hasEntry: hasEntry, outcome: HabitRules.outcome(habit, day, settings: settings),
+                             decided: HabitRules.isDecided(habit, day))
+    }
+
+    /// Whether `definition`'s day `day` (for a week or month habit: its period, as of `day`) is met.
+    static func isMet(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> Bool {
+        let settings = try Self.settings(db)
+        let period = HabitEvaluator.period(definition.per, of: day, weekStartsOnSunday: settings.weekStartsOnSunday)
+        let span = DayRange(period.lowerBound, upTo: day.adding(days: 1))
+        let starts = (0...span.count).map { env.calendar.start(of: span.lowerBound.adding(days: $0)) }
+        let inputs: [HabitDayInput]
+        if let builtin = definition.builtin {
+            let summary = try dailySummary(in: span, calendar: env.calendar, allSources: false, energy: false, db)
+            inputs = summary.summaries.map { builtinInput(builtin, $0, settings: settings) }
+        } else {
+            inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
+        }
+        let skips = try skippedDays(for: [definition.id], in: span, db)
+        let report = HabitEvaluator.evaluate(definition, inputs: inputs, firstDay: span.lowerBound, skipped: skips[definition.id] ?? [],
+                                             today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day))
+        return report.days.first?.met ?? false
+    }
+
+    /// The first day of a habit's history: a built-in's first data day; an own habit's earlier of
+    /// the day it was added and its first sample's day.
+    static func firstDay(of d: HabitDefinition, env: HabitEnvironment, allSources: Bool, _ db: Database) throws -> LocalDay? {
+        if let builtin = d.builtin { return try firstDay(of: builtin, calendar: env.calendar, allSources: allSources, db) }
+        guard let source = try HabitSamples(d, db) else { return d.since }
+        guard let t = try Double.fetchOne(db, SQLRequest<Double>(literal: """
+            SELECT min(start) FROM sample WHERE typeId = \(source.typeID) AND \(source.sources)
+            """)) else { return d.since }
+        return min(d.since, source.day(of: t, env: env))
+    }
+
+    /// An own habit's days over `span` (`starts`: the span's day boundaries, one more than its days).
+    static func ownInputs(_ d: HabitDefinition, span: DayRange, starts: [Date], env: HabitEnvironment,
+                          _ db: Database) throws -> [HabitDayInput] {
+        var values = [Double](repeating: 0, count: span.count)
+        var entries = [Bool](repeating: false, count: span.count)
+        if let source = try HabitSamples(d, db) {
+            let bounds = starts.map(\.timeIntervalSince1970)
+            // Sleep is counted from 18:00 the evening before: read from six hours before the span.
+            let lo = source.measure == .asleep ? bounds[0] - 86_400 : bounds[0]
+            let hi = bounds[span.count]
+            let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
+                (row[0], row[1])
+            })
+            let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
+                SELECT start, "end", value, unitId, metadata FROM sample
+                WHERE typeId = \(source.typeID) AND start >= \(lo) AND start < \(hi) AND \(source.sources)
+                """))
+            while let row = try rows.next() {
+                let start: Double = row[0]
+                let index: Int?
+                if source.measure == .asleep {
+                    index = span.lowerBound.days(until: source.day(of: start, env: env))
+                } else {
+                    index = Self.dayIndex(start, bounds)
+                }
+                guard let i = index, i >= 0, i < span.count else { continue }
+                let amount = source.amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
+                                           metadata: row[4])
+                guard let amount else { continue }
+                values[i] += amount
+                entries[i] = true
+            }
+        }
+        return span.enumerated().map { i, day in
+            let (outcome, decided) = HabitEvaluator.dailyOutcome(d, value: values[i], hasEntry: entries[i])
+            return HabitDayInput(day: day, value: values[i], hasEntry: entries[i], outcome: outcome, decided: decided)
+        }
+    }
+
+    /// The day whose half-open range `[bounds[i], bounds[i+1])` holds `t`.
+    static func dayIndex(_ t: Double, _ bounds: [Double]) -> Int? {
+        guard let first = bounds.first, let last = bounds.last, t >= first, t < last else { return nil }
+        var lo = 0, hi = bounds.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if bounds[mid] <= t { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+}
+
+/// Where an own habit's samples are and how one becomes an amount in the habit's unit.
+struct HabitSamples {
+    var typeID: Int64
+    var sources: SQL
+    var measure: HabitDataType.Measure
+    var unit: String
+
+    /// Nil when the store holds no sample of the habit's type yet.
+    init?(_ d: HabitDefinition, _ db: Database) throws {
+        let type: HabitDataType
+        if let logged = d.loggedType {
+            type = HabitDataType(identifier: logged, measure: .value, defaultUnit: d.unit ?? "count")
+        } else if let from = d.fromType {
+            type = HabitDataType.stored(from)
+        } else {
+            return nil
+        }
+        guard let id = try Lookup.sampleType.existingID(type.identifier, db) else { return nil }
+        typeID = id
+        measure = type.measure
+        unit = d.unit ?? type.defaultUnit
+        switch d.loggedType != nil ? .app : d.sources {
+        case .app: sources = try StoreRules.resolvedSources(all: false, db)
+        case .all: sources = try StoreRules.resolvedSources(all: true, db)
+        case .named(let names):
+            let visible = try StoreRules.resolvedSources(all: true, db)
+            sources = visible + " AND sourceId IN (SELECT id FROM source WHERE bundleId IN \(names) OR name IN \(names))"
+        }
+    }
+
+    /// The habit day of a sample starting at `t`: the day-start day, or for sleep the night's day.
+    func day(of t: Double, env: HabitEnvironment) -> LocalDay {
+        let instant = Date(timeIntervalSince1970: t)
+        guard measure == .asleep else { return env.calendar.day(containing: instant) }
+        let civil = HabitCalendar(timeZone: env.timeZone)
+        let date = civil.day(containing: instant)
+        return instant >= civil.firstInstant(date, Self.eveningCutoff) ? date.adding(days: 1) : date
+    }
+
+    /// 18:00: sleep from here on counts for the next day.
+    static let eveningCutoff = LocalTime(uncheckedHour: 18, minute: 0, second: 0)
+
+    /// The amount a sample adds; nil when it adds nothing (an awake or in-bed sleep sample).
+    func amount(start: Double, end: Double, value: Double?, unit: String?, metadata: String?) -> Double? {
+        switch measure {
+        case .value:
+            guard let value, value.isFinite else { return nil }
+            return UnitConversion.convert(value, from: unit, to: self.unit)
+        case .duration:
+            return UnitConversion.convert(end - start, from: "s", to: self.unit)
+        case .asleep:
+            let stage = SleepStage(categoryValue: MetadataCoding.decode(metadata)["categoryValue"])
+            guard stage.isAsleep else { return nil }
+            return UnitConversion.convert(end - start, from: "s", to: self.unit)
+        }
+    }
+}

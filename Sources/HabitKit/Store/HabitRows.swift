@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+
+/// A row of `habit`: a habit of the user's own (the built-ins have none).
+struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "habit"
+    var id: String
+    var name: String
+    var kind: String
+    var unit: String?
+    var goal: String?
+    var target: Double?
+    var per: String
+    var times: Int
+    var fromType: String?
+    var sources: String
+    var since: String
+    var archived: Bool
+    var created: Double
+    var modified: Double
+
+    init(_ d: HabitDefinition) {
+        id = d.id
+        name = d.name
+        kind = d.kind.rawValue
+        unit = d.unit
+        switch d.goal {
+        case .atLeast(let x): (goal, target) = ("atLeast", x)
+        case .atMost(let x): (goal, target) = ("atMost", x)
+        case nil: (goal, target) = (nil, nil)
+        }
+        per = d.per.rawValue
+        times = d.times
+        fromType = d.fromType
+        switch d.sources {
+        case .app: sources = "app"
+        case .all: sources = "all"
+        case .named(let names):
+            sources = (try? String(decoding: JSONEncoder().encode(names), as: UTF8.self)) ?? "app"
+        }
+        since = d.since.description
+        archived = d.archived
+        created = d.created.timeIntervalSince1970
+        modified = d.modified.timeIntervalSince1970
+    }
+
+    /// The definition, or a data error naming what is wrong.
+    func definition() throws -> HabitDefinition {
+        guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
+              let per = HabitDefinition.Period(rawValue: per), let since = LocalDay(since) else {
+            throw StoreError.corrupt("habit \(quoted: name) has a definition this habit does not understand")
+        }
+        let goal: HabitDefinition.Goal? = switch (goal, target) {
+        case ("atLeast", let x?): .atLeast(x)
+        case ("atMost", let x?): .atMost(x)
+        default: nil
+        }
+        let filter: HabitDefinition.SourceFilter = switch sources {
+        case "app": .app
+        case "all": .all
+        default: .named((try? JSONDecoder().decode([String].self, from: Data(sources.utf8))) ?? [])
+        }
+        return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
+                               fromType: fromType, sources: filter, since: since, archived: archived,
+                               created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified))
+    }
+}
+
+/// A row of `skip`: one skipped day of one habit, or of every habit (`habit` = `*`).
+struct SkipRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "skip"
+    static let everyHabit = "*"
+    var uuid: String
+    var habit: String
+    var day: String
+    var created: Double
+    var anchor: Int64
+}
+
+/// What `habit skip` / `unskip` changed.
+public struct SkipChange: Sendable, Equatable {
+    /// Days newly skipped (or no longer skipped).
+    public var days: [LocalDay]
+    /// Days asked for that were already so (skipped already; for unskip: not skipped by this habit).
+    public var unchanged: [LocalDay]
+    /// For `unskip NAME`: days that stay skipped because every habit is skipped on them.
+    public var stillSkippedForAll: [LocalDay]
+}
+
+/// What `habit remove` deleted.
+public struct HabitRemoval: Sendable, Equatable {
+    public var entries: Int
+    public var skips: Int
+    public var reminders: Int
+}
+
+extension HabitStore {
+    /// The habits of one's own, by name; archived ones only with `archived`.
+    public func ownHabits(includingArchived: Bool = false) throws -> [HabitDefinition] {
+        try read { db in try Self.ownHabits(includingArchived: includingArchived, db) }
+    }
+
+    static func ownHabits(includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
+        var request = HabitRecord.all()
+        if !includingArchived { request = request.filter(Column("archived") == false) }
+        return try request.order(Column("name")).fetchAll(db).map { try $0.definition() }
+    }
+
+    /// Every habit: the three built-ins (their history starts at their first data day), then the
+    /// own ones by name.
+    public func allHabits(env: HabitEnvironment, includingArchived: Bool = false) throws -> [HabitDefinition] {
+        try read { db in try Self.allHabits(env: env, includingArchived: includingArchived, db) }
+    }
+
+    static func allHabits(env: HabitEnvironment, includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
+        let settings = try Self.settings(db)
+        var builtins = HabitDefinition.builtins(settings: settings, since: env.today, at: env.now)
+        for i in builtins.indices {
+            if let habit = builtins[i].builtin,
+               let first = try Self.firstDay(of: habit, calendar: env.calendar, allSources: false, db) {
+                builtins[i].since = first
+            }
+        }
+        return builtins + (try ownHabits(includingArchived: includingArchived, db))
+    }
+
+    /// The habit called `name` (built-in or own, archived included), or an error listing the habits.
+    public func habit(named name: String, env: HabitEnvironment) throws -> HabitDefinition {
+        try read { db in try Self.habit(named: name, env: env, db) }
+    }
+
+    static func habit(named name: String, env: HabitEnvironment, _ db: Database) throws -> HabitDefinition {
+        let key = name == "alcohol" ? "noalc" : name
+        let all = try allHabits(env: env, includingArchived: true, db)
+        guard let found = all.first(where: { $0.name == key }) else {
+            throw HabitInputError.unknownHabit(name, existing: all.filter { !$0.archived }.map(\.name))
+        }
+        return found
+    }
+
+    /// Adds `definition`; a name already taken (by an own habit, archived included) is refused.
+    public func addHabit(_ definition: HabitDefinition) throws {
+        try write { db in
+            if try HabitRecord.filter(Column("name") == definition.name).fetchCount(db) > 0 {
+                throw HabitInputError.nameTaken(definition.name)
+            }
+            try HabitRecord(definition).insert(db)
+        }
+    }
+
+    /// Changes the own habit called `name` with `change` (which may throw to refuse); the
+    /// definition's `modified` becomes `env.now`. Returns the definition as stored.
+    @discardableResult
+    public func updateHabit(named name: String, env: HabitEnvironment,
+                            _ change: (inout HabitDefinition, _ entries: Int) throws -> Void) throws -> HabitDefinition {
+        try write { db in
+            var definition = try Self.habit(named: name, env: env, db)
+            guard definition.kind != .builtin else { throw HabitInputError.builtinFixed(name, what: "changed") }
+            let entries = try definition.loggedType.map { type in
+                try SampleViewRecord.all().ofType(type).fetchCount(db)
+            } ?? 0
+            let oldID = definition.id
+            try change(&definition, entries)
+            definition.id = oldID
+            definition.modified = env.now
+            if definition.name != name, try HabitRecord.filter(Column("name") == definition.name).fetchCount(db) > 0 {
+                throw HabitInputError.nameTaken(definition.name)
+            }
+            try HabitRecord(definition).update(db)
+            return definition
+        }
+    }
+
+    /// Removes the own habit called `name` with its entries (tombstones for the change feed),
+    /// its skips and its reminders, in one transaction.
+    public func removeHabit(named name: String, env: HabitEnvironment) throws -> HabitRemoval {
+        try write { db in
+            let definition = try Self.habit(named: name, env: env, db)
+            guard definition.kind != .builtin else { throw HabitInputError.builtinFixed(name, what: "removed") }
+            var entries = 0
+            if let type = definition.loggedType, let typeID = try Lookup.sampleType.existingID(type, db) {
+                try db.execute(literal: "DELETE FROM sample WHERE typeId = \(typeID)")
+                entries = db.changesCount
+            }
+            try db.execute(literal: "DELETE FROM skip WHERE habit = \(definition.id)")
+            let skips = db.changesCount
+            try db.execute(literal: "DELETE FROM reminder WHERE activity = \(definition.id)")
+            let reminders = db.changesCount
+            try db.execute(literal: "DELETE FROM habit WHERE id = \(definition.id)")
+            return HabitRemoval(entries: entries, skips: skips, reminders: reminders)
+        }
+    }
+
+    /// Skips `days` for the habit with id `habitID`, or for every habit when nil.
+    public func skip(habitID: String?, days: DayRange, env: HabitEnvironment) throws -> SkipChange {
+        let key = habitID ?? SkipRecord.everyHabit
+        return try write { db in
+            var change = SkipChange(days: [], unchanged: [], stillSkippedForAll: [])
+            for day in days {
+                let row = SkipRecord(uuid: env.makeUUID().storeText, habit: key, day: day.description,
+                                     created: env.now.timeIntervalSince1970, anchor: 0)
+                if try SkipRecord.filter(Column("habit") == key && Column("day") == row.day).fetchCount(db) > 0 {
+                    change.unchanged.append(day)
+                    continue
+                }
+                var stored = row
+                stored.anchor = try ChangeCounter.next(db)
+                try stored.insert(db)
+                change.days.append(day)
+            }
+            return change
+        }
+    }
+
+    /// Takes back the skips of `days` for the habit with id `habitID`, or the `--all` ones when nil.
+    public func unskip(habitID: String?, days: DayRange) throws -> SkipChange {
+        let key = habitID ?? SkipRecord.everyHabit
+        return try write { db in
+            var change = SkipChange(days: [], unchanged: [], stillSkippedForAll: [])
+            for day in days {
+                try db.execute(literal: "DELETE FROM skip WHERE habit = \(key) AND day = \(day.description)")
+                if db.changesCount > 0 { change.days.append(day) } else { change.unchanged.append(day) }
+                if habitID != nil,
+                   try SkipRecord.filter(Column("habit") == SkipRecord.everyHabit && Column("day") == day.description).fetchCount(db) > 0 {
+                    change.stillSkippedForAll.append(day)
+                }
+            }
+            return change
+        }
+    }
+
+    /// The skipped days of each habit id in `days` (the `--all` skips added to every id given).
+    static func skippedDays(for ids: [String], in days: DayRange, _ db: Database) throws -> [String: Set<LocalDay>] {
+        var result: [String: Set<LocalDay>] = Dictionary(uniqueKeysWithValues: ids.map { ($0, []) })
+        let rows = try SkipRecord.filter(Column("day") >= days.lowerBound.description && Column("day") < days.upperBound.description)
+            .fetchAll(db)
+        for row in rows {
+            guard let day = LocalDay(row.day) else { continue }
+            if row.habit == SkipRecord.everyHabit {
+                for id in ids { result[id]?.insert(day) }
+            } else {
+                result[row.habit]?.insert(day)
+            }
+        }
+        return result
+    }
+
+    /// Logs `amount` (1 for a yes/no habit) of the own habit `definition` over `interval`
+    /// (an instant when start = end), and cancels the reminder occurrences of the habit when the
+    /// day it falls on is met with it.
+    public func logHabit(_ definition: HabitDefinition, amount: Double, _ interval: InstantRange, note: String?,
+                         env: HabitEnvironment) throws -> LogResult {
+        guard let type = definition.loggedType else {
+            throw HabitInputError.fromHabitLogged(definition.name, type: definition.fromType ?? "built-in")
+        }
+        var metadata: [String: String] = ["habit": definition.name]
+        if let note, !note.isEmpty { metadata["note"] = note }
+        let sample = makeSample(type: type, interval, value: amount, unit: definition.unit ?? "count",
+                                source: .app, metadata: metadata, env: env)
+        return try write { db in
+            try Self.insert(sample, workoutId: nil, db)
+            var cancelled: [CancelledOccurrence] = []
+            let day = env.calendar.day(containing: interval.lowerBound)
+            if try Self.isMet(definition, on: day, env: env, db) {
+                cancelled = try ReminderRows.cancelMatching(db, activity: definition.id, completedAt: interval.upperBound,
+                                                            source: .app, env: env)
+            }
+            return LogResult(samples: [sample], workout: nil, replaced: [], cancelledReminders: cancelled)
+        }
+    }
+}
