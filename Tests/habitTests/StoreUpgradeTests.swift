@@ -65,7 +65,7 @@ import Testing
         // Every field of every row survived; only the device's memory address is gone (by design).
         let upgraded = try DatabaseQueue(path: habit.db)
         try upgraded.read { db in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 4)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 5)
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID)
             let samples = try Row.fetchAll(db, sql: """
                 SELECT uuid, type, start, "end", value, unit, source, device, metadata, created, utcOffset, timeZone,
@@ -96,5 +96,60 @@ import Testing
         #expect(try habit.run(["delete", uuid], env: env).status == 0)
         let deleted = try habit.json(["changes", "--since", "0"], env: env)["deleted"] as? [[String: Any]]
         #expect(deleted?.last?["type"] as? String == "HKCategoryTypeIdentifierMindfulSession")
+    }
+
+    /// A store written by the previous release (schema v4, `Tests/Fixtures/v4-store.sqlite`, made by
+    /// that release's binary at 1901d97: logs of every kind from two app sources, a NoAlc entry, two
+    /// reminders (one occurrence delivered), settings, an Apple Health fixture imported) upgrades in
+    /// place to v5: what it printed before it prints after, its reminders keep working, and habits of
+    /// one's own can be added beside the built-ins.
+    @Test func aV4StoreUpgradesInPlaceWithNothingLost() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("v4-store.sqlite").path, toPath: habit.db)
+        let env = ["HABIT_NOW": "2025-10-27T12:00:00+01:00", "TZ": "Europe/Berlin"]
+
+        let export = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env)
+        #expect(export.status == 0, "\(export.stderr)")
+        let expectedLines = try String(contentsOf: Self.fixtures.appendingPathComponent("v4-store.export.ndjson"), encoding: .utf8)
+            .split(separator: "\n").map { try Self.json(String($0)) }
+        #expect(expectedLines.count == 15)
+        #expect(try export.stdout.split(separator: "\n").map { try Self.json(String($0)) } == expectedLines)
+        for (arguments, file) in [(["changes", "--since", "0", "--json"], "v4-store.changes.json"),
+                                  (["remind", "list", "--json"], "v4-store.reminders.json")] {
+            let result = try habit.run(arguments, env: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
+            #expect(try Self.json(result.stdout) == Self.json(expected), "\(arguments)")
+        }
+        // The streaks the previous release reported (new keys may be added, none changes).
+        let streak = try habit.json(["streak"], env: env)
+        let before = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.fixtures
+            .appendingPathComponent("v4-store.streak.json"))) as? [String: Any])
+        let old = try #require(before["habits"] as? [[String: Any]])
+        let new = try #require(streak["habits"] as? [[String: Any]])
+        for habitJSON in old {
+            let name = try #require(habitJSON["habit"] as? String)
+            let now = try #require(new.first { $0["habit"] as? String == name })
+            for key in ["current", "longest", "jokers", "today"] {
+                #expect((now[key] as? NSObject) == (habitJSON[key] as? NSObject), "\(name).\(key)")
+            }
+        }
+        let upgraded = try DatabaseQueue(path: habit.db)
+        try upgraded.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 5)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder") == 2)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM occurrence") == 1)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+        }
+        // The delivered occurrence stays delivered: a catch-up check does not deliver it again.
+        let check = try habit.json(["remind", "check", "--catch-up"], env: ["HABIT_NOW": "2025-10-27T18:05:00+01:00", "TZ": "Europe/Berlin"])
+        #expect((check["delivered"] as? [Any])?.isEmpty == true)
+        // And habits of one's own live beside the built-ins.
+        #expect(try habit.run(["add", "floss"], env: env).status == 0)
+        #expect(try habit.run(["log", "floss"], env: env).status == 0)
+        let after = try habit.json(["streak"], env: env)["habits"] as? [[String: Any]]
+        #expect(after?.first { $0["habit"] as? String == "floss" }?["today"] as? String == "done")
     }
 }

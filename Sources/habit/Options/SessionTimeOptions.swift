@@ -19,6 +19,11 @@ struct SessionTimeOptions: ParsableArguments {
 
     /// `[start, end)` of a session lasting `duration`, in `env`; refuses times in the future.
     func interval(duration: TimeInterval, env: HabitEnvironment) throws(InputError) -> InstantRange {
+        try Self.interval(duration: duration, at: at, end: end, env: env)
+    }
+
+    /// The same for options read elsewhere (`habit log NAME 25m --at 07:00`).
+    static func interval(duration: TimeInterval, at: TimeValue?, end: TimeValue?, env: HabitEnvironment) throws(InputError) -> InstantRange {
         let start: Date?
         do throws(InputError) { start = try at?.instant(in: env) } catch { throw .inArgument("--at", error) }
         let endDate: Date?

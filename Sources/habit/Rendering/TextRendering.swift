@@ -51,6 +51,10 @@ enum TextRendering {
             return "noalc     \(level.rawValue)\(drinks) for \(calendar.day(containing: s.start))\(source)"
         case SampleType.activeEnergyBurned:
             return "energy    \(number(s.value ?? 0)) kcal  \(clock(s.start, calendar))\(source)"
+        case let type where type.hasPrefix(HabitDefinition.loggedTypePrefix):
+            let name = (s.metadata["habit"] ?? "habit").padding(toLength: 9, withPad: " ", startingAt: 0)
+            let amount = s.unit == "count" && s.value == 1 ? "done" : s.value.map { number($0) + " " + (s.unit ?? "") } ?? "done"
+            return "\(name) \(amount)  \(clock(s.start, calendar))\(source)"
         default:
             let value = s.value.map { number($0) + " " + (s.unit ?? "") } ?? ""
             return "\(s.type)  \(value)  \(clock(s.start, calendar))\(source)"

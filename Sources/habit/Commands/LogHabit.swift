@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// `habit log NAME [AMOUNT] [--at TIME | --end TIME | --date DAY] [--note TEXT]`: an entry of a
+/// habit of one's own (what `habit log WORD …` runs when WORD is no built-in). An unknown name
+/// lists the habits there are (exit 64); without a word it shows `habit log --help`.
+struct LogHabit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "_habit", shouldDisplay: false)
+
+    static let builtinWords = ["meditate", "workout", "alcohol", "noalc", "list"]
+
+    @Argument(parsing: .allUnrecognized) var words: [String] = []
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "When: 07:30, 'yesterday 21:00', -2 08:00, ISO 8601 (a duration amount starts then).", transform: TimeValue.parse)
+    var at: TimeValue?
+
+    @Option(name: .long, parsing: .unconditional, help: "When it ended (a duration amount ends then). Same forms as --at.",
+            transform: TimeValue.parse)
+    var end: TimeValue?
+
+    @Option(name: .long, parsing: .unconditional, help: "The day: today, yesterday, -N, YYYY-MM-DD (the entry sits at its start).",
+            transform: DayValue.parse)
+    var date: DayValue?
+
+    @Option(name: .long, parsing: .unconditional, help: "A note to keep with the entry.")
+    var note: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard let word = words.first else { return }
+        if word.hasPrefix("-") && word.dropFirst().first?.isLetter != false {
+            throw ValidationError("unknown option \(quoted: word) for 'habit log'; give a habit first, e.g. 'habit log meditate 10m' (see 'habit log --help')")
+        }
+        try PositionalWords.checkNoOptions(Array(words.dropFirst()), command: "habit log \(word)")
+        guard words.count <= 2 else {
+            throw ValidationError("give a habit and at most one amount, e.g. 'habit log water 3' (got \(words.count) words)")
+        }
+        if [at != nil, end != nil, date != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --at, --end and --date")
+        }
+    }
+
+    func run() throws {
+        guard let name = words.first else { throw CleanExit.helpRequest(Log.self) }
+        let amountText = words.count > 1 ? words[1] : nil
+        // Which habit, from the store as it is (a missing store has none, and stays missing).
+        let (reader, readEnv) = try store.reading()
+        let definition: HabitDefinition
+        do {
+            definition = try reader.habit(named: name, env: readEnv)
+        } catch let error as HabitInputError {
+            guard case .unknownHabit(_, let existing) = error else { throw error }
+            if let near = InputParsing.suggestion(for: name.lowercased(), in: Self.builtinWords + existing), near != name {
+                throw InputError.unknownHabit(name, suggestion: near)
+            }
+            throw error
+        }
+        guard definition.kind != .builtin else {
+            throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
+        }
+        if definition.archived { throw HabitInputError.archived(definition.name) }
+        if let from = definition.fromType {
+            throw HabitInputError.fromHabitLogged(definition.name, type: HabitDataType.stored(from).displayName)
+        }
+        let amount: Double
+        switch (definition.kind, amountText) {
+        case (.yesNo, nil): amount = 1
+        case (.yesNo, _?): throw HabitInputError.amountOnYesNo(definition.name)
+        case (_, nil): throw HabitInputError.amountMissing(definition.name, unit: HabitUnit.unitName(definition.unit ?? "count"))
+        case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
+        }
+        let (writer, env, span) = try store.writing { env throws -> InstantRange in try entryInterval(for: definition, amount: amount, env) }
+        let result = try writer.logHabit(definition, amount: amount, span, note: note, env: env)
+        try LogReport.print(result, env: env, json: output.json)
+    }
+
+    /// When the entry happened: a duration amount spans `[start, end)` like a session; anything
+    /// else is an instant (`--at`/`--end`, the start of `--date`'s day, else now).
+    private func entryInterval(for definition: HabitDefinition, amount: Double, _ env: HabitEnvironment) throws -> InstantRange {
+        if let date {
+            let day: LocalDay
+            do throws(InputError) { day = try date.day(today: env.today) } catch { throw InputError.inArgument("--date", error) }
+            if day > env.today { throw InputError.inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
+            let start = env.calendar.start(of: day)
+            return InstantRange(start, upTo: start)
+        }
+        if HabitUnit.isDuration(definition.unit), amount > 0 {
+            let seconds = UnitConversion.convert(amount, from: definition.unit, to: "s")
+            guard seconds <= InputParsing.maximumDuration else {
+                throw HabitInputError.invalidAmount(words[1], reason: "one entry lasts at most 24 hours")
+            }
+            return try SessionTimeOptions.interval(duration: seconds.rounded(), at: at, end: end, env: env)
+        }
+        var instant = env.now
+        do throws(InputError) {
+            if let at { instant = try at.instant(in: env) } else if let end { instant = try end.instant(in: env) }
+        } catch {
+            throw InputError.inArgument(at != nil ? "--at" : "--end", error)
+        }
+        if instant > env.now { throw InputError.inArgument(at != nil ? "--at" : "--end", .inFuture((at ?? end)?.text ?? "now", now: env.calendar.iso8601(env.now))) }
+        return InstantRange(instant, upTo: instant)
+    }
+}
