@@ -173,7 +173,8 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: t) cannot be a habit's name: it is a command word or a built-in habit; choose another (e.g. '\(t)-daily')"
         case .nameTaken(let t): "a habit named \(quoted: t) exists already; choose another name, or change it with 'habit edit \(t)'"
         case .unknownHabit(let t, let existing):
-            "unknown habit \(quoted: t); " + (existing.isEmpty ? "there is none yet" : "the habits are: \(existing.joined(separator: ", "))")
+            "unknown habit \(quoted: t); " + (closestMatch(t.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? "")
+                + (existing.isEmpty ? "there is none yet" : "the habits are: \(existing.joined(separator: ", "))")
                 + " (add one with 'habit add NAME')"
         case .bothTargets: "--at-least and --at-most exclude each other: a habit has one target"
         case .invalidTarget(let t, let reason): "invalid target \(quoted: t): \(reason)"

@@ -21,6 +21,8 @@ public struct ReminderStatus: Sendable {
     public var next: Occurrence?
     /// The next occurrence's stored state (`cancelled`, `delivered`, `suppressed`), if handled.
     public var nextState: OccurrenceState?
+    /// The name of the habit it is for (a built-in's, or an own habit's as it is now called).
+    public var habitName: String
 }
 
 /// Reminder errors a person can cause.
@@ -99,7 +101,9 @@ extension HabitStore {
                 let state = try next.flatMap { o in
                     try OccurrenceRecord.fetchOne(db, key: ["reminderId": reminder.id, "day": o.day.description])?.state
                 }
-                return ReminderStatus(reminder: reminder, next: next, nextState: state)
+                let name = Habit(rawValue: reminder.activity) != nil ? reminder.activity
+                    : try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [reminder.activity]) ?? reminder.activity
+                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: name)
             }
         }
     }

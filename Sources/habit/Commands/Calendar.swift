@@ -1,18 +1,24 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit calendar [YYYY-MM]`, `habit calendar --year [YYYY]`.
+/// `habit calendar [YYYY-MM] [--habit NAME]`, `habit calendar --year [YYYY] [--habit NAME]`.
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
-        abstract: "A month grid (or --year heatmap) of rings and NoAlc levels, with the streaks underneath.",
-        discussion: "Rings: ● goal reached, ◐ counted for the streak, · not counted. NoAlc: s steady, e easy, w wild.")
+        abstract: "A month grid (or --year heatmap) of rings, NoAlc levels and your habits, with the streaks underneath.",
+        discussion: """
+            Rings: ● goal reached, ◐ counted for the streak, · not counted. NoAlc: s steady, e easy, w wild.
+            Habits (and --habit): ● counted, ◆ missed but healed by a joker, – skipped, ○ missed.
+            """)
 
     @Argument(help: "The month, YYYY-MM (default: this month); with --year, the year YYYY.")
     var period: String?
 
     @Flag(name: .long, help: "Show a whole year as a heatmap.")
     var year = false
+
+    @Option(name: .long, parsing: .unconditional, help: "Show one habit (a built-in or one of your own).")
+    var habit: String?
 
     @OptionGroup var options: ReadOptions
 
@@ -34,19 +40,29 @@ struct CalendarCommand: ParsableCommand {
             }
             return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
         }
+        let chosen = try habit.map { try store.habit(named: $0, env: env) }
         let view = try store.calendar(for: range, calendar: env.calendar, allSources: options.allSources)
+        let overview = try store.habitOverview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources)
         let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
         if options.output.json {
+            let habits = HabitDayJSON.byDay(overview)
             try Output.printJSON(CalendarJSON(
                 month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
                 allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
-                days: view.days.map(CalendarDayJSON.init)))
+                days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) }))
             return
         }
         let style = Style.live
-        var lines = year ? CalendarText.year(view, style: style) : CalendarText.month(view, today: env.today, style: style)
+        var lines: [String]
+        if let report = overview.reports.first, chosen != nil {
+            lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
+                         : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
+        } else {
+            lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, style: style)
+            if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
+        }
         lines.append("")
-        lines += StreakText.lines(try store.streaks(env: env, allSources: options.allSources), style: style)
+        lines += StreakText.lines(overview, style: style)
         Output.print(lines.joined(separator: "\n"))
     }
 }

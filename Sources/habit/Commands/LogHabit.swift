@@ -8,8 +8,6 @@ import HabitKit
 struct LogHabit: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "_habit", shouldDisplay: false)
 
-    static let builtinWords = ["meditate", "workout", "alcohol", "noalc", "list"]
-
     @Argument(parsing: .allUnrecognized) var words: [String] = []
 
     @Option(name: .long, parsing: .unconditional,
@@ -49,16 +47,7 @@ struct LogHabit: ParsableCommand {
         let amountText = words.count > 1 ? words[1] : nil
         // Which habit, from the store as it is (a missing store has none, and stays missing).
         let (reader, readEnv) = try store.reading()
-        let definition: HabitDefinition
-        do {
-            definition = try reader.habit(named: name, env: readEnv)
-        } catch let error as HabitInputError {
-            guard case .unknownHabit(_, let existing) = error else { throw error }
-            if let near = InputParsing.suggestion(for: name.lowercased(), in: Self.builtinWords + existing), near != name {
-                throw InputError.unknownHabit(name, suggestion: near)
-            }
-            throw error
-        }
+        let definition = try reader.habit(named: name.lowercased(), env: readEnv)
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
         }

@@ -5,8 +5,8 @@ import HabitKit
 struct RemindAdd: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a reminder: ACTIVITY at HH:MM.")
 
-    @Argument(help: ArgumentHelp("meditate, workout or noalc.", valueName: "activity"), transform: HabitValue.parse)
-    var activity: HabitValue
+    @Argument(help: ArgumentHelp("The habit: meditate, workout, noalc or one of your own.", valueName: "habit"))
+    var activity: String
 
     @Argument(help: ArgumentHelp("Local time, HH:MM.", valueName: "time"), transform: ClockTimeValue.parse)
     var time: ClockTimeValue
@@ -16,11 +16,13 @@ struct RemindAdd: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let habit = activity.habit
         let lookback = fields.lookback?.hours ?? 12
+        // Which habit, from the store as it is: an unknown name creates no store.
+        let (reader, readEnv) = try store.reading()
+        let habit = try reader.habit(named: activity.lowercased(), env: readEnv)
         let (store, env) = try store.writing()
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
-                                activity: habit.rawValue, time: time.time, lookbackHours: lookback, created: env.now)
+                                activity: habit.id, time: time.time, lookbackHours: lookback, created: env.now)
         fields.apply(to: &reminder)
         let added = try store.addReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == added.id }) else {

@@ -11,8 +11,8 @@ struct RemindEdit: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "New local time, HH:MM.", transform: ClockTimeValue.parse)
     var time: ClockTimeValue?
 
-    @Option(name: .long, parsing: .unconditional, help: "New activity: meditate, workout or noalc.", transform: HabitValue.parse)
-    var activity: HabitValue?
+    @Option(name: .long, parsing: .unconditional, help: "New habit: meditate, workout, noalc or one of your own.")
+    var activity: String?
 
     @OptionGroup var fields: ReminderFields
     @OptionGroup var store: StoreOptions
@@ -30,7 +30,7 @@ struct RemindEdit: ParsableCommand {
         let (store, env) = try store.writing()
         var reminder = try store.fetchReminder(id)
         if let time { reminder.time = time.time }
-        if let activity { reminder.activity = activity.habit.rawValue }
+        if let activity { reminder.activity = try store.habit(named: activity.lowercased(), env: env).id }
         fields.apply(to: &reminder)
         try store.updateReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == id }) else {

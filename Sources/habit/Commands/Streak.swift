@@ -5,17 +5,18 @@ import HabitKit
 struct Streak: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "streak",
-        abstract: "Current and longest streaks, jokers held, and today's state, per habit.")
+        abstract: "Current and longest streaks, jokers held, and today's state, per habit.",
+        discussion: "Daily habits count days (jokers heal missed ones); week and month habits count periods.")
 
-    @Option(name: .long, parsing: .unconditional, help: "Only this habit: meditate, workout or noalc.", transform: HabitValue.parse)
-    var habit: HabitValue?
+    @Option(name: .long, parsing: .unconditional, help: "Only this habit (a built-in or one of your own).")
+    var habit: String?
 
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let habits = habit.map { [$0.habit] } ?? Habit.allCases
         let (store, env) = try options.store.reading()
-        let overview = try store.streaks(for: habits, env: env, allSources: options.allSources)
+        let habits = try habit.map { [try store.habit(named: $0, env: env)] }
+        let overview = try store.habitOverview(habits, env: env, allSources: options.allSources)
         if options.output.json {
             try Output.printJSON(StreakJSON(overview, timeZone: env.timeZone))
             return

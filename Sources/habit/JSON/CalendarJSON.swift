@@ -13,8 +13,11 @@ struct CalendarDayJSON: Codable, Equatable {
     /// Whether the streak counts the day.
     let meditate: Bool
     let workout: Bool
+    /// Every habit's day, built-ins included, by name (left out where no habit was evaluated).
+    let habits: [String: HabitDayJSON]?
 
-    init(_ d: CalendarDay) {
+    init(_ d: CalendarDay, habits: [String: HabitDayJSON]? = nil) {
+        self.habits = habits
         date = d.summary.day.description
         meditateMinutes = (d.summary.meditateMinutes * 100).rounded() / 100
         workoutMinutes = (d.summary.workoutMinutes * 100).rounded() / 100
@@ -34,4 +37,30 @@ struct CalendarJSON: Codable, Equatable {
     let allSources: Bool
     let otherSourceSamples: Int?
     let days: [CalendarDayJSON]
+}
+
+/// One habit on one day: `{"value":6,"met":false,"skipped":false,"joker":false}`.
+struct HabitDayJSON: Codable, Equatable {
+    let value: Double
+    /// The streak counts the day (for week and month habits: the day's period is met).
+    let met: Bool
+    let skipped: Bool
+    /// A missed day a joker healed.
+    let joker: Bool
+
+    init(_ s: HabitDayStatus) {
+        value = JSONNumbers.rounded(s.value)
+        met = s.met
+        skipped = s.skipped
+        joker = s.joker
+    }
+
+    /// Each day of `overview.range` with every habit's status on it.
+    static func byDay(_ overview: HabitOverview) -> [LocalDay: [String: HabitDayJSON]] {
+        var result: [LocalDay: [String: HabitDayJSON]] = [:]
+        for report in overview.reports {
+            for status in report.days { result[status.day, default: [:]][report.definition.name] = HabitDayJSON(status) }
+        }
+        return result
+    }
 }

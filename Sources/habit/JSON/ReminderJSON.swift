@@ -21,7 +21,7 @@ struct ReminderJSON: Codable, Equatable {
         id = s.reminder.id
         title = s.reminder.title
         message = s.reminder.message
-        activity = s.reminder.activity
+        activity = s.habitName
         time = s.reminder.time.description
         days = s.reminder.weekdays.description
         lookbackHours = s.reminder.lookbackHours

@@ -5,11 +5,38 @@ import HabitKit
 struct StreakJSON: Codable, Equatable {
     struct HabitJSON: Codable, Equatable {
         let habit: String
+        /// `day`, `week` or `month`: what current and longest count.
+        let per: String
         let current: Int
         let longest: Int
         let jokers: Int
-        /// `done`, `pending` or `missed`.
+        /// `done`, `pending`, `missed` or `skipped`.
         let today: String
+        /// Week and month habits: the current period; left out for daily habits.
+        let period: PeriodJSON?
+
+        init(_ r: HabitReport) {
+            habit = r.definition.name
+            per = r.definition.per.rawValue
+            current = r.current
+            longest = r.longest
+            jokers = r.jokers
+            today = r.today.rawValue
+            period = r.period.map(PeriodJSON.init)
+        }
+    }
+
+    /// `{"start":"2026-11-16","value":2,"target":3}`.
+    struct PeriodJSON: Codable, Equatable {
+        let start: String
+        let value: Double
+        let target: Double
+
+        init(_ p: PeriodProgress) {
+            start = p.start.description
+            value = JSONNumbers.rounded(p.value)
+            target = p.target
+        }
     }
 
     let asOf: String
@@ -19,32 +46,45 @@ struct StreakJSON: Codable, Equatable {
     let otherSourceSamples: Int?
     let habits: [HabitJSON]
 
-    init(_ overview: StreakOverview, timeZone: TimeZone) {
+    init(_ overview: HabitOverview, timeZone: TimeZone) {
         asOf = overview.asOf.description
         self.timeZone = timeZone.identifier
         allSources = overview.allSources
         otherSourceSamples = overview.allSources ? overview.otherSourceCount : nil
-        habits = overview.reports.map {
-            HabitJSON(habit: $0.habit.rawValue, current: $0.current, longest: $0.longest, jokers: $0.jokers, today: $0.today.rawValue)
-        }
+        habits = overview.reports.map(HabitJSON.init)
     }
 }
 
-/// `habit today --json`: `{"date","day":{calendar day},"habits":[{"habit","today","current"}]}`.
+/// `habit today --json`: `{"date","day":{calendar day},"habits":[{"habit","today","current",…}]}`.
 struct TodayJSON: Codable, Equatable {
     struct HabitJSON: Codable, Equatable {
         let habit: String
         let today: String
         let current: Int
+        let per: String
+        /// The day's value in the habit's unit (minutes, drinks, glasses, days done…).
+        let value: Double
+        let period: StreakJSON.PeriodJSON?
     }
 
     let date: String
     let day: CalendarDayJSON
     let habits: [HabitJSON]
 
-    init(date: LocalDay, day: CalendarDay, overview: StreakOverview) {
+    init(date: LocalDay, day: CalendarDayJSON, overview: HabitOverview) {
         self.date = date.description
-        self.day = CalendarDayJSON(day)
-        habits = overview.reports.map { HabitJSON(habit: $0.habit.rawValue, today: $0.today.rawValue, current: $0.current) }
+        self.day = day
+        habits = overview.reports.map {
+            HabitJSON(habit: $0.definition.name, today: $0.today.rawValue, current: $0.current, per: $0.definition.per.rawValue,
+                      value: JSONNumbers.rounded($0.days.last?.value ?? 0), period: $0.period.map(StreakJSON.PeriodJSON.init))
+        }
+    }
+}
+
+/// Numbers in JSON: at most 6 decimals (sums of floating-point amounts otherwise print 0.30000000000000004).
+enum JSONNumbers {
+    static func rounded(_ x: Double, places: Double = 1_000_000) -> Double {
+        guard x.isFinite else { return x }
+        return (x * places).rounded() / places
     }
 }

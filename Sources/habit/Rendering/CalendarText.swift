@@ -28,18 +28,85 @@ enum CalendarText {
         return lines
     }
 
-    /// A year heatmap: one row per month, one column per day; darker = more habits counted.
-    static func year(_ view: CalendarView, style: Style) -> [String] {
+    /// A year heatmap: one row per month, one column per day; darker = a larger share of the
+    /// habits counted that day (with only the three built-ins: 1, 2 or 3 of them).
+    static func year(_ view: CalendarView, overview: HabitOverview, style: Style) -> [String] {
         let shades = [style.dim("·"), "░", "▒", "█"]
-        var lines = [style.bold("\(view.range.lowerBound.year)") + "  " + (1...31).map { $0 % 5 == 0 ? String($0 % 10) : " " }.joined()]
-        var byMonth: [Int: [CalendarDay]] = [:]
-        for d in view.days { byMonth[d.summary.day.month, default: []].append(d) }
-        for month in 1...12 {
-            let row = (byMonth[month] ?? []).map { shades[min(max($0.goodCount, 0), shades.count - 1)] }.joined()
-            lines.append(String(monthNames[month - 1].prefix(3)) + "   " + row)
+        let byDay = HabitDayJSON.byDay(overview)
+        let habits = max(overview.reports.count, 1)
+        var lines = [style.bold("\(view.range.lowerBound.year)") + "  " + ruler(31)]
+        var byMonth: [Int: [String]] = [:]
+        for d in view.days {
+            let met = byDay[d.summary.day]?.values.filter(\.met).count ?? 0
+            let shade = met == 0 ? 0 : met == habits ? 3 : 2 * met <= habits ? 1 : 2
+            byMonth[d.summary.day.month, default: []].append(shades[shade])
         }
-        lines.append(style.dim("habits counted per day: · 0  ░ 1  ▒ 2  █ 3"))
+        for month in 1...12 {
+            lines.append(String(monthNames[month - 1].prefix(3)) + "   " + (byMonth[month] ?? []).joined())
+        }
+        lines.append(style.dim("habits counted per day: · none  ░ up to half  ▒ more  █ all (\(habits))"))
         if let note = StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount) { lines.append(style.dim(note)) }
+        return lines
+    }
+
+    /// `    5    10   …`: every fifth day's last digit, over `days` columns.
+    static func ruler(_ days: Int) -> String { (1...days).map { $0 % 5 == 0 ? String($0 % 10) : " " }.joined() }
+
+    /// One habit's day: ● counted, ◆ healed by a joker, – skipped, ○ missed, · not yet or before its history.
+    static func mark(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay, style: Style) -> String {
+        if s.day > today || report.firstDay.map({ s.day < $0 }) ?? true { return style.dim("·") }
+        if s.met { return style.green("●") }
+        if s.joker { return style.yellow("◆") }
+        if s.skipped { return style.dim("–") }
+        if s.day == today { return style.dim("·") }
+        return style.red("○")
+    }
+
+    /// Under the month grid: a row of marks per habit of one's own, one column per day.
+    static func habitRows(_ overview: HabitOverview, range: DayRange, today: LocalDay, style: Style) -> [String] {
+        let own = overview.reports.filter { $0.definition.kind != .builtin }
+        guard !own.isEmpty else { return [] }
+        let width = max(9, own.map(\.definition.name.count).max() ?? 0)
+        var lines = ["", String(repeating: " ", count: width + 1) + ruler(range.count)]
+        for report in own {
+            lines.append(report.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + " "
+                         + report.days.map { mark($0, report, today: today, style: style) }.joined())
+        }
+        lines.append(style.dim("● counted  ◆ joker  – skipped  ○ missed"))
+        return lines
+    }
+
+    /// One habit's month: each cell the day number, its mark and (for a quantity) its value.
+    static func month(_ report: HabitReport, range: DayRange, today: LocalDay, weekStartsOnSunday: Bool, style: Style) -> [String] {
+        let first = range.lowerBound
+        var names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+        if weekStartsOnSunday { names = ["Su"] + names.dropLast() }
+        var lines = [style.bold("\(report.definition.name) — \(monthNames[first.month - 1]) \(first.year)"),
+                     names.map { " " + $0 + "    " }.joined().trimmingTrailingSpaces]
+        let firstColumn = weekStartsOnSunday ? first.isoWeekday % 7 : first.isoWeekday - 1
+        var cells = Array(repeating: "       ", count: firstColumn)
+        for status in report.days {
+            let number = String(status.day.day).leftPadded(2)
+            let shown = status.day == today ? style.bold(number) : number
+            let value = report.definition.kind == .yesNo || status.value == 0 ? "" : TextRendering.number(status.value)
+            cells.append(shown + mark(status, report, today: today, style: style) + value.prefix(3).padding(toLength: 4, withPad: " ", startingAt: 0))
+        }
+        for week in stride(from: 0, to: cells.count, by: 7) {
+            lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces)
+        }
+        lines.append(style.dim("● counted  ◆ joker  – skipped  ○ missed"))
+        return lines
+    }
+
+    /// One habit's year: a row per month, a mark per day.
+    static func year(_ report: HabitReport, range: DayRange, today: LocalDay, style: Style) -> [String] {
+        var lines = [style.bold("\(report.definition.name) — \(range.lowerBound.year)"), "      " + ruler(31)]
+        var byMonth: [Int: [String]] = [:]
+        for status in report.days { byMonth[status.day.month, default: []].append(mark(status, report, today: today, style: style)) }
+        for month in 1...12 {
+            lines.append(String(monthNames[month - 1].prefix(3)) + "   " + (byMonth[month] ?? []).joined())
+        }
+        lines.append(style.dim("● counted  ◆ joker  – skipped  ○ missed"))
         return lines
     }
 }
