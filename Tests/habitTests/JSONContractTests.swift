@@ -165,7 +165,7 @@ import Testing
     static let workoutKeys: Set<String> = ["uuid", "activityType", "start", "end", "duration", "totalEnergyKcal",
                                            "totalDistanceMeters", "source", "metadata"]
     static let dayKeys: Set<String> = ["date", "meditateMinutes", "workoutMinutes", "workouts", "activeKcal", "noalc",
-                                       "meditate", "workout"]
+                                       "meditate", "workout", "habits"]
 
     static func isUUID(_ s: String) -> Bool {
         s.count == 36 && s == s.lowercased() && UUID(uuidString: s) != nil
@@ -184,7 +184,7 @@ import Testing
         let data = try Self.output(habit, ["streak"])
         let json = try Self.object(data)
         #expect(Self.keys(json) == ["asOf", "timeZone", "allSources", "habits"])
-        #expect(((json["habits"] as? [Any]) ?? []).allSatisfy { Self.keys($0) == ["habit", "current", "longest", "jokers", "today"] })
+        #expect(((json["habits"] as? [Any]) ?? []).allSatisfy { Self.keys($0) == ["habit", "per", "current", "longest", "jokers", "today"] })
         let streak = try Self.decode(Streak.self, data)
         #expect(streak.asOf == "2025-10-26")
         #expect(streak.timeZone == "Europe/Berlin")

@@ -21,6 +21,19 @@ public struct HabitDayInput: Sendable, Equatable {
     }
 }
 
+extension HabitDayInput {
+    /// A built-in's day: §4's rules (``HabitRules``) on the daily summary.
+    public init(_ habit: Habit, _ day: DaySummary, settings: Settings) {
+        let value: Double = switch habit {
+        case .meditate: day.meditateMinutes
+        case .workout: day.workoutMinutes
+        case .noalc: day.alcoholTotal ?? 0
+        }
+        self.init(day: day.day, value: value, hasEntry: habit == .noalc ? day.alcoholTotal != nil : value > 0,
+                  outcome: HabitRules.outcome(habit, day, settings: settings), decided: HabitRules.isDecided(habit, day))
+    }
+}
+
 /// One day of a habit as the calendar marks it and the streak counts it.
 public struct HabitDayStatus: Sendable, Equatable {
     public var day: LocalDay

@@ -96,27 +96,16 @@ public struct StreakReport: Equatable, Sendable {
 }
 
 extension StreakWalk {
-    /// Walks `summary` forward from its first day through `today` (included when done or decided).
-    ///
-    /// - Parameters:
-    ///   - summary: the daily summary from the habit's first data day through today.
+    /// The report of built-in `habit` over `summary` (its first day is the habit's first), as of
+    /// `today`: ``HabitEvaluator`` — the one evaluation of every habit — on the summary's days.
     public static func report(_ habit: Habit, summary: DailySummary, today: LocalDay, settings: Settings) -> StreakReport {
-        var walk = StreakWalk()
-        var state = TodayState.pending
-        for day in summary.summaries where day.day <= today {
-            let outcome = HabitRules.outcome(habit, day, settings: settings)
-            if day.day == today {
-                if outcome == .good {
-                    state = .done
-                } else if HabitRules.isDecided(habit, day) {
-                    state = .missed
-                } else {
-                    break  // pending: the streak ends yesterday
-                }
-            }
-            walk.step(outcome)
-        }
-        return StreakReport(habit: habit, current: walk.current, longest: walk.longest, jokers: walk.jokers, today: state)
+        let first = summary.days.lowerBound
+        let definition = HabitDefinition.builtins(settings: settings, since: first, at: Date(timeIntervalSince1970: 0))
+            .first { $0.builtin == habit }!
+        let inputs = summary.summaries.map { HabitDayInput(habit, $0, settings: settings) }
+        let r = HabitEvaluator.evaluate(definition, inputs: inputs, firstDay: summary.summaries.isEmpty ? nil : first, skipped: [],
+                                        today: today, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: today))
+        return StreakReport(habit: habit, current: r.current, longest: r.longest, jokers: r.jokers, today: r.today)
     }
 }
 

@@ -50,7 +50,7 @@ extension HabitStore {
         for d in definitions {
             let inputs: [HabitDayInput]
             if let builtin = d.builtin, let summary {
-                inputs = summary.summaries.map { builtinInput(builtin, $0, settings: settings) }
+                inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
             } else {
                 inputs = try ownInputs(d, span: span, starts: starts, env: env, db)
             }
@@ -63,18 +63,6 @@ extension HabitStore {
                              range: range, reports: reports)
     }
 
-    /// A built-in's day: §4's rules on the daily summary.
-    static func builtinInput(_ habit: Habit, _ day: DaySummary, settings: Settings) -> HabitDayInput {
-        let value: Double = switch habit {
-        case .meditate: day.meditateMinutes
-        case .workout: day.workoutMinutes
-        case .noalc: day.alcoholTotal ?? 0
-        }
-        let hasEntry = habit == .noalc ? day.alcoholTotal != nil : value > 0
-        return HabitDayInput(day: day.day, value: value, hasEntry: hasEntry, outcome: HabitRules.outcome(habit, day, settings: settings),
-                             decided: HabitRules.isDecided(habit, day))
-    }
-
     /// Whether `definition`'s day `day` (for a week or month habit: its period, as of `day`) is met.
     static func isMet(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> Bool {
         let settings = try Self.settings(db)
@@ -84,7 +72,7 @@ extension HabitStore {
         let inputs: [HabitDayInput]
         if let builtin = definition.builtin {
             let summary = try dailySummary(in: span, calendar: env.calendar, allSources: false, energy: false, db)
-            inputs = summary.summaries.map { builtinInput(builtin, $0, settings: settings) }
+            inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
         } else {
             inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
         }

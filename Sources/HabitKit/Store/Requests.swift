@@ -67,9 +67,15 @@ extension QueryInterfaceRequest where RowDecoder == SampleViewRecord {
         filter(literal: "typeId = (SELECT id FROM sampleType WHERE identifier = \(identifier))")
     }
 
-    /// Samples of any of `identifiers`.
-    func ofTypes(_ identifiers: [String]) -> Self {
-        filter(literal: "typeId IN (SELECT id FROM sampleType WHERE identifier IN \(identifiers))")
+    /// Samples of any of `identifiers` (and, with `orOwnHabits`, the entries of every habit of one's own).
+    func ofTypes(_ identifiers: [String], orOwnHabits: Bool = false) -> Self {
+        guard orOwnHabits else { return filter(literal: "typeId IN (SELECT id FROM sampleType WHERE identifier IN \(identifiers))") }
+        // Own habits' types are `dev.habit.habit.<id>`: a range on the identifier, '/' being the character after '.'.
+        let prefix = HabitDefinition.loggedTypePrefix
+        let after = String(prefix.dropLast()) + "/"
+        return filter(literal: """
+            typeId IN (SELECT id FROM sampleType WHERE identifier IN \(identifiers) OR (identifier >= \(prefix) AND identifier < \(after)))
+            """)
     }
 
     /// Samples that are not part of a workout (a workout lists its own).

@@ -11,7 +11,7 @@ extension HabitStore {
         // Sleep that ends inside the range may start the evening before.
         let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
         let items: [TimelineItem] = try read { db in
-            var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages])
+            var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
                 .standalone().starting(in: range).fetchAll(db)
                 .map { TimelineItem.entry(.sample($0.sample)) }
             for w in try WorkoutViewRecord.all().starting(in: range).fetchAll(db) {
