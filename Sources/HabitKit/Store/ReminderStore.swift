@@ -23,6 +23,12 @@ public struct ReminderStatus: Sendable {
     public var nextState: OccurrenceState?
     /// The name of the habit it is for (a built-in's, or an own habit's as it is now called).
     public var habitName: String
+    /// The next occurrence is not handled yet, but the habit is already done for it (in its
+    /// look-back window so far; an own habit: its day is met): the fire-time check will suppress it.
+    public var doneAlready: Bool = false
+
+    /// Whether the next occurrence will be delivered as things stand.
+    public var willFire: Bool { reminder.enabled && next != nil && nextState == nil && !doneAlready }
 }
 
 /// Reminder errors a person can cause.
@@ -103,7 +109,11 @@ extension HabitStore {
                 }
                 let name = Habit(rawValue: reminder.activity) != nil ? reminder.activity
                     : try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [reminder.activity]) ?? reminder.activity
-                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: name)
+                var done = false
+                if let next, state == nil {
+                    done = try Self.doneAlready(reminder, next, env: env, db)
+                }
+                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: name, doneAlready: done)
             }
         }
     }
@@ -151,5 +161,21 @@ extension HabitStore {
             }
             return result
         }
+    }
+
+    /// Whether the fire-time check of `occurrence` would find the habit done, as of now: a
+    /// built-in done in the part of the look-back window that has begun; an own habit whose day
+    /// (the occurrence's) is already met.
+    static func doneAlready(_ reminder: Reminder, _ occurrence: Occurrence, env: HabitEnvironment, _ db: Database) throws -> Bool {
+        if let builtin = Habit(rawValue: reminder.activity) {
+            let window = reminder.lookbackWindow(for: occurrence)
+            guard env.now >= window.from else { return false }
+            return try ReminderRows.wasDone(db, builtin, from: window.from, through: min(env.now, window.through),
+                                            settings: try Self.settings(db))
+        }
+        guard let own = try HabitRecord.fetchOne(db, key: reminder.activity)?.definition() else { return false }
+        let day = env.calendar.day(containing: occurrence.at)
+        guard day == env.today else { return false }
+        return try Self.isMet(own, on: day, env: env, db)
     }
 }

@@ -16,6 +16,11 @@ struct ReminderJSON: Codable, Equatable {
     /// `cancelled`, `delivered` or `suppressed` when the next occurrence is handled; else left out.
     let nextState: String?
     let nextCancelled: Bool
+    /// Whether the next occurrence will be delivered as things stand (false: disabled, handled,
+    /// or the habit is already done for it).
+    let willFire: Bool
+    /// The habit is already done for the next occurrence: the fire-time check will suppress it.
+    let doneAlready: Bool
 
     init(_ s: ReminderStatus, _ calendar: HabitCalendar) {
         id = s.reminder.id
@@ -29,6 +34,8 @@ struct ReminderJSON: Codable, Equatable {
         nextOccurrence = s.next.map { calendar.iso8601($0.at) }
         nextState = s.nextState?.rawValue
         nextCancelled = s.nextState == .cancelled
+        willFire = s.willFire
+        doneAlready = s.doneAlready
     }
 }
 

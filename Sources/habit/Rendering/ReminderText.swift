@@ -22,7 +22,7 @@ enum ReminderText {
 
     static func describe(_ s: ReminderStatus, _ calendar: HabitCalendar) -> String {
         let r = s.reminder
-        let next = s.next.map { "next \(calendar.iso8601($0.at))" + (s.nextState.map { " (\($0))" } ?? "") } ?? "no next occurrence"
+        let next = s.next.map { "next \(calendar.iso8601($0.at))" + (s.nextState.map { " (\($0))" } ?? (s.doneAlready ? " (done today — will not fire)" : "")) } ?? "no next occurrence"
         return "#\(r.id)  \(s.habitName.padding(toLength: 8, withPad: " ", startingAt: 0)) \(r.time)  \(r.weekdays)  "
             + "look-back \(r.lookbackHours)h  \(r.enabled ? "on " : "off")  '\(r.title)'  \(next)"
     }
