@@ -21,20 +21,31 @@ struct Today: ParsableCommand {
                                            overview: overview))
             return
         }
-        let mark: (TodayState) -> String = { $0 == .done ? "✓" : $0 == .missed ? "✗" : $0 == .skipped ? "–" : "…" }
         if short {
             Output.print(overview.reports.map { r in
                 let name = r.definition.builtin.map { $0.rawValue.prefix(1).uppercased() } ?? r.definition.name
                 let progress = r.period.map { " \(TextRendering.number($0.value))/\(TextRendering.number($0.target))" } ?? ""
-                return "\(name)\(mark(r.today))\(r.current)\(progress)"
+                return "\(name)\(StatusText.mark(r.today))\(r.current)\(progress)"
             }.joined(separator: " "))
             return
         }
+        let plan = DayPlan(overview)
         let width = max(9, overview.reports.map(\.definition.name.count).max() ?? 0)
-        var lines = overview.reports.map { r in
-            let details = Self.details(r, day)
-            return "\(r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0)) "
-                + "\(r.today.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(details)  (streak \(r.current)\(r.definition.per == .day ? "" : " \(r.definition.per.rawValue)s"))"
+        let style = Style.live
+        let head = plan.left.isEmpty ? "all done" : "\(plan.left.count) left" + (plan.atRisk.isEmpty ? "" : ", \(plan.atRisk.count) at risk")
+        var lines = [style.bold("Today, \(TextRendering.dayHeading(env.today, today: LocalDay(ordinal: 0)))") + " — " + head]
+        // What is left first (at risk on top), then what is done or skipped.
+        let ordered = plan.items.filter(\.atRisk) + plan.items.filter { $0.left && !$0.atRisk } + plan.items.filter { !$0.left }
+        for item in ordered {
+            let r = item.report
+            let mark = StatusText.mark(r.today)
+            let shownMark = r.today == .done ? style.green(mark) : item.atRisk || r.today == .missed ? style.red(mark) : mark
+            let streak = "streak \(r.current) \(r.definition.per.rawValue)\(r.current == 1 ? "" : "s")"
+            var notes: [String] = []
+            if item.atRisk { notes.append(style.red(r.period == nil ? "at risk: breaks tonight, no joker left" : "at risk: the \(r.definition.per.rawValue) ends today")) }
+            else if item.left && item.safeToMiss > 0 { notes.append("safe to miss \(item.safeToMiss)") }
+            lines.append("\(shownMark) \(r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0)) "
+                         + Self.details(r, day).padding(toLength: 34, withPad: " ", startingAt: 0) + " " + ([streak] + notes).joined(separator: "  "))
         }
         if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { lines.append(note) }
         Output.print(lines.joined(separator: "\n"))
@@ -52,7 +63,7 @@ struct Today: ParsableCommand {
         }
         let unit = d.unit.map { " \($0)" } ?? ""
         if let p = r.period {
-            let left = p.start.days(until: p.end) - p.start.days(until: r.days.last?.day ?? p.start) - 1
+            let left = (r.days.last?.day ?? p.start).days(until: p.end)
             return "\(TextRendering.number(p.value))/\(TextRendering.number(p.target))\(d.goal == nil ? "" : unit) this \(d.per.rawValue), \(left) day\(left == 1 ? "" : "s") left"
         }
         let value = r.days.last?.value ?? 0

@@ -1,0 +1,117 @@
+import HabitKit
+
+/// The status-bar renderings of a ``DayPlan`` (`habit status`).
+enum StatusText {
+    static func mark(_ state: TodayState) -> String {
+        switch state {
+        case .done: "✓"
+        case .pending: "…"
+        case .missed: "✗"
+        case .skipped: "–"
+        }
+    }
+
+    /// `✓meditate 12`, `…workout 5!` (at risk), `…gym 2 1/3` (streak, then the period's progress).
+    static func token(_ item: DayPlan.Item) -> String {
+        let r = item.report
+        let progress = r.period.map { " \(TextRendering.number($0.value))/\(TextRendering.number($0.target))" } ?? ""
+        return "\(mark(r.today))\(r.definition.name) \(r.current)\(progress)\(item.atRisk ? "!" : "")"
+    }
+
+    /// `2 left · ✓meditate 12 · …workout 5! · …gym 2 1/3`.
+    static func line(_ plan: DayPlan) -> String {
+        guard !plan.items.isEmpty else { return "no habits" }
+        let head = plan.left.isEmpty ? "all done" : "\(plan.left.count) left"
+        return ([head] + plan.items.map(token)).joined(separator: " · ")
+    }
+
+    /// One line per habit, for a tooltip.
+    static func details(_ plan: DayPlan) -> [String] {
+        plan.items.map { item in
+            let r = item.report
+            let unit = r.definition.per.rawValue + (r.current == 1 ? "" : "s")
+            var parts = ["\(r.definition.name): \(r.today.rawValue)", "streak \(r.current) \(unit)"]
+            if let p = r.period, let left = item.daysLeft {
+                parts.append("\(TextRendering.number(p.value))/\(TextRendering.number(p.target)) this \(r.definition.per.rawValue), \(left) day\(left == 1 ? "" : "s") left")
+            } else if item.safeToMiss > 0 {
+                parts.append("safe to miss \(item.safeToMiss)")
+            }
+            if item.atRisk { parts.append("at risk: breaks tonight" + (r.period == nil ? ", no joker left" : "")) }
+            return parts.joined(separator: ", ")
+        }
+    }
+
+    static func color(_ plan: DayPlan) -> String {
+        switch plan.state {
+        case "done": "#50fa7b"
+        case "at-risk": "#ff5555"
+        default: "#f1fa8c"
+        }
+    }
+
+    /// i3blocks: full text, short text, colour.
+    static func i3blocks(_ plan: DayPlan) -> [String] {
+        [line(plan), plan.left.isEmpty ? "all done" : "\(plan.left.count) left", color(plan)]
+    }
+
+    /// tmux: each habit in its colour (green done, yellow pending, red at risk or missed).
+    static func tmux(_ plan: DayPlan) -> String {
+        let head = plan.left.isEmpty ? "all done" : "\(plan.left.count) left"
+        return ([head] + plan.items.map { item in
+            let colour = item.atRisk || item.report.today == .missed ? "red" : item.report.today == .done ? "green"
+                : item.report.today == .skipped ? "colour244" : "yellow"
+            return "#[fg=\(colour)]\(token(item))#[default]"
+        }).joined(separator: " ")
+    }
+}
+
+/// `habit status --format json`.
+struct StatusJSON: Codable, Equatable {
+    struct HabitJSON: Codable, Equatable {
+        let habit: String
+        let today: String
+        let per: String
+        let current: Int
+        let safeToMiss: Int
+        let atRisk: Bool
+        let period: StreakJSON.PeriodJSON?
+        let daysLeft: Int?
+    }
+
+    let asOf: String
+    /// `done`, `pending` or `at-risk`.
+    let state: String
+    let left: [String]
+    let atRisk: [String]
+    let habits: [HabitJSON]
+
+    init(_ plan: DayPlan) {
+        asOf = plan.asOf.description
+        state = plan.state
+        left = plan.left.map(\.report.definition.name)
+        atRisk = plan.atRisk.map(\.report.definition.name)
+        habits = plan.items.map {
+            HabitJSON(habit: $0.report.definition.name, today: $0.report.today.rawValue, per: $0.report.definition.per.rawValue,
+                      current: $0.report.current, safeToMiss: $0.safeToMiss, atRisk: $0.atRisk,
+                      period: $0.report.period.map(StreakJSON.PeriodJSON.init), daysLeft: $0.daysLeft)
+        }
+    }
+}
+
+/// `habit status --format waybar`: a custom module's JSON (`"return-type": "json"`).
+struct WaybarJSON: Codable, Equatable {
+    let text: String
+    let tooltip: String
+    /// `done`, `pending` or `at-risk`, for the module's CSS.
+    let `class`: String
+    /// Habits done today, in percent.
+    let percentage: Int
+
+    init(_ plan: DayPlan) {
+        text = StatusText.line(plan)
+        tooltip = StatusText.details(plan).joined(separator: "\n")
+        `class` = plan.state
+        let done = plan.items.filter { $0.report.today == .done }.count
+        percentage = plan.items.isEmpty ? 100 : done * 100 / plan.items.count
+    }
+}
