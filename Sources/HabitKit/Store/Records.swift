@@ -19,7 +19,7 @@ struct SourceRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The row id of `source`, inserting it on first use.
     static func id(of source: SourceID, name: String? = nil, version: String? = nil, _ db: Database) throws -> Int64 {
-        if let id = try SourceRecord.filter(Column("bundleId") == source.bundleID).select(Column("id"), as: Int64.self).fetchOne(db) {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [source.bundleID]) {
             return id
         }
         var row = SourceRecord(id: nil, bundleId: source.bundleID, name: name ?? source.defaultName, version: version,
@@ -285,6 +285,20 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var created: Double
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    /// Read by column name (no generic decoding: every log reads reminders).
+    init(row: Row) throws {
+        id = row["id"]
+        title = row["title"]
+        message = row["message"]
+        activity = row["activity"]
+        hour = row["hour"]
+        minute = row["minute"]
+        weekdays = row["weekdays"]
+        lookbackHours = row["lookbackHours"]
+        enabled = row["enabled"]
+        created = row["created"]
+    }
 
     init(_ r: Reminder) {
         id = r.id == 0 ? nil : r.id

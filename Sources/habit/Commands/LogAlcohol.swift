@@ -30,15 +30,19 @@ struct LogAlcohol: ParsableCommand {
     func validate() throws { _ = try drinks() }
 
     func run() throws {
-        let drinks = try drinks()
-        let (store, env, day) = try options.store.writing { env throws(InputError) -> LocalDay in
+        try Self.perform(try drinks(), date: date, source: options.source.source, store: options.store.location, json: options.output.json)
+    }
+
+    /// What `run` does, with the values parsed (also by ``FastLog``).
+    static func perform(_ drinks: DrinksValue, date: DayValue?, source: SourceID, store location: StoreLocation, json: Bool) throws {
+        let (store, env, day) = try location.writing { env throws(InputError) -> LocalDay in
             guard let date else { return HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
             let day: LocalDay
             do throws(InputError) { day = try date.day(today: env.today) } catch { throw .inArgument("--date", error) }
             if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
             return day
         }
-        let result = try store.logAlcohol(day: day, level: drinks.level, drinks: drinks.drinks, source: options.source.source, env: env)
-        try LogReport.print(result, env: env, json: options.output.json)
+        let result = try store.logAlcohol(day: day, level: drinks.level, drinks: drinks.drinks, source: source, env: env)
+        try LogReport.print(result, env: env, json: json)
     }
 }

@@ -44,9 +44,15 @@ struct LogHabit: ParsableCommand {
 
     func run() throws {
         guard let name = words.first else { throw CleanExit.helpRequest(Log.self) }
-        let amountText = words.count > 1 ? words[1] : nil
+        try Self.perform(name: name, amount: words.count > 1 ? words[1] : nil, at: at, end: end, date: date, note: note,
+                         store: store.location, json: output.json)
+    }
+
+    /// What `run` does, with the values parsed (also by ``FastLog``).
+    static func perform(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
+                        store location: StoreLocation, json: Bool) throws {
         // Which habit, from the store as it is (a missing store has none, and stays missing).
-        let (reader, readEnv) = try store.reading()
+        let (reader, readEnv) = try location.reading()
         let definition = try reader.habit(named: name.lowercased(), env: readEnv)
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
@@ -62,14 +68,17 @@ struct LogHabit: ParsableCommand {
         case (_, nil): throw HabitInputError.amountMissing(definition.name, unit: HabitUnit.unitName(definition.unit ?? "count"))
         case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
         }
-        let (writer, env, span) = try store.writing { env throws -> InstantRange in try entryInterval(for: definition, amount: amount, env) }
+        let (writer, env, span) = try location.writing { env throws -> InstantRange in
+            try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, date: date, env)
+        }
         let result = try writer.logHabit(definition, amount: amount, span, note: note, env: env)
-        try LogReport.print(result, env: env, json: output.json)
+        try LogReport.print(result, env: env, json: json)
     }
 
     /// When the entry happened: a duration amount spans `[start, end)` like a session; anything
     /// else is an instant (`--at`/`--end`, the start of `--date`'s day, else now).
-    private func entryInterval(for definition: HabitDefinition, amount: Double, _ env: HabitEnvironment) throws -> InstantRange {
+    private static func entryInterval(for definition: HabitDefinition, amount: Double, amountText: String, at: TimeValue?,
+                                      end: TimeValue?, date: DayValue?, _ env: HabitEnvironment) throws -> InstantRange {
         if let date {
             let day: LocalDay
             do throws(InputError) { day = try date.day(today: env.today) } catch { throw InputError.inArgument("--date", error) }
@@ -80,7 +89,7 @@ struct LogHabit: ParsableCommand {
         if HabitUnit.isDuration(definition.unit), amount > 0 {
             let seconds = UnitConversion.convert(amount, from: definition.unit, to: "s")
             guard seconds <= InputParsing.maximumDuration else {
-                throw HabitInputError.invalidAmount(words[1], reason: "one entry lasts at most 24 hours")
+                throw HabitInputError.invalidAmount(amountText, reason: "one entry lasts at most 24 hours")
             }
             return try SessionTimeOptions.interval(duration: seconds.rounded(), at: at, end: end, env: env)
         }
@@ -90,7 +99,9 @@ struct LogHabit: ParsableCommand {
         } catch {
             throw InputError.inArgument(at != nil ? "--at" : "--end", error)
         }
-        if instant > env.now { throw InputError.inArgument(at != nil ? "--at" : "--end", .inFuture((at ?? end)?.text ?? "now", now: env.calendar.iso8601(env.now))) }
+        if instant > env.now {
+            throw InputError.inArgument(at != nil ? "--at" : "--end", .inFuture((at ?? end)?.text ?? "now", now: env.calendar.iso8601(env.now)))
+        }
         return InstantRange(instant, upTo: instant)
     }
 }

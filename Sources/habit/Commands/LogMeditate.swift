@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HabitKit
 
 /// `habit log meditate DURATION [--at START | --end END] [--note TEXT]`.
@@ -31,9 +32,17 @@ struct LogMeditate: ParsableCommand {
     func validate() throws { _ = try duration() }
 
     func run() throws {
-        let seconds = try duration().seconds
-        let (store, env, interval) = try options.store.writing { env in try time.interval(duration: seconds, env: env) }
-        let result = try store.logMeditation(interval, source: options.source.source, note: note, env: env)
-        try LogReport.print(result, env: env, json: options.output.json)
+        try Self.perform(seconds: try duration().seconds, at: time.at, end: time.end, note: note, source: options.source.source,
+                         store: options.store.location, json: options.output.json)
+    }
+
+    /// What `run` does, with the values parsed (also by ``FastLog``).
+    static func perform(seconds: TimeInterval, at: TimeValue?, end: TimeValue?, note: String?, source: SourceID,
+                        store location: StoreLocation, json: Bool) throws {
+        let (store, env, interval) = try location.writing { env in
+            try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
+        }
+        let result = try store.logMeditation(interval, source: source, note: note, env: env)
+        try LogReport.print(result, env: env, json: json)
     }
 }

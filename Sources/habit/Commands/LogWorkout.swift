@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import HabitKit
 
 /// `habit log workout [ACTIVITY] DURATION [--met MET] [--at START | --end END] [--note TEXT]`.
@@ -31,8 +32,17 @@ struct LogWorkout: ParsableCommand {
 
     func run() throws {
         let (activity, duration) = try activityAndDuration()
-        let (store, env, interval) = try options.store.writing { env in try time.interval(duration: duration.seconds, env: env) }
-        let result = try store.logWorkout(activity, interval, met: met?.value, source: options.source.source, note: note, env: env)
-        try LogReport.print(result, env: env, json: options.output.json)
+        try Self.perform(activity, seconds: duration.seconds, met: met?.value, at: time.at, end: time.end, note: note,
+                         source: options.source.source, store: options.store.location, json: options.output.json)
+    }
+
+    /// What `run` does, with the values parsed (also by ``FastLog``).
+    static func perform(_ activity: Activity, seconds: TimeInterval, met: Double?, at: TimeValue?, end: TimeValue?, note: String?,
+                        source: SourceID, store location: StoreLocation, json: Bool) throws {
+        let (store, env, interval) = try location.writing { env in
+            try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
+        }
+        let result = try store.logWorkout(activity, interval, met: met, source: source, note: note, env: env)
+        try LogReport.print(result, env: env, json: json)
     }
 }

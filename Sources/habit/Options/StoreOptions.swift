@@ -2,17 +2,16 @@ import ArgumentParser
 import Foundation
 import HabitKit
 
-/// `--db PATH`, shared by every command that touches the store, and the ways to open it.
+/// Where the store is (`--db PATH`, `HABIT_DB`, the XDG default) and the ways to open it.
 ///
 /// Commands check their input before the store is opened, so refused input never creates a
 /// store. Checks that need "now" or the time zone run inside ``reading(_:)`` /
 /// ``writing(_:)``, after the live environment is built and before the store is opened — except
 /// when `TZ` is unset and a store exists, whose `timezone` setting must be read first (opening an
 /// existing store changes none of its bytes).
-struct StoreOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("The store file (default: $HABIT_DB, else $XDG_DATA_HOME/habit/habit.sqlite).", valueName: "path"))
-    var db: String?
+struct StoreLocation {
+    /// `--db PATH`, when given.
+    let db: String?
 
     var path: String {
         if let db, !db.isEmpty { return db }
@@ -77,4 +76,25 @@ struct StoreOptions: ParsableArguments {
         let value = try check(env)
         return (try opener(), env, value)
     }
+}
+
+/// `--db PATH`, shared by every command that touches the store (``StoreLocation`` does the rest).
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("The store file (default: $HABIT_DB, else $XDG_DATA_HOME/habit/habit.sqlite).", valueName: "path"))
+    var db: String?
+
+    var location: StoreLocation { StoreLocation(db: db) }
+    var path: String { location.path }
+    var isChosen: Bool { location.isChosen }
+    var exists: Bool { location.exists }
+    func openForReading() throws -> HabitStore { try location.openForReading() }
+    func openForWriting() throws -> HabitStore { try location.openForWriting() }
+    func openExistingForWriting(orThrow missing: @autoclosure () -> any Error) throws -> HabitStore {
+        try location.openExistingForWriting(orThrow: missing())
+    }
+    func reading<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) { try location.reading(check) }
+    func reading() throws -> (HabitStore, HabitEnvironment) { try location.reading() }
+    func writing<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) { try location.writing(check) }
+    func writing() throws -> (HabitStore, HabitEnvironment) { try location.writing() }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `habit log …`'s plain forms are read without ArgumentParser (FastLog, for start-up speed). For
+/// every command line here — accepted and refused, built-ins and own habits — both readings must
+/// give the same exit status, the same stdout and stderr (entry ids aside) and the same store.
+@Suite struct FastLogTests {
+    static let now = "2025-10-26T20:00:00+01:00"
+
+    static let lines: [[String]] = [
+        ["log", "meditate", "10m"], ["log", "meditate", "10m", "--json"], ["log", "meditate", "1h30m", "--at", "07:30"],
+        ["log", "meditate", "20", "--end", "yesterday 22:00", "--note", "retreat"], ["log", "meditate", "10m", "--source", "dev.habit.watch"],
+        ["log", "meditate", "--at", "07:30", "15m"], ["log", "meditate", "-5m"], ["log", "meditate", "10m", "--at", "07:30", "--end", "08:00"],
+        ["log", "meditate", "10m", "--at", "25:00"], ["log", "meditate", "10m", "--at", "23:59"], ["log", "meditate"],
+        ["log", "meditate", "10m", "20m"], ["log", "meditate", "10m", "--json", "--json"], ["log", "meditate", "10m", "--help"],
+        ["log", "meditate", "10m", "--db=/nonexistent/x.sqlite"], ["log", "meditate", "10m", "--source", "not a source"],
+        ["log", "workout", "25m"], ["log", "workout", "yoga", "45m", "--met", "3"], ["log", "workout", "swim", "20m"],
+        ["log", "workout", "hiit", "30m", "--met", "40"], ["log", "workout", "run", "30m", "--json"],
+        ["log", "alcohol", "2"], ["log", "alcohol", "steady", "--date", "2025-10-01"], ["log", "noalc", "0", "--date", "-1"],
+        ["log", "alcohol", "many"], ["log", "alcohol", "1", "--date", "tomorrow"], ["log", "alcohol", "0", "--date", "2200-01-01"],
+        ["log", "floss"], ["log", "floss", "--date", "-1", "--json"], ["log", "floss", "2"], ["log", "water", "3"],
+        ["log", "water", "3glasses"], ["log", "water", "3kg"], ["log", "water"], ["log", "reading", "25m", "--at", "07:00"],
+        ["log", "reading", "25m", "--at", "07:00", "--date", "-1"], ["log", "flos"], ["log", "meditat", "10m"], ["log", "list"],
+        ["log", "--json"], ["log"], ["log", "floss", "--unknown"],
+    ]
+
+    /// Entry ids are random: masked so that both runs can be compared.
+    static func masked(_ text: String) -> String {
+        text.replacingOccurrences(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<uuid>",
+                                  options: .regularExpression)
+    }
+
+    @Test func bothReadingsOfEveryLogLineAgree() throws {
+        let fast = try HabitProcess()
+        let slow = try HabitProcess()
+        defer { fast.cleanUp(); slow.cleanUp() }
+        for habit in [fast, slow] {
+            for add in [["add", "floss"], ["add", "water", "--unit", "glass", "--at-least", "8"],
+                        ["add", "reading", "--unit", "min", "--at-least", "150", "--per", "week"]] {
+                let result = try habit.run(add, env: ["HABIT_NOW": Self.now])
+                try #require(result.status == 0, "\(add): \(result.stderr)")
+            }
+        }
+        for line in Self.lines {
+            let a = try fast.run(line, env: ["HABIT_NOW": Self.now])
+            let b = try slow.run(line, env: ["HABIT_NOW": Self.now, "HABIT_PARSER": "argument-parser"])
+            #expect(a.status == b.status, "\(line)")
+            #expect(Self.masked(a.stdout) == Self.masked(b.stdout), "\(line)")
+            #expect(Self.masked(a.stderr) == Self.masked(b.stderr), "\(line)")
+        }
+        let exports = try [fast, slow].map { try $0.run(["export", "--format", "ndjson", "--all-sources"], env: ["HABIT_NOW": Self.now]) }
+        #expect(Self.masked(exports[0].stdout) == Self.masked(exports[1].stdout))
+        #expect(exports[0].stdout.split(separator: "\n").count >= 15)
+    }
+}
