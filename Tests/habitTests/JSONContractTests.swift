@@ -432,7 +432,7 @@ import Testing
         #expect(r.nextState == nil && r.nextCancelled == false)
 
         let config = try Self.object(try Self.output(habit, ["config", "list"]))
-        #expect(Self.keys(config) == ["weight", "min-minutes", "meditate-goal", "workout-goal", "week-start", "grace"])  // timezone: not set
+        #expect(Self.keys(config) == ["weight", "min-minutes", "meditate-goal", "workout-goal", "week-start", "day-start", "grace"])  // timezone: not set
         #expect(config["weight"] as? String == "70")
         #expect(try habit.run(["config", "set", "timezone", "Europe/Berlin"], env: Self.env).status == 0)
         #expect(try Self.object(try Self.output(habit, ["config", "list"]))["timezone"] as? String == "Europe/Berlin")

@@ -1,26 +1,30 @@
 import Foundation
 
 /// The one seam through which nondeterminism enters HabitKit: the current instant, the user's
-/// time zone and fresh UUIDs.
+/// time zone and day-start, and fresh UUIDs.
 ///
 /// The executable builds the live value once per command (reading `HABIT_NOW`, `TZ` and the
-/// `timezone` setting); tests build fixed ones. Nothing in HabitKit calls `Date()`,
+/// `timezone` and `day-start` settings); tests build fixed ones. Nothing in HabitKit calls `Date()`,
 /// `TimeZone.current`, `Calendar.current` or `UUID()` itself.
 public struct HabitEnvironment: Sendable {
     public var now: Date
     public var timeZone: TimeZone
+    /// When each habit day starts (the `day-start` setting; 00:00 by default).
+    public var dayStart: LocalTime
     public var makeUUID: @Sendable () -> UUID
 
-    public init(now: Date, timeZone: TimeZone, makeUUID: @escaping @Sendable () -> UUID) {
+    public init(now: Date, timeZone: TimeZone, dayStart: LocalTime = .midnight,
+                makeUUID: @escaping @Sendable () -> UUID) {
         self.now = now
         self.timeZone = timeZone
+        self.dayStart = dayStart
         self.makeUUID = makeUUID
     }
 
-    /// The calendar of the user's time zone: all day arithmetic goes through it.
-    public var calendar: HabitCalendar { HabitCalendar(timeZone: timeZone) }
+    /// The calendar of the user's time zone and day-start: all day arithmetic goes through it.
+    public var calendar: HabitCalendar { HabitCalendar(timeZone: timeZone, dayStart: dayStart) }
 
-    /// The local day that contains `now`.
+    /// The habit day that contains `now` (before the day-start, still the day before).
     public var today: LocalDay { calendar.day(containing: now) }
 }
 

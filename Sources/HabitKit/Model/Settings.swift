@@ -9,6 +9,7 @@ public struct Settings: Sendable, Equatable {
         case meditateGoal = "meditate-goal"
         case workoutGoal = "workout-goal"
         case weekStart = "week-start"
+        case dayStart = "day-start"
         case grace
 
         /// What a valid value looks like, for error messages and `habit config list`.
@@ -20,6 +21,7 @@ public struct Settings: Sendable, Equatable {
             case .meditateGoal: "meditation ring goal in whole minutes 1–1440 (default 10)"
             case .workoutGoal: "workout ring goal in whole minutes 1–1440 (default 30)"
             case .weekStart: "monday or sunday (default monday)"
+            case .dayStart: "the time each day starts, HH:MM from 00:00 to 12:00 (default 00:00)"
             case .grace: "minutes 1–1440 a reminder check looks back (default 15)"
             }
         }
@@ -38,6 +40,8 @@ public struct Settings: Sendable, Equatable {
     public var meditateGoalMinutes: Int = 10
     public var workoutGoalMinutes: Int = 30
     public var weekStartsOnSunday = false
+    /// When each habit day starts (00:00 … 12:00, whole minutes): day D is `[D at dayStart, D+1 at dayStart)`.
+    public var dayStart: LocalTime = .midnight
     public var graceMinutes: Int = 15
 
     public init() {}
@@ -80,7 +84,19 @@ public struct Settings: Sendable, Equatable {
             case "sunday", "sun": weekStartsOnSunday = true; return "sunday"
             default: throw bad
             }
+        case .dayStart:
+            guard let time = Self.dayStart(parsing: v) else { throw bad }
+            dayStart = time
+            return time.description
         }
+    }
+
+    /// `04:00` or `4:00`, from 00:00 through 12:00; no seconds.
+    private static func dayStart(parsing text: String) -> LocalTime? {
+        let padded = text.utf8.count == 4 ? "0" + text : text
+        guard padded.utf8.count == 5, let time = LocalTime(padded),
+              time <= LocalTime(uncheckedHour: 12, minute: 0, second: 0) else { return nil }
+        return time
     }
 
     /// `72`, `72.5`: a whole weight without decimals.
@@ -95,6 +111,7 @@ public struct Settings: Sendable, Equatable {
         case .meditateGoal: String(meditateGoalMinutes)
         case .workoutGoal: String(workoutGoalMinutes)
         case .weekStart: weekStartsOnSunday ? "sunday" : "monday"
+        case .dayStart: dayStart.description
         case .grace: String(graceMinutes)
         }
     }

@@ -99,6 +99,9 @@ public struct Reminder: Hashable, Sendable {
 
     /// The occurrence on `day`, if the reminder runs that weekday. A time inside a DST gap fires
     /// at the first valid instant after the gap; a repeated time fires once, at its first instant.
+    ///
+    /// Occurrences are civil: `day` is the calendar date and `time` the wall clock on it, whatever
+    /// the calendar's day-start (a 01:00 reminder on Tuesday fires early Tuesday morning).
     public func occurrence(on day: LocalDay, calendar: HabitCalendar) -> Occurrence? {
         guard weekdays.contains(isoWeekday: day.isoWeekday) else { return nil }
         return Occurrence(reminderID: id, day: day, at: calendar.firstInstant(day, time))
@@ -106,7 +109,7 @@ public struct Reminder: Hashable, Sendable {
 
     /// The first occurrence at or after `instant`.
     public func nextOccurrence(atOrAfter instant: Date, calendar: HabitCalendar) -> Occurrence? {
-        let first = calendar.day(containing: instant).adding(days: -1)
+        let first = calendar.civil.day(containing: instant).adding(days: -1)
         for offset in 0...8 {
             if let o = occurrence(on: first.adding(days: offset), calendar: calendar), o.at >= instant { return o }
         }
@@ -116,8 +119,9 @@ public struct Reminder: Hashable, Sendable {
     /// Occurrences whose instant lies in `(after, through]` — the window a reminder check
     /// handles: open at the old end, closed at now — oldest first.
     public func occurrences(after lower: Date, through upper: Date, calendar: HabitCalendar) -> [Occurrence] {
-        let first = calendar.day(containing: lower).adding(days: -1)
-        let last = calendar.day(containing: upper).adding(days: 1)
+        let civil = calendar.civil
+        let first = civil.day(containing: lower).adding(days: -1)
+        let last = civil.day(containing: upper).adding(days: 1)
         return DayRange(first, upTo: last.adding(days: 1)).compactMap { occurrence(on: $0, calendar: calendar) }
             .filter { $0.at > lower && $0.at <= upper }
     }

@@ -96,7 +96,7 @@ extension HabitStore {
         }
     }
 
-    /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at local midnight; it
+    /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at the start of the day; it
     /// replaces the day's earlier app-source entries in the same transaction.
     public func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID,
                            env: HabitEnvironment) throws -> LogResult {
@@ -128,11 +128,13 @@ extension HabitStore {
         }
     }
 
-    /// The day a NoAlc entry made at `now` without `--date` is for: before 18:00 it describes
-    /// last evening (yesterday); from 18:00 on, today.
+    /// The day a NoAlc entry made at `now` without `--date` is for: the 18:00 cutoff is read on
+    /// the current habit day (`calendar`'s day-start): before 18:00 on it, the entry describes last
+    /// evening (the day before); from 18:00 on, today. With day-start 04:00, 02:00 is still in the
+    /// evening's day, so an entry then is for that evening.
     public static func noAlcDay(enteredAt now: Date, calendar: HabitCalendar) -> LocalDay {
         let today = calendar.day(containing: now)
-        return calendar.time(of: now).hour < 18 ? today.adding(days: -1) : today
+        return now < calendar.firstInstant(today, LocalTime(uncheckedHour: 18, minute: 0, second: 0)) ? today.adding(days: -1) : today
     }
 
     func makeSample(type: String, _ interval: InstantRange, value: Double?, unit: String?, source: SourceID,
@@ -311,7 +313,8 @@ extension HabitStore {
 
     static func settings(_ db: Database) throws -> Settings {
         var stored: [String: String] = [:]
-        for row in try SettingRecord.fetchAll(db) { stored[row.key] = row.value }
+        // Plain SQL: every command reads the settings first (FastLog measures a log's start-up).
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { stored[row[0]] = row[1] }
         return Settings(stored: stored)
     }
 

@@ -73,38 +73,61 @@ public enum WallClockResolution: Equatable, Sendable {
 ///
 /// The only place HabitKit turns days into instants. It asks the time zone for its UTC offsets
 /// and does the civil arithmetic itself (Foundation's `Calendar` is not needed, and costs start-up).
+///
+/// A habit day starts at `dayStart` (the `day-start` setting, default 00:00): day D is
+/// `[D at dayStart, D+1 at dayStart)`. Only ``start(of:)``, ``day(containing:)`` and
+/// ``instants(of:)`` follow it; wall-clock questions (``time(of:)``, ``resolve(_:_:)``,
+/// ``firstInstant(_:_:)``, ``iso8601(_:)``) are civil whatever it is, and ``civil`` is the same
+/// zone with days from midnight.
 public struct HabitCalendar: Sendable {
     public let timeZone: TimeZone
+    /// The wall-clock time each habit day starts at (00:00 … 12:00).
+    public let dayStart: LocalTime
 
-    public init(timeZone: TimeZone) {
+    public init(timeZone: TimeZone, dayStart: LocalTime = .midnight) {
         self.timeZone = timeZone
+        self.dayStart = dayStart
     }
 
-    /// The local day that contains the instant `date`.
+    /// The same zone with civil days (from midnight): for what must stay on the calendar date
+    /// whatever `day-start` is (reminder occurrences, the sleep window, file names).
+    public var civil: HabitCalendar { HabitCalendar(timeZone: timeZone) }
+
+    /// The habit day that contains the instant `date`: the day D with `start(of: D) <= date <
+    /// start(of: D + 1)`, exactly, on DST days and for instants inside a gap or a repeated hour.
     public func day(containing date: Date) -> LocalDay {
-        let offset = timeZone.secondsFromGMT(for: date)
-        let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
-        return LocalDay(ordinal: Int((Double(local) / 86400).rounded(.down)))
+        // The wall-clock date is at most a day off (day-start is 00:00 … 12:00, offsets change by
+        // hours); the day boundaries themselves decide.
+        var day = wallDate(of: date)
+        while date < start(of: day) { day = day.adding(days: -1) }
+        while date >= start(of: day.adding(days: 1)) { day = day.adding(days: 1) }
+        return day
+    }
+
+    /// The wall clock at `date` as whole seconds since 1970-01-01 00:00 read as UTC.
+    private func wallSeconds(of date: Date) -> Int {
+        Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
+    }
+
+    /// The calendar date on the wall clock at `date`.
+    private func wallDate(of date: Date) -> LocalDay {
+        LocalDay(ordinal: Int((Double(wallSeconds(of: date)) / 86400).rounded(.down)))
     }
 
     /// The wall-clock time of `date` in this time zone.
     public func time(of date: Date) -> LocalTime {
-        let offset = timeZone.secondsFromGMT(for: date)
-        let local = Int((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
+        let local = wallSeconds(of: date)
         let secs = ((local % 86400) + 86400) % 86400
         return LocalTime(uncheckedHour: secs / 3600, minute: (secs % 3600) / 60, second: secs % 60)
     }
 
-    /// The first instant of `day` (local midnight, or the first instant after a midnight DST gap).
-    public func start(of day: LocalDay) -> Date {
-        switch resolve(day, .midnight) {
-        case .unique(let d): return d
-        case .skipped(let next): return next
-        case .repeated(let first, _): return first
-        }
-    }
+    /// The first instant of `day`: `dayStart` on that date (local midnight by default). A
+    /// day-start inside a DST gap means the first instant after the gap; a repeated one, its
+    /// first occurrence.
+    public func start(of day: LocalDay) -> Date { firstInstant(day, dayStart) }
 
-    /// `[start of day, start of the next day)`: 23, 24 or 25 hours.
+    /// `[start of day, start of the next day)`: 23, 24 or 25 hours (23.5 or 24.5 where the
+    /// clocks move by 30 minutes; in between when the day-start falls inside a DST gap).
     public func instants(of day: LocalDay) -> InstantRange {
         InstantRange(start(of: day), upTo: start(of: day.adding(days: 1)))
     }

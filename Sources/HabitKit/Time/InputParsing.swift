@@ -88,6 +88,11 @@ public enum InputParsing {
     /// `YYYY-MM-DD HH:MM`, `YYYY-MM-DDTHH:MM[:SS]` (local), or ISO 8601 with an offset
     /// (`…+02:00`, `…Z`), within ``SupportedDates``.
     ///
+    /// `today`, `yesterday` and `-N` are habit days, and the time is the one inside that day: a
+    /// time before the day-start is on the next calendar date (with day-start 04:00, at 01:00,
+    /// `23:30` is the 23:30 that just passed and `00:30` the one half an hour ago). A written date
+    /// is the calendar date, as on the wall clock.
+    ///
     /// A local time inside a DST gap, or one that happens twice, is rejected with the valid
     /// alternatives: habit never guesses which instant you meant.
     public static func instant(_ text: String, in env: HabitEnvironment) throws(InputError) -> Date {
@@ -189,7 +194,9 @@ public enum TimeExpression: Hashable, Sendable {
         switch self {
         case .instant(let date): return date
         case .local(let dayExpression, let time, let fraction):
-            let day = try dayExpression.resolve(today: env.today, text: text)
+            var day = try dayExpression.resolve(today: env.today, text: text)
+            // A relative day is a habit day: its times before the day-start are on the next date.
+            if case .daysAgo = dayExpression, time < env.dayStart { day = day.adding(days: 1) }
             let date = try InputParsing.resolveLocal(day, time, text: text, calendar: env.calendar, fraction: fraction)
             guard SupportedDates.contains(date) else { throw .unsupportedDate(text) }
             return date

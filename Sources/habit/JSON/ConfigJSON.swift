@@ -10,6 +10,7 @@ struct ConfigJSON: Codable, Equatable {
     let meditateGoal: String?
     let workoutGoal: String?
     let weekStart: String?
+    let dayStart: String?
     let grace: String?
 
     enum CodingKeys: String, CodingKey {
@@ -18,6 +19,7 @@ struct ConfigJSON: Codable, Equatable {
         case meditateGoal = "meditate-goal"
         case workoutGoal = "workout-goal"
         case weekStart = "week-start"
+        case dayStart = "day-start"
     }
 
     init(_ settings: Settings) {
@@ -27,6 +29,7 @@ struct ConfigJSON: Codable, Equatable {
         meditateGoal = settings.value(of: .meditateGoal)
         workoutGoal = settings.value(of: .workoutGoal)
         weekStart = settings.value(of: .weekStart)
+        dayStart = settings.value(of: .dayStart)
         grace = settings.value(of: .grace)
     }
 }

@@ -5,10 +5,11 @@ import HabitKit
 /// Where the store is (`--db PATH`, `HABIT_DB`, the XDG default) and the ways to open it.
 ///
 /// Commands check their input before the store is opened, so refused input never creates a
-/// store. Checks that need "now" or the time zone run inside ``reading(_:)`` /
-/// ``writing(_:)``, after the live environment is built and before the store is opened — except
-/// when `TZ` is unset and a store exists, whose `timezone` setting must be read first (opening an
-/// existing store changes none of its bytes).
+/// store. Checks that need "now", the time zone or the day-start run inside ``reading(_:)`` /
+/// ``writing(_:)``, after the live environment is built and before a new store is created: an
+/// existing store is opened first, whatever `TZ` says, because its `day-start` (and, without
+/// `TZ`, its `timezone`) setting decides what "today" is (opening an existing store changes none
+/// of its bytes).
 struct StoreLocation {
     /// `--db PATH`, when given.
     let db: String?
@@ -67,12 +68,13 @@ struct StoreLocation {
     private func open<T>(_ opener: () throws -> HabitStore,
                          _ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) {
         let now = try LiveEnvironment.now()  // a bad HABIT_NOW opens nothing
-        if try LiveEnvironment.zoneFromTZ() == nil, exists {
+        _ = try LiveEnvironment.zoneFromTZ()  // a bad TZ opens nothing either
+        if exists {
             let store = try opener()
             let env = try LiveEnvironment.make(now: now, settings: try store.fetchSettings())
             return (store, env, try check(env))
         }
-        let env = try LiveEnvironment.make(now: now, settings: Settings())  // TZ decides, or no store to ask
+        let env = try LiveEnvironment.make(now: now, settings: Settings())  // no store, no settings: the defaults
         let value = try check(env)
         return (try opener(), env, value)
     }

@@ -19,9 +19,10 @@ enum LiveEnvironment {
         return zone
     }
 
-    /// `TZ` first, then the `timezone` setting, then the system's zone.
+    /// The zone: `TZ` first, then the `timezone` setting, then the system's zone; the day-start
+    /// from the settings.
     static func make(now: Date, settings: Settings) throws(InputError) -> HabitEnvironment {
         let zone = try zoneFromTZ() ?? settings.timeZoneID.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-        return HabitEnvironment(now: now, timeZone: zone, makeUUID: { UUID() })
+        return HabitEnvironment(now: now, timeZone: zone, dayStart: settings.dayStart, makeUUID: { UUID() })
     }
 }

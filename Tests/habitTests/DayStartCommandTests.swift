@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import HabitKit
+
+/// `habit config set day-start HH:MM`, end to end: every command that asks for a day follows it.
+@Suite struct DayStartCommandTests {
+    /// 02:00 on Monday 27 October 2025 in Berlin (`HabitProcess` sets TZ=Europe/Berlin).
+    static let night = ["HABIT_NOW": "2025-10-27T02:00:00+01:00"]
+
+    static func habitEntry(_ object: [String: Any], _ name: String) -> [String: Any]? {
+        (object["habits"] as? [[String: Any]])?.first { $0["habit"] as? String == name }
+    }
+
+    @Test func aSessionAtTwoWithDayStartFourCountsForTheEveningBefore() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).stdout == "day-start = 04:00\n")
+        #expect(try habit.run(["log", "meditate", "10m"], env: Self.night).status == 0)
+
+        let streak = try habit.json(["streak"], env: Self.night)
+        #expect(streak["asOf"] as? String == "2025-10-26")
+        let meditate = try #require(Self.habitEntry(streak, "meditate"))
+        #expect(meditate["current"] as? Int == 1)
+        #expect(meditate["today"] as? String == "done")
+
+        let calendar = try habit.json(["calendar", "2025-10"], env: Self.night)
+        let days = try #require(calendar["days"] as? [[String: Any]])
+        let d26 = try #require(days.first { $0["date"] as? String == "2025-10-26" })
+        let d27 = try #require(days.first { $0["date"] as? String == "2025-10-27" })
+        #expect(d26["meditateMinutes"] as? Double == 10)
+        #expect(d26["meditate"] as? Bool == true)
+        #expect(d27["meditateMinutes"] as? Double == 0)
+
+        // The timeline's "Today" is the habit day: the 01:50 session is under it.
+        let timeline = try habit.run(["timeline", "--days", "1"], env: Self.night.merging(["NO_COLOR": "1"]) { $1 })
+        #expect(timeline.stdout.hasPrefix("Today\n  meditate  10 min  01:50–02:00"))
+
+        // export --from/--to name habit days: the session is on the 26th.
+        let on26 = try habit.run(["export", "--from", "2025-10-26", "--to", "2025-10-27"], env: Self.night)
+        #expect(on26.stdout.split(separator: "\n").count == 1)
+        let from27 = try habit.run(["export", "--from", "2025-10-27"], env: Self.night)
+        #expect(from27.status == 0 && from27.stdout.isEmpty)
+
+        // Back to midnight: the same session is on the 27th.
+        #expect(try habit.run(["config", "unset", "day-start"]).stdout == "day-start = 00:00 (default)\n")
+        let civil = try habit.json(["streak"], env: Self.night)
+        #expect(civil["asOf"] as? String == "2025-10-27")
+        let civilDays = try #require(try habit.json(["calendar", "2025-10"], env: Self.night)["days"] as? [[String: Any]])
+        #expect(civilDays.first { $0["date"] as? String == "2025-10-27" }?["meditateMinutes"] as? Double == 10)
+    }
+
+    @Test func noAlcAtTwoIsForThatEveningAndSitsAtItsDayStart() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        let logged = try habit.json(["log", "alcohol", "0"], env: Self.night)
+        let sample = try #require((logged["samples"] as? [[String: Any]])?.first)
+        #expect(sample["start"] as? String == "2025-10-26T04:00:00+01:00")
+        let text = try habit.run(["log", "alcohol", "0"], env: Self.night)
+        #expect(text.stdout.contains("noalc     steady (0 drinks) for 2025-10-26"))
+        let evening = try habit.json(["log", "alcohol", "2"], env: ["HABIT_NOW": "2025-10-27T19:00:00+01:00"])
+        #expect((evening["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-27T04:00:00+01:00")
+        // --date today is the habit day too.
+        let today = try habit.json(["log", "alcohol", "1", "--date", "today"], env: Self.night)
+        #expect((today["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-26T04:00:00+01:00")
+    }
+
+    @Test func atTimesAreTheOnesInsideTodaysHabitDay() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        let env = ["HABIT_NOW": "2025-10-27T01:00:00+01:00"]
+        let late = try habit.json(["log", "meditate", "10m", "--at", "23:30"], env: env)
+        #expect((late["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-26T23:30:00+01:00")
+        let recent = try habit.json(["log", "meditate", "10m", "--at", "00:30"], env: env)
+        #expect((recent["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-27T00:30:00+01:00")
+        let future = try habit.run(["log", "meditate", "10m", "--at", "02:00"], env: env)
+        #expect(future.status == 64)
+    }
+
+    @Test func configGetListAndUnsetKnowDayStart() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["config", "get", "day-start"]).stdout.contains("00:00"))
+        #expect(try habit.run(["config", "set", "day-start", "4:30"]).stdout == "day-start = 04:30\n")
+        #expect(try habit.run(["config", "get", "day-start"]).stdout.contains("04:30"))
+        #expect(try habit.json(["config", "list"])["day-start"] as? String == "04:30")
+        let list = try habit.run(["config", "list"])
+        #expect(list.stdout.contains("day-start"))
+        #expect(try habit.run(["config", "unset", "day-start"]).status == 0)
+        #expect(try habit.json(["config", "list"])["day-start"] as? String == "00:00")
+    }
+
+    @Test(arguments: ["12:01", "13:00", "24:00", "04:00:30", "4", "-1:00", "noon"])
+    func dayStartOutsideMidnightToNoonIsRefusedAndCreatesNothing(_ value: String) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let r = try habit.run(["config", "set", "day-start", value])
+        #expect(r.status == 64)
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(r.stderr.contains("00:00 to 12:00"))
+        #expect(!FileManager.default.fileExists(atPath: habit.db))
+    }
+
+    @Test func aReadingCommandWithTZSetReadsTheStoresDayStartAndChangesNothing() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        let before = try habit.contents()
+        // 02:00 in London, with TZ set: the store's day-start still decides.
+        #expect(try habit.json(["streak"], env: ["HABIT_NOW": "2025-10-27T02:00:00Z", "TZ": "Europe/London"])["asOf"] as? String == "2025-10-26")
+        // Refused input with an existing store: exit 64, nothing changed.
+        #expect(try habit.run(["log", "meditate", "10m", "--at", "25:00"], env: Self.night).status == 64)
+        #expect(try habit.contents() == before)
+        // Without a store nothing is created, by a read or by refused input.
+        let empty = try HabitProcess()
+        defer { empty.cleanUp() }
+        #expect(try empty.run(["streak"], env: Self.night).status == 0)
+        #expect(try empty.run(["log", "meditate", "10m", "--at", "25:00"], env: Self.night).status == 64)
+        #expect(!FileManager.default.fileExists(atPath: empty.db))
+    }
+}
