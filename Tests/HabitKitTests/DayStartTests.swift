@@ -309,7 +309,7 @@ import Testing
     /// day-start 04:00 (still Sunday's habit day), next fires the following Monday at 00:30.
     @Test func reminderOccurrencesStayOnTheCalendarDate() {
         let calendar = Self.calendar("Europe/Berlin", "04:00")
-        let reminder = Reminder(id: 1, title: "t", message: "m", activity: .meditate, time: LocalTime("00:30")!,
+        let reminder = Reminder(id: 1, title: "t", message: "m", activity: "meditate", time: LocalTime("00:30")!,
                                 weekdays: WeekdaySet([1]), created: Fixture.instant("2025-01-01T00:00:00Z"))
         let next = reminder.nextOccurrence(atOrAfter: Fixture.instant("2025-10-27T01:00:00+01:00"), calendar: calendar)
         #expect(next?.day == Fixture.day("2025-11-03"))

@@ -405,7 +405,7 @@ import Testing
         let json = try Self.object(data)
         #expect(Self.keys(json) == ["paused", "reminders"])
         #expect(Self.keys((json["reminders"] as? [Any])?.first)
-                == ["id", "title", "message", "activity", "time", "days", "lookbackHours", "enabled", "nextOccurrence", "nextCancelled"])
+                == ["id", "title", "message", "activity", "time", "days", "lookbackHours", "enabled", "nextOccurrence", "nextCancelled", "willFire", "doneAlready"])
         struct List: Decodable {
             struct Reminder: Decodable {
                 let id: Int64
