@@ -319,3 +319,25 @@ import Testing
         #expect(due.map(\.day) == [Fixture.day("2025-10-27")])
     }
 }
+
+/// `start(of:)` takes a shortcut on days far from a clock change; it must agree with the exact
+/// resolution (`firstInstant`) on every day, in zones with half-hour shifts, odd offsets and a
+/// skipped calendar day (Apia, 2011-12-30).
+@Suite struct DayStartShortcutTests {
+    @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kathmandu",
+                      "America/St_Johns", "Europe/Moscow"])
+    func theShortcutAgreesWithTheExactStartOnEveryDay(_ zone: String) throws {
+        let tz = try #require(TimeZone(identifier: zone))
+        for time in ["00:00", "02:30", "04:00"] {
+            let calendar = HabitCalendar(timeZone: tz, dayStart: try #require(LocalTime(time)))
+            var day = try #require(LocalDay(year: 1990, month: 1, day: 1))
+            let end = try #require(LocalDay(year: 2031, month: 1, day: 1))
+            var disagreements: [String] = []
+            while day < end {
+                if calendar.start(of: day) != calendar.firstInstant(day, calendar.dayStart) { disagreements.append("\(day) \(time)") }
+                day = day.adding(days: 1)
+            }
+            #expect(disagreements.isEmpty, "\(zone): \(disagreements.prefix(5))")
+        }
+    }
+}

@@ -117,14 +117,17 @@ public enum HabitEvaluator {
                                 range: DayRange) -> HabitReport {
         var report = HabitReport(definition: habit, firstDay: firstDay, current: 0, longest: 0, jokers: 0,
                                  today: .pending, period: nil, score: 0, days: [])
-        let byDay = Dictionary(inputs.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        let byDay = DayTable(inputs, lowerBound: inputs.first?.day ?? today)
+        // Skips are looked up to the end of the current period too (a vacation planned for later this week shrinks its target).
+        let skipped = DayTable(skipped: skipped, covering: DayRange(min(firstDay ?? today, range.lowerBound),
+                                                                    upTo: max(today.adding(days: 32), range.upperBound)))
         guard let firstDay, firstDay <= today else {
             report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, met: false,
-                                                      skipped: skipped.contains($0), joker: false) }
-            if skipped.contains(today) { report.today = .skipped }
+                                                      skipped: skipped.has($0), joker: false) }
+            if skipped.has(today) { report.today = .skipped }
             return report
         }
-        var statuses: [LocalDay: HabitDayStatus] = [:]
+        var statuses = DayTable<HabitDayStatus>(lowerBound: firstDay, upTo: max(today.adding(days: 1), range.upperBound))
         if habit.per == .day {
             walkDays(habit, byDay, firstDay: firstDay, skipped: skipped, today: today, into: &report, &statuses)
         } else {
@@ -135,20 +138,20 @@ public enum HabitEvaluator {
                              todayCounts: report.today == .done, weekStartsOnSunday: weekStartsOnSunday)
         report.days = range.map { day in
             statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: false,
-                                            skipped: skipped.contains(day), joker: false)
+                                            skipped: skipped.has(day), joker: false)
         }
         return report
     }
 
     /// Daily habits: §4's walk with jokers; a skipped day that is not good is passed over.
-    private static func walkDays(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], firstDay: LocalDay,
-                                 skipped: Set<LocalDay>, today: LocalDay, into report: inout HabitReport,
-                                 _ statuses: inout [LocalDay: HabitDayStatus]) {
+    private static func walkDays(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, firstDay: LocalDay,
+                                 skipped: DayTable<Bool>, today: LocalDay, into report: inout HabitReport,
+                                 _ statuses: inout DayTable<HabitDayStatus>) {
         var walk = StreakWalk()
         var day = firstDay
         while day <= today {
             let input = byDay[day] ?? HabitDayInput(day: day, value: 0, hasEntry: false, outcome: .miss, decided: false)
-            let isSkipped = skipped.contains(day)
+            let isSkipped = skipped.has(day)
             var status = HabitDayStatus(day: day, value: input.value, met: input.outcome == .good, skipped: isSkipped, joker: false)
             if day == today {
                 if input.outcome == .good {
@@ -178,9 +181,9 @@ public enum HabitEvaluator {
 
     /// Week and month habits: consecutive met periods, no jokers; the current period is pending
     /// until met and never breaks the streak (an at-most limit already exceeded does).
-    private static func walkPeriods(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], firstDay: LocalDay,
-                                    skipped: Set<LocalDay>, today: LocalDay, weekStartsOnSunday: Bool,
-                                    into report: inout HabitReport, _ statuses: inout [LocalDay: HabitDayStatus]) {
+    private static func walkPeriods(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, firstDay: LocalDay,
+                                    skipped: DayTable<Bool>, today: LocalDay, weekStartsOnSunday: Bool,
+                                    into report: inout HabitReport, _ statuses: inout DayTable<HabitDayStatus>) {
         var current = 0, longest = 0
         var period = Self.period(habit.per, of: firstDay, weekStartsOnSunday: weekStartsOnSunday)
         while period.lowerBound <= today {
@@ -188,7 +191,7 @@ public enum HabitEvaluator {
             let isCurrent = period.contains(today)
             for day in period where day >= firstDay && day <= today {
                 statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: progress?.met ?? false,
-                                               skipped: skipped.contains(day), joker: false)
+                                               skipped: skipped.has(day), joker: false)
             }
             if let progress {
                 let exceeded = habit.goal?.isLimit == true && !progress.met
@@ -200,7 +203,7 @@ public enum HabitEvaluator {
                 longest = max(longest, current)
                 if isCurrent {
                     report.period = progress
-                    report.today = progress.met ? .done : exceeded ? .missed : skipped.contains(today) ? .skipped : .pending
+                    report.today = progress.met ? .done : exceeded ? .missed : skipped.has(today) ? .skipped : .pending
                 }
             } else if isCurrent {
                 report.today = .skipped  // a fully skipped period is passed over
@@ -213,9 +216,9 @@ public enum HabitEvaluator {
     }
 
     /// A period's value and target after skips; nil when every day of it is skipped or before the history.
-    static func progress(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], period: DayRange,
-                         firstDay: LocalDay, skipped: Set<LocalDay>, today: LocalDay) -> PeriodProgress? {
-        let open = period.filter { $0 >= firstDay && !skipped.contains($0) }.count
+    static func progress(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, period: DayRange,
+                         firstDay: LocalDay, skipped: DayTable<Bool>, today: LocalDay) -> PeriodProgress? {
+        let open = period.filter { $0 >= firstDay && !skipped.has($0) }.count
         guard open > 0 else { return nil }
         var value = 0.0
         for day in period where day >= firstDay && day <= today {
@@ -231,7 +234,7 @@ public enum HabitEvaluator {
 
     /// Loop's habit strength: `s = s·m + c·(1 − m)` over the days from the first to yesterday (and
     /// today once it counts), `m = 0.5^(√f / 13)`; skipped days leave `s` as it is.
-    static func score(_ habit: HabitDefinition, _ byDay: [LocalDay: HabitDayInput], statuses: [LocalDay: HabitDayStatus],
+    static func score(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, statuses: DayTable<HabitDayStatus>,
                       firstDay: LocalDay, today: LocalDay, todayCounts: Bool, weekStartsOnSunday: Bool) -> Double {
         let m = pow(0.5, habit.frequency.squareRoot() / 13)
         var s = 0.0
@@ -259,4 +262,44 @@ public enum HabitEvaluator {
         }
         return s
     }
+}
+
+/// Values by day over a contiguous range: an array indexed by the day's distance from the first
+/// (the evaluation walks thousands of days; hashing each day cost more than the rules).
+struct DayTable<Value> {
+    private var values: [Value?]
+    private let base: Int
+
+    init(lowerBound: LocalDay, upTo upper: LocalDay) {
+        base = lowerBound.ordinal
+        values = Array(repeating: nil, count: max(0, upper.ordinal - base))
+    }
+
+    subscript(day: LocalDay) -> Value? {
+        get {
+            let i = day.ordinal - base
+            return i >= 0 && i < values.count ? values[i] : nil
+        }
+        set {
+            let i = day.ordinal - base
+            if i >= 0 && i < values.count { values[i] = newValue }
+        }
+    }
+}
+
+extension DayTable where Value == HabitDayInput {
+    /// `inputs`, contiguous from `lowerBound`.
+    init(_ inputs: [HabitDayInput], lowerBound: LocalDay) {
+        self.init(lowerBound: lowerBound, upTo: lowerBound.adding(days: inputs.count))
+        for input in inputs { self[input.day] = input }
+    }
+}
+
+extension DayTable where Value == Bool {
+    init(skipped: Set<LocalDay>, covering range: DayRange) {
+        self.init(lowerBound: range.lowerBound, upTo: range.upperBound)
+        for day in skipped { self[day] = true }
+    }
+
+    func has(_ day: LocalDay) -> Bool { self[day] ?? false }
 }

@@ -124,7 +124,21 @@ public struct HabitCalendar: Sendable {
     /// The first instant of `day`: `dayStart` on that date (local midnight by default). A
     /// day-start inside a DST gap means the first instant after the gap; a repeated one, its
     /// first occurrence.
-    public func start(of day: LocalDay) -> Date { firstInstant(day, dayStart) }
+    public func start(of day: LocalDay) -> Date {
+        // Most days are nowhere near a clock change: when the zone's offset is the same 30 hours
+        // either side of the candidate instant, the wall time is unique and the candidate is it
+        // (three offset look-ups instead of ``resolve(_:_:)``'s dozen; streaks over ten years ask
+        // for thousands of day starts). Anything else takes the exact path.
+        let naive = Double(day.ordinal * 86400 + dayStart.secondsIntoDay)
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: naive))
+        let candidate = naive - Double(offset)
+        if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate)) == offset,
+           timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate - 108_000)) == offset,
+           timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate + 108_000)) == offset {
+            return Date(timeIntervalSince1970: candidate)
+        }
+        return firstInstant(day, dayStart)
+    }
 
     /// `[start of day, start of the next day)`: 23, 24 or 25 hours (23.5 or 24.5 where the
     /// clocks move by 30 minutes; in between when the day-start falls inside a DST gap).
