@@ -6,7 +6,7 @@ import Testing
     static func at(_ iso: String, _ tz: String = "Europe/Berlin") -> HabitEnvironment { Fixture.env(iso, tz) }
 
     /// A store with a daily 20:00 meditate reminder (12 h look-back) created the morning before.
-    static func storeWithReminder(time: String = "20:00", activity: Habit = .meditate, created: String = "2025-10-20T08:00:00+02:00")
+    static func storeWithReminder(time: String = "20:00", activity: String = "meditate", created: String = "2025-10-20T08:00:00+02:00")
         throws -> (HabitStore, Reminder) {
         let store = try HabitStore.inMemory()
         let reminder = try store.addReminder(Reminder(title: "Meditate", message: "not yet", activity: activity,
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func externalSourcesNeitherCancelNorSuppressButExtensionsDo() throws {
-        let (store, _) = try Self.storeWithReminder(activity: .workout)
+        let (store, _) = try Self.storeWithReminder(activity: "workout")
         let now = Self.at("2025-10-26T19:00:00+01:00")
         let session = InstantRange(now.now.addingTimeInterval(-1800), upTo: now.now)
         let external = try store.logWorkout(.hiit, session, met: nil, source: try SourceID("com.example.app"), note: nil, env: now)
@@ -64,7 +64,7 @@ import Testing
     @Test func doneBeforeTheReminderExistedIsSuppressedAtFireTime() throws {
         let store = try HabitStore.inMemory()
         _ = try Self.meditate(store, endingAt: "2025-10-26T19:00:00+01:00")
-        _ = try store.addReminder(Reminder(title: "M", message: "m", activity: .meditate, time: LocalTime("20:00")!,
+        _ = try store.addReminder(Reminder(title: "M", message: "m", activity: "meditate", time: LocalTime("20:00")!,
                                            created: Fixture.instant("2025-10-26T19:30:00+01:00")))
         let check = try store.checkReminders(env: Self.at("2025-10-26T20:01:00+01:00"), catchUp: false)
         #expect(check.delivered.isEmpty)
@@ -100,7 +100,7 @@ import Testing
 
     @Test func weekdaysLimitTheOccurrences() throws {
         let store = try HabitStore.inMemory()
-        _ = try store.addReminder(Reminder(title: "W", message: "w", activity: .workout, time: LocalTime("18:00")!,
+        _ = try store.addReminder(Reminder(title: "W", message: "w", activity: "workout", time: LocalTime("18:00")!,
                                            weekdays: try WeekdaySet(parsing: "mon-fri"), created: Fixture.instant("2025-10-01T00:00:00Z")))
         // 2025-10-25 is a Saturday, 2025-10-27 a Monday.
         #expect(try store.checkReminders(env: Self.at("2025-10-25T18:01:00+02:00"), catchUp: false).delivered.isEmpty)
@@ -123,7 +123,7 @@ import Testing
     @Test(arguments: dstNights)
     func aReminderInsideADSTChangeFiresExactlyOnce(_ c: DSTNight) throws {
         let store = try HabitStore.inMemory()
-        _ = try store.addReminder(Reminder(title: "M", message: "m", activity: .meditate, time: LocalTime("02:30")!,
+        _ = try store.addReminder(Reminder(title: "M", message: "m", activity: "meditate", time: LocalTime("02:30")!,
                                            created: Fixture.instant("2025-01-01T00:00:00Z")))
         let calendar = HabitCalendar(timeZone: Fixture.zone(c.zone))
         let day = Fixture.day(c.day)

@@ -161,7 +161,7 @@ import Testing
 @Suite struct ReminderCancellationTests {
     let calendar = HabitCalendar(timeZone: Fixture.zone("Europe/Berlin"))
     var reminder: Reminder {
-        Reminder(id: 1, title: "Meditate", message: "", activity: .meditate, time: LocalTime(hour: 20, minute: 0)!,
+        Reminder(id: 1, title: "Meditate", message: "", activity: "meditate", time: LocalTime(hour: 20, minute: 0)!,
                  lookbackHours: 12, created: Fixture.instant("2025-10-01T00:00:00+02:00"))
     }
 

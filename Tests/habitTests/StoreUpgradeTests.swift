@@ -65,7 +65,7 @@ import Testing
         // Every field of every row survived; only the device's memory address is gone (by design).
         let upgraded = try DatabaseQueue(path: habit.db)
         try upgraded.read { db in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 4)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 5)
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID)
             let samples = try Row.fetchAll(db, sql: """
                 SELECT uuid, type, start, "end", value, unit, source, device, metadata, created, utcOffset, timeZone,

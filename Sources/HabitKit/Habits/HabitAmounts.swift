@@ -157,6 +157,14 @@ public enum UnitConversion {
         "s": ("time", 1), "min": ("time", 60), "h": ("time", 3600), "hr": ("time", 3600),
     ]
 
+    /// What `unit` measures (`count`, `energy`, `length`, `time`), or nil for a unit habit does not convert.
+    public static func dimension(of unit: String) -> String? { factors[unit]?.dimension }
+
+    /// The units that measure `dimension`, sorted.
+    public static func units(of dimension: String) -> [String] {
+        factors.filter { $0.value.dimension == dimension }.map(\.key).sorted()
+    }
+
     /// `value` in `from` expressed in `to`; the value unchanged when either unit is unknown or
     /// they measure different things (a count is a count).
     public static func convert(_ value: Double, from: String?, to: String) -> Double {
