@@ -4,10 +4,11 @@ import Foundation
 /// counted in minutes takes `25m`, `1h` or `1h30m`; any other unit is a word the amount may repeat
 /// (`3`, `3glass`, `3 glasses`) but never replace (`3kg` for a habit in glasses is refused).
 public enum HabitUnit {
-    /// Seconds per unit for the duration units, by every spelling accepted.
+    /// Seconds per unit for the duration units, by every spelling accepted (`m` is not one: as a
+    /// unit it is metres; amounts like `25m` are durations all the same, read by ``InputParsing``).
     static let durationSeconds: [String: Double] = [
         "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
-        "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "min": 60, "mins": 60, "minute": 60, "minutes": 60,
         "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
     ]
 
@@ -156,6 +157,14 @@ public enum UnitConversion {
         "cm": ("length", 0.01),
         "s": ("time", 1), "min": ("time", 60), "h": ("time", 3600), "hr": ("time", 3600),
     ]
+
+    /// What `unit` measures (`count`, `energy`, `length`, `time`), or nil for a unit habit does not convert.
+    public static func dimension(of unit: String) -> String? { factors[unit]?.dimension }
+
+    /// The units that measure `dimension`, sorted.
+    public static func units(of dimension: String) -> [String] {
+        factors.filter { $0.value.dimension == dimension }.map(\.key).sorted()
+    }
 
     /// `value` in `from` expressed in `to`; the value unchanged when either unit is unknown or
     /// they measure different things (a count is a count).

@@ -142,6 +142,9 @@ public enum HabitName {
 
 /// Input about habits of one's own that habit cannot accept (exit 64, nothing stored).
 public enum HabitInputError: HabitError, Equatable {
+    /// `1 entry`, `3 entries`.
+    static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+
     case invalidName(String)
     case reservedName(String)
     case nameTaken(String)
@@ -162,6 +165,24 @@ public enum HabitInputError: HabitError, Equatable {
     case sourcesWithoutFrom
     case invalidSources(String)
     case archived(String)
+    /// A `--from` habit without `--at-least` / `--at-most`.
+    case fromNeedsTarget(String)
+    /// A `--unit` that does not measure what the `--from` type measures (the units that do).
+    case unitDoesNotFit(String, type: String, units: [String])
+    /// `habit edit` of what only a new habit can have: its kind, the data it reads.
+    case cannotChange(String, what: String)
+    /// `habit edit --unit` of a habit that has entries in its old unit.
+    case unitInUse(String, entries: Int, unit: String)
+    /// `--no-target` with `--at-least` or `--at-most`.
+    case noTargetWithTarget
+    /// `habit edit NAME` without anything to change.
+    case nothingToChange(String)
+    /// `habit remove NAME` without `--yes`: what would go with it.
+    case removeNeedsYes(String, entries: Int, skips: Int, reminders: Int)
+    /// A day range longer than habit takes at once.
+    case tooManyDays(Int, limit: Int)
+    /// `habit stats WORD`: neither a habit nor a data type.
+    case unknownHabitOrType(String, existing: [String])
 
     public var kind: ErrorKind { .usage }
 
@@ -194,6 +215,24 @@ public enum HabitInputError: HabitError, Equatable {
         case .sourcesWithoutFrom: "--sources is for habits that read imported data (--from TYPE); own entries always come from habit"
         case .invalidSources(let t): "invalid --sources \(quoted: t): use app, all, or a comma-separated list of source names or bundle ids"
         case .archived(let name): "\(quoted: name) is archived; bring it back with 'habit archive \(name) --undo'"
+        case .fromNeedsTarget(let name):
+            "\(quoted: name) reads imported data and needs a target: add --at-least X or --at-most X (e.g. --from steps --at-least 8000)"
+        case .unitDoesNotFit(let t, let type, let units):
+            "unit \(quoted: t) does not fit \(type) data; use one of \(units.joined(separator: ", "))"
+        case .cannotChange(let name, let what):
+            "\(quoted: name) keeps its \(what); to change that, remove it ('habit remove \(name) --yes') and add it again"
+        case .unitInUse(let name, let entries, let unit):
+            "\(quoted: name) has \(entries) entr\(entries == 1 ? "y" : "ies") in \(HabitUnit.unitName(unit)): its unit cannot change under them; add a new habit instead"
+        case .noTargetWithTarget: "--no-target removes the target: give it without --at-least or --at-most"
+        case .nothingToChange(let name):
+            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times or --sources (e.g. 'habit edit \(name) --at-least 10')"
+        case .removeNeedsYes(let name, let entries, let skips, let reminders):
+            "removing \(quoted: name) deletes it with \(Self.count(entries, "entry", "entries")), \(Self.count(skips, "skip", "skips")) and "
+                + "\(Self.count(reminders, "reminder", "reminders")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
+        case .tooManyDays(let days, let limit): "the range has \(days) days; habit takes at most \(limit) days at once"
+        case .unknownHabitOrType(let t, let existing):
+            "\(quoted: t) is neither a habit nor a data type; the habits are: \(existing.joined(separator: ", ")); "
+                + "the types: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier"
         }
     }
 }

@@ -100,7 +100,7 @@ extension HabitStore {
         var entries = [Bool](repeating: false, count: span.count)
         if let source = try HabitSamples(d, db) {
             let bounds = starts.map(\.timeIntervalSince1970)
-            // Sleep is counted from 18:00 the evening before: read from six hours before the span.
+            // Sleep is counted from 18:00 the evening before: read from a day before the span.
             let lo = source.measure == .asleep ? bounds[0] - 86_400 : bounds[0]
             let hi = bounds[span.count]
             let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in

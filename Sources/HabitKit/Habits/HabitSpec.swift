@@ -1,0 +1,173 @@
+import Foundation
+
+/// The options that shape a habit, as typed to `habit add` and `habit edit`, and the one place
+/// their rules live (DESIGN.md §11). Pure: no store, no clock.
+///
+/// - A habit with neither `--unit` nor `--from` is yes/no; with either it is a quantity (a
+///   quantity without a target is met by any entry).
+/// - `--at-least` and `--at-most` exclude each other; a target is a finite number above zero in
+///   the habit's unit and needs a quantity; a `--from` habit needs one.
+/// - `--times N` is for yes/no habits: 1 a day, 1–7 a week, 1–31 a month.
+/// - `--sources` is for `--from` habits (default: all sources); own entries always come from habit.
+public struct HabitSpec: Sendable, Equatable {
+    public var unit: String?
+    public var atLeast: String?
+    public var atMost: String?
+    /// `habit edit --no-target`: a quantity met by any entry.
+    public var noTarget: Bool
+    public var per: HabitDefinition.Period?
+    public var times: String?
+    /// `--from TYPE` (add) — `habit edit` refuses it: the data a habit reads cannot change.
+    public var from: String?
+    public var sources: String?
+    /// `habit edit --name`.
+    public var newName: String?
+
+    public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
+                per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
+                newName: String? = nil) {
+        self.unit = unit
+        self.atLeast = atLeast
+        self.atMost = atMost
+        self.noTarget = noTarget
+        self.per = per
+        self.times = times
+        self.from = from
+        self.sources = sources
+        self.newName = newName
+    }
+
+    /// The definition `habit add NAME` stores.
+    public func newHabit(named name: String, id: String, since: LocalDay, at instant: Date) throws(HabitInputError) -> HabitDefinition {
+        let name = try HabitName.validate(name)
+        try checkTargetOptions()
+        let type = try from.map { text throws(HabitInputError) in try HabitDataType(parsing: text) }
+        let unit = try self.unit.map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
+        let kind: HabitDefinition.Kind = unit == nil ? .yesNo : .quantity
+        let per = self.per ?? .day
+        let goal = try goal(kind: kind, unit: unit)
+        if type != nil, goal == nil { throw .fromNeedsTarget(name) }
+        var times = 1
+        if let text = self.times {
+            guard kind == .yesNo else { throw .timesOnQuantity }
+            times = try Self.times(text, per: per)
+        }
+        var sources = type == nil ? HabitDefinition.SourceFilter.app : .all
+        if let text = self.sources {
+            guard type != nil else { throw .sourcesWithoutFrom }
+            sources = try Self.sources(text)
+        }
+        return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
+                               fromType: type?.identifier, sources: sources, since: since, created: instant, modified: instant)
+    }
+
+    /// `habit edit`: `definition` with these options applied. `entries` is how many entries the
+    /// habit has: a unit cannot change under them. The kind (yes/no or quantity) and the data a
+    /// `--from` habit reads cannot change either.
+    public func edited(_ definition: HabitDefinition, entries: Int) throws(HabitInputError) -> HabitDefinition {
+        var d = definition
+        guard d.kind != .builtin else { throw .builtinFixed(d.name, what: "changed") }
+        guard self != HabitSpec() else { throw .nothingToChange(d.name) }
+        if from != nil { throw .cannotChange(d.name, what: "data (--from)") }
+        try checkTargetOptions()
+        if let newName { d.name = try HabitName.validate(newName) }
+        let type = d.fromType.map(HabitDataType.stored)
+        if let text = unit {
+            guard d.kind == .quantity else { throw .cannotChange(d.name, what: "kind (yes/no, no unit)") }
+            let unit = try Self.unit(text, for: type)
+            if unit != d.unit, entries > 0 { throw .unitInUse(d.name, entries: entries, unit: d.unit ?? "count") }
+            d.unit = unit
+        }
+        if let goal = try goal(kind: d.kind, unit: d.unit) { d.goal = goal }
+        if noTarget, d.kind == .quantity {
+            if type != nil { throw .fromNeedsTarget(d.name) }
+            d.goal = nil
+        }
+        if let per { d.per = per }
+        if let text = times {
+            guard d.kind == .yesNo else { throw .timesOnQuantity }
+            d.times = try Self.times(text, per: d.per)
+        } else if d.kind == .yesNo, (try? Self.times(String(d.times), per: d.per)) == nil {
+            // A new period must still fit the days already asked for (5 a week cannot become 5 a day).
+            throw .invalidTimes(String(d.times), reason: "\(d.name) asks \(d.times) days a \(definition.per.rawValue), "
+                                + "which does not fit --per \(d.per.rawValue); give --times too")
+        }
+        if let text = sources {
+            guard type != nil else { throw .sourcesWithoutFrom }
+            d.sources = try Self.sources(text)
+        }
+        return d
+    }
+
+    private func checkTargetOptions() throws(HabitInputError) {
+        if atLeast != nil && atMost != nil { throw .bothTargets }
+        if noTarget && (atLeast != nil || atMost != nil) { throw .noTargetWithTarget }
+    }
+
+    /// The target given, parsed in `unit`; nil when none was given.
+    private func goal(kind: HabitDefinition.Kind, unit: String?) throws(HabitInputError) -> HabitDefinition.Goal? {
+        guard let text = atLeast ?? atMost else { return nil }
+        guard kind == .quantity else { throw .targetOnYesNo }
+        let amount = try HabitUnit.target(text, unit: unit)
+        return atLeast != nil ? .atLeast(amount) : .atMost(amount)
+    }
+
+    /// `--times`: a whole number of days that fits in `per`.
+    static func times(_ text: String, per: HabitDefinition.Period) throws(HabitInputError) -> Int {
+        let t = text.trimmedASCII
+        guard (1...4).contains(t.utf8.count), t.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(t), n >= 1 else {
+            throw .invalidTimes(text, reason: "give a whole number of days, 1 or more")
+        }
+        switch per {
+        case .day where n != 1:
+            throw .invalidTimes(text, reason: "a daily habit is done once a day; for \(n) days a week or month add --per week or --per month")
+        case .week where n > 7:
+            throw .invalidTimes(text, reason: "a week has 7 days: give 1–7 with --per week (or use --per month)")
+        case .month where n > 31:
+            throw .invalidTimes(text, reason: "a month has at most 31 days: give 1–31 with --per month")
+        default:
+            return n
+        }
+    }
+
+    /// `--sources`: `app`, `all`, or a comma-separated list of source names or bundle ids.
+    static func sources(_ text: String) throws(HabitInputError) -> HabitDefinition.SourceFilter {
+        let t = text.trimmedASCII
+        switch t.lowercased() {
+        case "app": return .app
+        case "all": return .all
+        default: break
+        }
+        var names: [String] = []
+        for part in t.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(part).trimmedASCII
+            let reserved = ["app", "all"].contains(name.lowercased())
+            guard !name.isEmpty, name.count <= 128, !reserved,
+                  !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+                throw .invalidSources(text)
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        guard (1...32).contains(names.count) else { throw .invalidSources(text) }
+        return .named(names)
+    }
+
+    /// `--unit`: canonical (`min`, `h`, `s` for durations); for a `--from` type that measures
+    /// energy, length or time, one of that dimension's units (`m` is metres there, not minutes);
+    /// for a type that counts, any word but a unit of another dimension.
+    static func unit(_ text: String, for type: HabitDataType?) throws(HabitInputError) -> String {
+        guard let type, let dimension = UnitConversion.dimension(of: type.defaultUnit) else { return try HabitUnit.canonical(text) }
+        if dimension == "count" {
+            // Counts take any word (steps, floors), but not a unit of something else (km, min).
+            let unit = try HabitUnit.canonical(text)
+            guard let other = UnitConversion.dimension(of: unit), other != dimension else { return unit }
+            throw .unitDoesNotFit(text, type: type.displayName, units: ["count", "or a word for what is counted"])
+        }
+        let t = text.trimmedASCII
+        let candidates = [t, t.lowercased(), try? HabitUnit.canonical(t)].compactMap { $0 }
+        guard let unit = candidates.first(where: { UnitConversion.dimension(of: $0) == dimension }) else {
+            throw .unitDoesNotFit(text, type: type.displayName, units: UnitConversion.units(of: dimension))
+        }
+        return unit
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import GRDB
+
+/// What `habit stats` counts: a habit (built-in or own) or a data type.
+public enum StatsSubject: Sendable, Equatable {
+    case habit(HabitDefinition)
+    case type(HabitDataType)
+}
+
+/// `habit stats`: a subject's samples in buckets.
+public struct HabitStatistics: Sendable, Equatable {
+    /// The habit's name; nil for a data type.
+    public var habit: String?
+    /// The sample type read: a HealthKit identifier, an own habit's entry type, or
+    /// `HKWorkoutTypeIdentifier` for the workout built-in.
+    public var type: String
+    public var unit: String
+    public var per: HabitDefinition.Period
+    /// Whose samples were read: the app's, every source's (`--all-sources`, or a `--from` habit
+    /// that counts all sources), or the sources a `--from` habit names.
+    public var sources: HabitDefinition.SourceFilter
+    public var buckets: [StatsBucket]
+    /// When every bucket is empty: how many samples other sources have in the buckets' days
+    /// (0 when the subject already reads every source).
+    public var otherSourceCount: Int
+}
+
+extension HabitStore {
+    /// The samples of `subject` in buckets of `per` covering `days` (widened to whole periods).
+    ///
+    /// A sample is counted on its day as everywhere in habit — the day its start falls in
+    /// (`[D at day-start, D+1 at day-start)`), sleep on the night's day — so a `--per day`
+    /// bucket's sum is the calendar's value for that day. An own habit is read in its unit from
+    /// its sources; built-ins and data types from the app's sources unless `allSources`
+    /// (meditate: mindful minutes; workout: minutes, one sample a workout; noalc: the stored values).
+    public func statistics(of subject: StatsSubject, per: HabitDefinition.Period, days: DayRange, allSources: Bool,
+                           env: HabitEnvironment) throws -> HabitStatistics {
+        let source = StatsSource(subject, allSources: allSources)
+        return try read { db in
+            let settings = try Self.settings(db)
+            var buckets = StatsBuckets(per: per, covering: days, weekStartsOnSunday: settings.weekStartsOnSunday)
+            try source.forEachSample(in: buckets.days, env: env, db) { buckets.add($1, on: $0) }
+            var others = 0
+            if let wider = source.everySource, buckets.buckets.allSatisfy({ $0.count == 0 }) {
+                try wider.forEachSample(in: buckets.days, env: env, db) { _, _ in others += 1 }
+            }
+            return HabitStatistics(habit: source.habit, type: source.type, unit: source.unit, per: per, sources: source.sources,
+                                   buckets: buckets.buckets, otherSourceCount: others)
+        }
+    }
+}
+
+/// Where the samples of a `habit stats` subject are, and how each becomes an amount.
+struct StatsSource {
+    enum Rows {
+        /// Samples read as the habit reads them (``HabitSamples``).
+        case samples(HabitDefinition)
+        /// Workouts, each one sample of its minutes.
+        case workouts(allSources: Bool)
+    }
+
+    var habit: String?
+    var type: String
+    var unit: String
+    var rows: Rows
+
+    static let workoutType = "HKWorkoutTypeIdentifier"
+
+    init(_ subject: StatsSubject, allSources: Bool) {
+        let filter: HabitDefinition.SourceFilter = allSources ? .all : .app
+        switch subject {
+        case .type(let t):
+            (habit, type, unit) = (nil, t.identifier, t.defaultUnit)
+            rows = .samples(Self.reading(t.identifier, unit: t.defaultUnit, sources: filter))
+        case .habit(let d):
+            habit = d.name
+            switch d.builtin {
+            case .meditate?:
+                (type, unit) = (SampleType.mindfulSession, "min")
+                rows = .samples(Self.reading(type, unit: unit, sources: filter))
+            case .noalc?:
+                (type, unit) = (SampleType.alcoholicBeverages, "count")
+                rows = .samples(Self.reading(type, unit: unit, sources: filter))
+            case .workout?:
+                (type, unit) = (Self.workoutType, "min")
+                rows = .workouts(allSources: allSources)
+            case nil:
+                var own = d
+                if allSources, own.fromType != nil { own.sources = .all }
+                type = d.loggedType ?? d.fromType ?? ""
+                unit = d.unit ?? d.fromType.map { HabitDataType.stored($0).defaultUnit } ?? "count"
+                rows = .samples(own)
+            }
+        }
+    }
+
+    /// A definition that reads `identifier` in `unit` from `sources`, as a `--from` habit does.
+    static func reading(_ identifier: String, unit: String, sources: HabitDefinition.SourceFilter) -> HabitDefinition {
+        let epoch = Date(timeIntervalSince1970: 0)
+        return HabitDefinition(id: "", name: "", kind: .quantity, unit: unit, fromType: identifier, sources: sources,
+                               since: LocalDay(ordinal: 0), created: epoch, modified: epoch)
+    }
+
+    /// Whose samples are read.
+    var sources: HabitDefinition.SourceFilter {
+        switch rows {
+        case .workouts(let all): all ? .all : .app
+        case .samples(let d): d.loggedType != nil ? .app : d.sources
+        }
+    }
+
+    /// The same subject read from every source; nil when it reads every source already (or,
+    /// like an own habit's entries, has no other sources).
+    var everySource: StatsSource? {
+        var wider = self
+        switch rows {
+        case .workouts(let all):
+            if all { return nil }
+            wider.rows = .workouts(allSources: true)
+        case .samples(var d):
+            if d.loggedType != nil || d.sources == .all { return nil }
+            d.sources = .all
+            wider.rows = .samples(d)
+        }
+        return wider
+    }
+
+    /// Calls `body` with the day and the amount of every sample whose day is in `days`.
+    func forEachSample(in days: DayRange, env: HabitEnvironment, _ db: Database,
+                       _ body: (LocalDay, Double) throws -> Void) throws {
+        let bounds = (0...days.count).map { env.calendar.start(of: days.lowerBound.adding(days: $0)).timeIntervalSince1970 }
+        func day(_ t: Double) -> LocalDay? { HabitStore.dayIndex(t, bounds).map { days.lowerBound.adding(days: $0) } }
+        switch rows {
+        case .workouts(let all):
+            let sources = try StoreRules.resolvedSources(all: all, db)
+            let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
+                SELECT start, duration FROM workout WHERE start >= \(bounds[0]) AND start < \(bounds[days.count]) AND \(sources)
+                """))
+            while let row = try rows.next() {
+                if let d = day(row[0]) { try body(d, (row[1] as Double? ?? 0) / 60) }
+            }
+        case .samples(let definition):
+            guard let source = try HabitSamples(definition, db) else { return }
+            // Sleep counts from 18:00 the evening before the first day.
+            let lo = source.measure == .asleep ? bounds[0] - 86_400 : bounds[0]
+            let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
+                (row[0], row[1])
+            })
+            let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
+                SELECT start, "end", value, unitId, metadata FROM sample
+                WHERE typeId = \(source.typeID) AND start >= \(lo) AND start < \(bounds[days.count]) AND \(source.sources)
+                """))
+            while let row = try rows.next() {
+                let start: Double = row[0]
+                let d = source.measure == .asleep ? source.day(of: start, env: env) : day(start)
+                guard let d, days.contains(d),
+                      let amount = source.amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
+                                                 metadata: row[4]) else { continue }
+                try body(d, amount)
+            }
+        }
+    }
+}

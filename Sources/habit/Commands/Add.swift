@@ -1,0 +1,40 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit add NAME [--unit U] [--at-least X | --at-most X] [--per day|week|month] [--times N]
+/// [--from TYPE] [--sources app|all|NAME,…]`.
+struct AddHabit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a habit of your own: yes/no, or a quantity with a target.",
+        discussion: """
+            habit add floss                               yes/no, every day
+            habit add water --unit glass --at-least 8     a quantity a day
+            habit add reading --unit min --at-least 150 --per week
+            habit add gym --times 3 --per week            yes/no, 3 days a week
+            habit add coffee --unit cup --at-most 2       a limit (no entry: met)
+            habit add steps --from steps --at-least 8000  on imported data
+            """)
+
+    @Argument(help: ArgumentHelp("Its name: 1–32 lower-case letters, digits and '-', starting with a letter.", valueName: "name"))
+    var name: String
+
+    @OptionGroup var shape: HabitShapeOptions
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Read imported data instead of entries: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier.")
+    var from: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let spec = shape.spec(from: from)
+        let (store, _, habit) = try store.writing { env in
+            try spec.newHabit(named: name, id: env.makeUUID().uuidString.lowercased(), since: env.today, at: env.now)
+        }
+        try store.addHabit(habit)
+        let hint = habit.fromType == nil ? "log it with 'habit log \(habit.name)\(habit.kind == .quantity ? " AMOUNT" : "")'" : nil
+        try HabitText.printChange("added", habit, json: output.json, hint: hint)
+    }
+}

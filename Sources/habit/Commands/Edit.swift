@@ -1,0 +1,39 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit edit NAME [--name NEW] [--unit U] [--at-least X | --at-most X | --no-target] [--per P]
+/// [--times N] [--sources …]`.
+struct EditHabit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a habit of your own: its name, unit, target, period, times or sources.",
+        discussion: "Its kind (yes/no or quantity) and the data a --from habit reads stay: remove it and add it again for those.")
+
+    @Argument(help: ArgumentHelp("The habit to change.", valueName: "name"))
+    var name: String
+
+    @Option(name: .customLong("name"), parsing: .unconditional, help: ArgumentHelp("A new name.", valueName: "new-name"))
+    var newName: String?
+
+    @OptionGroup var shape: HabitShapeOptions
+
+    @Flag(name: .long, help: "Remove the target: any entry meets the day.")
+    var noTarget = false
+
+    /// Accepted only to say that it cannot change.
+    @Option(name: .long, parsing: .unconditional, help: .hidden)
+    var from: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let spec = shape.spec(from: from, noTarget: noTarget, newName: newName)
+        let (store, env, habit) = try store.changingOwnHabit(name, what: "changed")
+        let edited = try store.updateHabit(named: habit.name, env: env) { definition, entries in
+            definition = try spec.edited(definition, entries: entries)
+        }
+        try HabitText.printChange("changed", edited, json: output.json,
+                                  hint: edited.name == habit.name ? nil : "renamed from \(habit.name)")
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit score [NAME] [--json]`.
+struct Score: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Habit strength, 0–100 %: Loop Habit Tracker's exponential smoothing of good days.",
+        discussion: "Twenty good days from nothing give 66 %; a missed day lowers it, a skipped day leaves it.")
+
+    @Argument(help: ArgumentHelp("Only this habit (default: every active habit).", valueName: "name"))
+    var name: String?
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let (store, env) = try store.reading()
+        let habits = try name.map { [try store.habit(named: $0, env: env)] }
+        let overview = try store.habitOverview(habits, env: env)
+        if output.json {
+            try Output.printJSON(ScoreJSON(overview))
+            return
+        }
+        Output.print(HabitText.scores(overview, style: .live).joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import HabitKit
+
+/// `habit stats NAME|TYPE --per day|week|month [--from D --to D] [--all-sources] [--json]`.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Count, sum, average, min and max per day, week or month, for a habit or a data type.",
+        discussion: """
+            Buckets are half-open periods (weeks by the week-start setting); a sample counts in the bucket of its day.
+            Without --from/--to: the last 12 periods, the current one included. A range is widened to whole periods.
+            A habit's name wins over a type's short name (a habit 'steps'); a HealthKit identifier always means the type.
+            """)
+
+    @Argument(help: ArgumentHelp("A habit, or a data type: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier.",
+                                 valueName: "habit-or-type"))
+    var subject: String
+
+    @Option(name: .long, help: "The length of a bucket.")
+    var per: HabitDefinition.Period
+
+    @Option(name: .long, parsing: .unconditional, help: "First day included (YYYY-MM-DD, today, -N).", transform: DayValue.parse)
+    var from: DayValue?
+
+    @Option(name: .long, parsing: .unconditional, help: "First day NOT included: ranges are half-open, [from, to).",
+            transform: DayValue.parse)
+    var to: DayValue?
+
+    @OptionGroup var options: ReadOptions
+
+    func run() throws {
+        let (store, env) = try options.store.reading()
+        let settings = try store.fetchSettings()
+        let days = try StatsBuckets.range(from: try from?.day(today: env.today, in: "--from"), to: try to?.day(today: env.today, in: "--to"),
+                                          per: per, today: env.today, weekStartsOnSunday: settings.weekStartsOnSunday)
+        let stats = try store.statistics(of: try resolve(in: store, env: env), per: per, days: days,
+                                         allSources: options.allSources, env: env)
+        if options.output.json {
+            try Output.printJSON(StatsJSON(stats))
+            return
+        }
+        Output.print(StatsText.lines(stats, style: .live).joined(separator: "\n"))
+    }
+
+    /// A habit of that name (built-in or own, archived included), else a data type.
+    func resolve(in store: HabitStore, env: HabitEnvironment) throws -> StatsSubject {
+        do {
+            return .habit(try store.habit(named: subject, env: env))
+        } catch HabitInputError.unknownHabit(_, let existing) {
+            do {
+                return .type(try HabitDataType(parsing: subject))
+            } catch {
+                throw HabitInputError.unknownHabitOrType(subject, existing: existing)
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HabitKit
+
+/// One habit as `habit habits --json` lists it (DESIGN.md §11): `{"name","kind","unit","target",
+/// "per","times","from","sources","since","archived"}`.
+struct HabitEntryJSON: Codable, Equatable {
+    /// `{"atLeast":8}` or `{"atMost":2}`.
+    struct Target: Codable, Equatable {
+        var atLeast: Double?
+        var atMost: Double?
+    }
+
+    /// `"app"`, `"all"` or the list of source names and bundle ids.
+    enum Sources: Codable, Equatable {
+        case app, all
+        case named([String])
+
+        init(_ filter: HabitDefinition.SourceFilter) {
+            switch filter {
+            case .app: self = .app
+            case .all: self = .all
+            case .named(let names): self = .named(names)
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let names = try? container.decode([String].self) {
+                self = .named(names)
+            } else {
+                self = try container.decode(String.self) == "all" ? .all : .app
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .app: try container.encode("app")
+            case .all: try container.encode("all")
+            case .named(let names): try container.encode(names)
+            }
+        }
+    }
+
+    let name: String
+    /// `yes-no`, `quantity` or `builtin`.
+    let kind: String
+    @Nullable var unit: String?
+    @Nullable var target: Target?
+    /// `day`, `week` or `month`.
+    let per: String
+    let times: Int
+    /// The HealthKit type a habit on imported data reads.
+    @Nullable var from: String?
+    let sources: Sources
+    let since: String
+    let archived: Bool
+
+    init(_ d: HabitDefinition) {
+        name = d.name
+        kind = d.kind.rawValue
+        unit = d.unit
+        target = switch d.goal {
+        case .atLeast(let x)?: Target(atLeast: x)
+        case .atMost(let x)?: Target(atMost: x)
+        case nil: nil
+        }
+        per = d.per.rawValue
+        times = d.times
+        from = d.fromType
+        sources = Sources(d.sources)
+        since = d.since.description
+        archived = d.archived
+    }
+}
+
+/// `habit habits --json`: `{"habits":[…]}`, built-ins first.
+struct HabitsJSON: Codable, Equatable {
+    let habits: [HabitEntryJSON]
+}
+
+/// `habit add|edit|archive --json`: `{"habit":{…}}`, the habit as stored now.
+struct HabitChangeJSON: Codable, Equatable {
+    let habit: HabitEntryJSON
+}
+
+/// `habit remove --json`: `{"habit","entries","skips","reminders"}` — what was deleted.
+struct HabitRemovalJSON: Codable, Equatable {
+    let habit: String
+    let entries: Int
+    let skips: Int
+    let reminders: Int
+}

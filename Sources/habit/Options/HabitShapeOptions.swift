@@ -1,0 +1,32 @@
+import ArgumentParser
+import HabitKit
+
+/// The options that shape a habit, shared by `habit add` and `habit edit`; their rules are
+/// ``HabitSpec``'s.
+struct HabitShapeOptions: ParsableArguments {
+    @Option(name: .long, parsing: .unconditional,
+            help: "Count a quantity in this unit: glass, page, km, min (a duration unit takes 25m, 1h) …")
+    var unit: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Target: reach at least this much per period (8, 7h).")
+    var atLeast: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Limit: stay within this much per period; a day without entries is met.")
+    var atMost: String?
+
+    @Option(name: .long, help: "The period a target or --times counts in (default day; weeks begin on the week-start day).")
+    var per: HabitDefinition.Period?
+
+    @Option(name: .long, parsing: .unconditional, help: "Yes/no habits: days done per --per (1–7 a week, 1–31 a month).")
+    var times: String?
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Habits on imported data: whose samples count — app, all (default) or source names/bundle ids, comma-separated.")
+    var sources: String?
+
+    /// These options as a spec, with the ones only `add` or only `edit` has.
+    func spec(from: String? = nil, noTarget: Bool = false, newName: String? = nil) -> HabitSpec {
+        HabitSpec(unit: unit, atLeast: atLeast, atMost: atMost, noTarget: noTarget, per: per, times: times, from: from,
+                  sources: sources, newName: newName)
+    }
+}

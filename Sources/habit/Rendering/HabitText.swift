@@ -1,0 +1,72 @@
+import Foundation
+import HabitKit
+
+/// Habits in words: what each asks, the list of `habit habits`, the lines of add/edit/archive.
+enum HabitText {
+    /// What a habit asks: "every day", "3 days a week", "≥ 8 glass a day", "≤ 2 cup a day",
+    /// "steps ≥ 8000 a day (all sources)"; built-ins: "≥ 2 min a day".
+    static func asks(_ d: HabitDefinition) -> String {
+        if d.builtin == .noalc { return "a steady day (0–1 drinks) every day" }
+        let period = "a \(d.per.rawValue)"
+        let unit = d.unit.map { $0 == "count" ? "" : " " + $0 } ?? ""
+        var text: String
+        switch (d.kind, d.goal) {
+        case (.yesNo, _):
+            text = d.per == .day ? "every day" : "\(d.times) day\(d.times == 1 ? "" : "s") \(period)"
+        case (_, .atLeast(let x)?):
+            text = "≥ \(TextRendering.number(x, decimals: 2))\(unit) \(period)"
+        case (_, .atMost(let x)?):
+            text = "≤ \(TextRendering.number(x, decimals: 2))\(unit) \(period)"
+        case (_, nil):
+            text = "any amount\(unit.isEmpty ? "" : " of" + unit) \(period)"
+        }
+        if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources)))" }
+        return text
+    }
+
+    /// "habit's sources", "all sources", or the sources named.
+    static func describe(_ sources: HabitDefinition.SourceFilter) -> String {
+        switch sources {
+        case .app: "habit's sources"
+        case .all: "all sources"
+        case .named(let names): names.joined(separator: ", ")
+        }
+    }
+
+    /// `habit habits`: name, what it asks, since, and "archived".
+    static func list(_ habits: [HabitDefinition], style: Style) -> [String] {
+        let nameWidth = max(9, (habits.map(\.name.count).max() ?? 0) + 1)
+        let asksWidth = (habits.map { asks($0).count }.max() ?? 0) + 2
+        return habits.map { d in
+            let line = d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                + asks(d).padding(toLength: asksWidth, withPad: " ", startingAt: 0)
+                + style.dim(d.kind == .builtin ? "built in" : "since \(d.since)")
+            return d.archived ? line + "  " + style.yellow("archived") : line
+        }
+    }
+
+    /// "added floss: every day", or the habit's JSON.
+    static func printChange(_ verb: String, _ d: HabitDefinition, json: Bool, hint: String? = nil) throws {
+        if json {
+            try Output.printJSON(HabitChangeJSON(habit: HabitEntryJSON(d)))
+            return
+        }
+        Output.print("\(verb) \(d.name): \(asks(d))" + (hint.map { " (\($0))" } ?? ""))
+    }
+
+    /// `habit score`: name, a bar of 10 cells and the percentage.
+    static func scores(_ overview: HabitOverview, style: Style) -> [String] {
+        let width = max(9, (overview.reports.map(\.definition.name.count).max() ?? 0) + 1)
+        return overview.reports.map { r in
+            let filled = Int((r.score * 10).rounded())
+            let bar = style.green(String(repeating: "█", count: filled)) + style.dim(String(repeating: "░", count: 10 - filled))
+            let percent = String(Int((r.score * 100).rounded())).leftPadded(3) + " %"
+            return r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + bar + " " + percent
+        }
+    }
+
+    /// "1 entry", "3 skips".
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
+}
