@@ -338,6 +338,12 @@ import Testing
                 day = day.adding(days: 1)
             }
             #expect(disagreements.isEmpty, "\(zone): \(disagreements.prefix(5))")
+            // The batch of a whole range agrees with the exact start of each of its days.
+            let range = DayRange(try #require(LocalDay(year: 1990, month: 1, day: 1)), upTo: end)
+            let batch = calendar.starts(of: range)
+            #expect(batch.count == range.count + 1)
+            let wrong = (0...range.count).filter { batch[$0] != calendar.firstInstant(range.lowerBound.adding(days: $0), calendar.dayStart) }
+            #expect(wrong.isEmpty, "\(zone) \(time): \(wrong.prefix(5).map { range.lowerBound.adding(days: $0) })")
         }
     }
 }

@@ -20,7 +20,7 @@ import Testing
         ["log", "alcohol", "many"], ["log", "alcohol", "1", "--date", "tomorrow"], ["log", "alcohol", "0", "--date", "2200-01-01"],
         ["log", "floss"], ["log", "floss", "--date", "-1", "--json"], ["log", "floss", "2"], ["log", "water", "3"],
         ["log", "water", "3glasses"], ["log", "water", "3kg"], ["log", "water"], ["log", "reading", "25m", "--at", "07:00"],
-        ["log", "reading", "25m", "--at", "07:00", "--date", "-1"], ["log", "flos"], ["log", "meditat", "10m"], ["log", "list"],
+        ["log", "reading", "25m", "--at", "07:00", "--date", "-1"], ["log", "flos"], ["log", "meditat", "10m"],
         ["log", "--json"], ["log"], ["log", "floss", "--unknown"],
     ]
 

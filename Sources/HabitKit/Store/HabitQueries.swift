@@ -40,7 +40,7 @@ extension HabitStore {
         }
         let start = min(firsts.values.min() ?? today, today, range.lowerBound)
         let span = DayRange(start, upTo: max(today.adding(days: 1), range.upperBound))
-        let starts = (0...span.count).map { calendar.start(of: span.lowerBound.adding(days: $0)) }
+        let starts = calendar.starts(of: span)
         let skips = try skippedDays(for: definitions.map(\.id), in: span, db)
         var summary: DailySummary?
         if definitions.contains(where: { $0.kind == .builtin }) {

@@ -18,7 +18,7 @@ extension HabitStore {
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool,
                              _ db: Database) throws -> DailySummary {
         // Each boundary once: a day ends where the next one starts.
-        let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
+        let starts = calendar.starts(of: days)
         let ranges = (0..<days.count).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
         let totals = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy, db)
         var summaries: [DaySummary] = []

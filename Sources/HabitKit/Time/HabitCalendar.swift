@@ -140,6 +140,45 @@ public struct HabitCalendar: Sendable {
         return firstInstant(day, dayStart)
     }
 
+    /// The starts of every day of `days` and of the day after (`days.count + 1` boundaries: day i
+    /// is `[starts[i], starts[i + 1])`), each equal to ``start(of:)``.
+    ///
+    /// For long ranges (streaks walk years) the zone's offset changes are listed once, and a day
+    /// more than 30 hours from every change starts at its wall time read with the offset of the
+    /// day before; days near a change take the exact path. No per-day time-zone look-up.
+    public func starts(of days: DayRange) -> [Date] {
+        let count = days.count + 1
+        guard count > 8 else { return (0..<count).map { start(of: days.lowerBound.adding(days: $0)) } }
+        let margin = 108_000.0
+        let firstStart = start(of: days.lowerBound)
+        let lastNaive = Double(days.upperBound.ordinal * 86400 + dayStart.secondsIntoDay)
+        var transitions: [Double] = []
+        var cursor = firstStart.addingTimeInterval(-2 * margin)
+        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor), next > cursor,
+              next.timeIntervalSince1970 < lastNaive + 2 * margin, transitions.count <= count {
+            transitions.append(next.timeIntervalSince1970)
+            cursor = next
+        }
+        var result: [Date] = []
+        result.reserveCapacity(count)
+        var offset = Double(timeZone.secondsFromGMT(for: firstStart))
+        var next = 0  // the first transition not yet more than `margin` behind
+        var day = days.lowerBound
+        for _ in 0..<count {
+            let candidate = Double(day.ordinal * 86400 + dayStart.secondsIntoDay) - offset
+            while next < transitions.count && transitions[next] < candidate - margin { next += 1 }
+            if next == transitions.count || transitions[next] > candidate + margin {
+                result.append(Date(timeIntervalSince1970: candidate))
+            } else {
+                let exact = start(of: day)
+                result.append(exact)
+                offset = Double(timeZone.secondsFromGMT(for: exact))
+            }
+            day = day.adding(days: 1)
+        }
+        return result
+    }
+
     /// `[start of day, start of the next day)`: 23, 24 or 25 hours (23.5 or 24.5 where the
     /// clocks move by 30 minutes; in between when the day-start falls inside a DST gap).
     public func instants(of day: LocalDay) -> InstantRange {
