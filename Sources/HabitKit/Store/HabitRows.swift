@@ -19,6 +19,24 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     var created: Double
     var modified: Double
 
+    /// Read by column name (no generic decoding: every streak, calendar and status reads the habits).
+    init(row: Row) {
+        id = row["id"]
+        name = row["name"]
+        kind = row["kind"]
+        unit = row["unit"]
+        goal = row["goal"]
+        target = row["target"]
+        per = row["per"]
+        times = row["times"]
+        fromType = row["fromType"]
+        sources = row["sources"]
+        since = row["since"]
+        archived = row["archived"]
+        created = row["created"]
+        modified = row["modified"]
+    }
+
     init(_ d: HabitDefinition) {
         id = d.id
         name = d.name
@@ -101,9 +119,8 @@ extension HabitStore {
     }
 
     static func ownHabits(includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
-        var request = HabitRecord.all()
-        if !includingArchived { request = request.filter(Column("archived") == false) }
-        return try request.order(Column("name")).fetchAll(db).map { try $0.definition() }
+        try Row.fetchAll(db, sql: "SELECT * FROM habit WHERE ? OR archived = 0 ORDER BY name", arguments: [includingArchived])
+            .map { try HabitRecord(row: $0).definition() }
     }
 
     /// Every habit: the three built-ins (their history starts at their first data day), then the

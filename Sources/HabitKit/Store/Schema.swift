@@ -324,6 +324,11 @@ enum Schema {
                 ALTER TABLE newReminder RENAME TO reminder;
                 CREATE INDEX reminder_activity ON reminder(activity);
 
+                -- The app-source summary (streaks, calendar, today, status) reads start, "end" and
+                -- value of the app's rows: covering, so no table row is fetched per sample.
+                DROP INDEX sample_type_source_start;
+                CREATE INDEX sample_type_source_start ON sample(typeId, sourceId, start, "end", value);
+
                 PRAGMA user_version = 5;
                 """)
         }
