@@ -116,6 +116,41 @@ BASE_COMMANDS = [
     "config set min-minutes 5",
     "config unset weight",
     "demo --days 30 --seed 7 --force",
+    # habits of one's own (issue 12) and the status line (issue 14)
+    "add cold-shower",
+    "add pages --unit page --at-least 20 --per week",
+    "add tea --unit cup --at-most 3",
+    "add run-days --times 3 --per week",
+    "add steps --from steps --at-least 8000 --sources all",
+    "add sleep --from sleep --at-least 7h",
+    "log floss",
+    "log floss --date -1 --json",
+    "log water 3",
+    "log water 2glasses --at 07:30",
+    "log reading 25m --end 'yesterday 22:00'",
+    "habits --archived --json",
+    "edit water --at-least 10 --name drink",
+    "edit reading --per month",
+    "archive floss",
+    "archive floss --undo",
+    "remove water --yes",
+    "skip floss 2025-10-20 --to 2025-10-24",
+    "skip --all --from 2025-10-01 --to 2025-10-03",
+    "unskip floss 2025-10-20",
+    "unskip --all 2025-10-01 --to 2025-10-03 --json",
+    "score --json",
+    "score floss",
+    "stats water --per week --json",
+    "stats steps --per month --all-sources --from 2025-01-01 --to 2025-11-01",
+    "streak --habit water --json",
+    "calendar --habit floss",
+    "calendar --year 2025 --habit reading --json",
+    "remind add water 21:00",
+    "status",
+    "status --format waybar",
+    "status --format i3blocks",
+    "status --format tmux",
+    "config set day-start 04:00",
 ]
 
 # Base commands that may fail on the seeded store (no such entry; demo wants an empty store).
@@ -194,6 +229,13 @@ COMMAND_OPTIONS = {
     "import": [("input", None), ("--dry-run", None)],
     "remind": [("--days", "text"), ("--lookback", "number"), ("--title", "text"), ("--message", "text")],
     "streak": [("--habit", "text"), ("--all-sources", None)],
+    "add": [("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--per", "text"), ("--times", "number"),
+            ("--from", "text"), ("--sources", "text")],
+    "edit": [("--name", "text"), ("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--no-target", None)],
+    "skip": [("--to", "day"), ("--from", "day"), ("--all", None)],
+    "unskip": [("--to", "day"), ("--from", "day"), ("--all", None)],
+    "stats": [("--per", "text"), ("--from", "day"), ("--to", "day"), ("--all-sources", None)],
+    "status": [("--format", "text")],
     "demo": [("--days", "number"), ("--seed", "number"), ("--force", None)],
     "timeline": [("--days", "number")],
     "delete": [("zzzzzzzz", None), ("28d2b36ezzzz", None), ("%", None), ("________", None), ("@UUIDPREFIX", None),
@@ -473,6 +515,7 @@ def case_for(seed, index):
 
 HELPISH = {"--help", "-h", "--version", "help"}
 READ_ONLY = {("streak",), ("calendar",), ("today",), ("timeline",), ("export",), ("log", "list"), ("remind", "list"),
+             ("habits",), ("score",), ("stats",), ("status",),
              ("remind", "cron"), ("config", "get"), ("config", "list")}
 
 
@@ -693,6 +736,8 @@ def make_base_store(binary, folder, timeout):
         "log alcohol 2", "log alcohol steady --date -2", "remind add meditate 20:00",
         "remind add workout 18:00 --days mon-fri --lookback 8h", "config set weight 72",
         "changes --since 0 --save sync", "import @EXPORT",
+        "add floss", "add water --unit glass --at-least 8", "add reading --unit min --at-least 150 --per week",
+        "log floss --date -1", "log water 3", "skip floss -3",
     ]
     for step in steps:
         args = [sandbox.resolve(t) for t in shlex.split(step)]

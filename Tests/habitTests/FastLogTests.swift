@@ -13,7 +13,7 @@ import Testing
         ["log", "meditate", "--at", "07:30", "15m"], ["log", "meditate", "-5m"], ["log", "meditate", "10m", "--at", "07:30", "--end", "08:00"],
         ["log", "meditate", "10m", "--at", "25:00"], ["log", "meditate", "10m", "--at", "23:59"], ["log", "meditate"],
         ["log", "meditate", "10m", "20m"], ["log", "meditate", "10m", "--json", "--json"], ["log", "meditate", "10m", "--help"],
-        ["log", "meditate", "10m", "--db=/nonexistent/x.sqlite"], ["log", "meditate", "10m", "--source", "not a source"],
+        ["log", "meditate", "10m", "--db=@DIR/other.sqlite"], ["log", "meditate", "10m", "--source", "not a source"],
         ["log", "workout", "25m"], ["log", "workout", "yoga", "45m", "--met", "3"], ["log", "workout", "swim", "20m"],
         ["log", "workout", "hiit", "30m", "--met", "40"], ["log", "workout", "run", "30m", "--json"],
         ["log", "alcohol", "2"], ["log", "alcohol", "steady", "--date", "2025-10-01"], ["log", "noalc", "0", "--date", "-1"],
@@ -42,8 +42,10 @@ import Testing
             }
         }
         for line in Self.lines {
-            let a = try fast.run(line, env: ["HABIT_NOW": Self.now])
-            let b = try slow.run(line, env: ["HABIT_NOW": Self.now, "HABIT_PARSER": "argument-parser"])
+            // `@DIR`: each process's own folder (a store named there is made inside the test's folders).
+            let a = try fast.run(line.map { $0.replacingOccurrences(of: "@DIR", with: fast.folder.path) }, env: ["HABIT_NOW": Self.now])
+            let b = try slow.run(line.map { $0.replacingOccurrences(of: "@DIR", with: slow.folder.path) },
+                                 env: ["HABIT_NOW": Self.now, "HABIT_PARSER": "argument-parser"])
             #expect(a.status == b.status, "\(line)")
             #expect(Self.masked(a.stdout) == Self.masked(b.stdout), "\(line)")
             #expect(Self.masked(a.stderr) == Self.masked(b.stderr), "\(line)")

@@ -142,7 +142,8 @@ public struct HabitSpec: Sendable, Equatable {
         for part in t.split(separator: ",", omittingEmptySubsequences: false) {
             let name = String(part).trimmedASCII
             let reserved = ["app", "all"].contains(name.lowercased())
-            guard !name.isEmpty, name.count <= 128, !reserved,
+            // A leading '-' is an option written where a value belongs (`--sources --json`), never a source.
+            guard !name.isEmpty, name.count <= 128, !reserved, !name.hasPrefix("-"),
                   !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
                 throw .invalidSources(text)
             }

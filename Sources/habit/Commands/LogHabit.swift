@@ -29,7 +29,12 @@ struct LogHabit: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard let word = words.first else { return }
+        guard let word = words.first else {
+            if at != nil || end != nil || date != nil || note != nil || output.json {
+                throw ValidationError("give a habit first, e.g. 'habit log floss --date -1' (see 'habit log --help')")
+            }
+            return
+        }
         if word.hasPrefix("-") && word.dropFirst().first?.isLetter != false {
             throw ValidationError("unknown option \(quoted: word) for 'habit log'; give a habit first, e.g. 'habit log meditate 10m' (see 'habit log --help')")
         }
