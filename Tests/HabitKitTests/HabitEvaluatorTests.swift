@@ -1,0 +1,419 @@
+import Foundation
+import Testing
+@testable import HabitKit
+
+/// The one evaluator (DESIGN.md §4 and §11) on hand-built days: outcomes, skips, jokers, periods,
+/// streaks and the score. Expected figures are worked out by hand in the comments.
+@Suite struct HabitEvaluatorTests {
+    /// 2025-01-06 is a Monday: weeks below start on it (Monday weeks).
+    static let monday = Fixture.day("2025-01-06")
+    static let created = Fixture.instant("2025-01-06T08:00:00+01:00")
+
+    static func habit(_ kind: HabitDefinition.Kind = .yesNo, unit: String? = nil, goal: HabitDefinition.Goal? = nil,
+                      times: Int = 1, per: HabitDefinition.Period = .day, since: LocalDay = monday) -> HabitDefinition {
+        HabitDefinition(id: "00000000-0000-4000-8000-0000000000aa", name: "test", kind: kind, unit: unit, goal: goal,
+                        per: per, times: times, since: since, created: created, modified: created)
+    }
+
+    /// A day as the daily query would hand it over: the amount, judged by ``HabitEvaluator/dailyOutcome``.
+    static func input(_ habit: HabitDefinition, _ day: LocalDay, _ value: Double?) -> HabitDayInput {
+        let (outcome, decided) = HabitEvaluator.dailyOutcome(habit, value: value ?? 0, hasEntry: value != nil)
+        return HabitDayInput(day: day, value: value ?? 0, hasEntry: value != nil, outcome: outcome, decided: decided)
+    }
+
+    /// Evaluates `habit` over `values` (one per day from `first`, nil = no entry); today is the
+    /// last day given unless `today` (an offset from `first`) says otherwise. The report lists
+    /// every day given.
+    static func run(_ habit: HabitDefinition, _ values: [Double?], skipped: Set<Int> = [], today: Int? = nil,
+                    first: LocalDay = monday) -> HabitReport {
+        let todayIndex = today ?? values.count - 1
+        let count = max(values.count, todayIndex + 1)
+        let days = (0..<count).map { first.adding(days: $0) }
+        let inputs = days.enumerated().map { i, day in input(habit, day, i < values.count ? values[i] : nil) }
+        return HabitEvaluator.evaluate(habit, inputs: inputs, firstDay: first, skipped: Set(skipped.map { first.adding(days: $0) }),
+                                       today: first.adding(days: todayIndex), weekStartsOnSunday: false,
+                                       range: DayRange(first, upTo: first.adding(days: count)))
+    }
+
+    /// A yes/no pattern: `g` done, `-` not done, `s` skipped (not done), `S` skipped but done anyway.
+    /// Returns the values and the skipped offsets for ``run(_:_:skipped:today:first:)``.
+    static func pattern(_ text: String) -> (values: [Double?], skipped: Set<Int>) {
+        var values: [Double?] = [], skipped: Set<Int> = []
+        for (i, c) in text.enumerated() {
+            values.append(c == "g" || c == "S" ? 1 : nil)
+            if c == "s" || c == "S" { skipped.insert(i) }
+        }
+        return (values, skipped)
+    }
+
+    static func yesNo(_ text: String, habit: HabitDefinition = habit()) -> HabitReport {
+        let p = pattern(text)
+        return run(habit, p.values, skipped: p.skipped)
+    }
+
+    static func g(_ n: Int) -> String { String(repeating: "g", count: n) }
+
+    // MARK: - A day on its own
+
+    struct OutcomeCase: Sendable, CustomTestStringConvertible {
+        let name: String
+        let goal: HabitDefinition.Goal?
+        let per: HabitDefinition.Period
+        let value: Double
+        let hasEntry: Bool
+        let good: Bool
+        let decided: Bool
+        var testDescription: String { name }
+    }
+
+    static let outcomes: [OutcomeCase] = [
+        .init(name: "yes/no without an entry is a miss", goal: nil, per: .day, value: 0, hasEntry: false, good: false, decided: false),
+        .init(name: "yes/no with an entry is good", goal: nil, per: .day, value: 1, hasEntry: true, good: true, decided: false),
+        .init(name: "at least 8: 7.9 is a miss, not decided", goal: .atLeast(8), per: .day, value: 7.9, hasEntry: true, good: false, decided: false),
+        .init(name: "at least 8: 8 is good", goal: .atLeast(8), per: .day, value: 8, hasEntry: true, good: true, decided: false),
+        .init(name: "at least 0.3: 0.1 + 0.2 reaches it", goal: .atLeast(0.3), per: .day, value: 0.1 + 0.2, hasEntry: true, good: true, decided: false),
+        .init(name: "at most 2: a day without entries is met", goal: .atMost(2), per: .day, value: 0, hasEntry: false, good: true, decided: false),
+        .init(name: "at most 2: exactly 2 is met", goal: .atMost(2), per: .day, value: 2, hasEntry: true, good: true, decided: false),
+        .init(name: "at most 2: 2.5 is missed and decided", goal: .atMost(2), per: .day, value: 2.5, hasEntry: true, good: false, decided: true),
+        .init(name: "a week habit's day: something done", goal: .atLeast(150), per: .week, value: 25, hasEntry: true, good: true, decided: false),
+        .init(name: "a week habit's day: nothing done", goal: .atLeast(150), per: .week, value: 0, hasEntry: false, good: false, decided: false),
+    ]
+
+    @Test(arguments: outcomes)
+    func aDayIsJudgedOnItsSum(_ c: OutcomeCase) {
+        let h = Self.habit(c.goal == nil ? .yesNo : .quantity, unit: c.goal == nil ? nil : "glass", goal: c.goal, per: c.per)
+        let (outcome, decided) = HabitEvaluator.dailyOutcome(h, value: c.value, hasEntry: c.hasEntry)
+        #expect((outcome == .good) == c.good)
+        #expect(outcome != .breaks)
+        #expect(decided == c.decided)
+    }
+
+    // MARK: - At most
+
+    @Test func anAtMostDayWithoutEntriesIsMetAndTodayIsDoneAtOnce() {
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
+        let r = Self.run(coffee, [nil, nil, 1, nil])
+        #expect(r.days.map(\.met) == [true, true, true, true])
+        #expect(r.today == .done)
+        #expect(r.current == 4)
+        #expect(r.longest == 4)
+    }
+
+    @Test func anAtMostDayExceededTodayIsMissedAndBreaksAStreakWithoutJokers() {
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
+        // Three days within the limit, then 3 cups today: decided against, walked as a miss, no joker held.
+        let r = Self.run(coffee, [nil, 2, 0.5, 3])
+        #expect(r.today == .missed)
+        #expect(r.current == 0)
+        #expect(r.longest == 3)
+        #expect(r.days.last?.met == false)
+        #expect(r.days.last?.joker == false)
+    }
+
+    @Test func anAtMostDayExceededTodayIsAMissAJokerHeals() {
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
+        // 8 days within (the 7th earns a joker), then 3 cups today: missed, and healed (§4: only wild breaks whatever is held).
+        let r = Self.run(coffee, Array(repeating: nil, count: 8) + [3])
+        #expect(r.today == .missed)
+        #expect(r.current == 9)
+        #expect(r.jokers == 0)
+        #expect(r.days.last?.joker == true)
+        #expect(r.days.last?.met == false)
+    }
+
+    // MARK: - Skips (daily)
+
+    @Test func aSkippedDayInsideAStreakNeitherCountsNorBreaksNorSpendsAJoker() {
+        // 7 good (a joker earned on the 7th), a skipped day without an entry, then today done.
+        let skipped = Self.yesNo(Self.g(7) + "s" + "g")
+        #expect(skipped.current == 8)  // 7 + today; the skipped day is not counted
+        #expect(skipped.longest == 8)
+        #expect(skipped.jokers == 1)  // not spent
+        #expect(skipped.days[7] == HabitDayStatus(day: Self.monday.adding(days: 7), value: 0, met: false, skipped: true, joker: false))
+        // The same day not skipped is a miss the joker heals: counted, and the joker spent.
+        let missed = Self.yesNo(Self.g(7) + "-" + "g")
+        #expect(missed.current == 9)
+        #expect(missed.jokers == 0)
+        #expect(missed.days[7].joker)
+        // With no joker held a skip does not break either: 2 + 2, not 0 + 2.
+        #expect(Self.yesNo("gg" + "s" + "gg").current == 4)
+        #expect(Self.yesNo("gg" + "-" + "gg").current == 2)
+    }
+
+    @Test func aSkippedDayEarnsNothingMilestonesCountStreakDays() {
+        // 6 good, a skipped day, 1 good: the 7th streak day is the day after the skip, and it earns the joker.
+        let r = Self.yesNo(Self.g(6) + "s" + "g")
+        #expect(r.current == 7)
+        #expect(r.jokers == 1)
+        // 6 good and a skipped day: no 7th streak day yet, nothing earned.
+        let p = Self.pattern(Self.g(6) + "s" + "-")
+        let before = Self.run(Self.habit(), p.values, skipped: p.skipped)
+        #expect(before.jokers == 0)
+        #expect(before.current == 6)
+    }
+
+    @Test func aSkippedDayThatIsGoodAnywayCounts() {
+        let r = Self.yesNo("gg" + "S" + "g")
+        #expect(r.current == 4)
+        #expect(r.days[2].met && r.days[2].skipped && !r.days[2].joker)
+    }
+
+    @Test func todaySkippedIsSkippedAndTheStreakEndsYesterday() {
+        let r = Self.yesNo("ggg" + "s")
+        #expect(r.today == .skipped)
+        #expect(r.current == 3)
+        // Done anyway: done, and counted.
+        let done = Self.yesNo("ggg" + "S")
+        #expect(done.today == .done)
+        #expect(done.current == 4)
+    }
+
+    @Test func todayExceededButSkippedIsSkippedNotMissed() {
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
+        let r = Self.run(coffee, [nil, nil, 5], skipped: [2])
+        #expect(r.today == .skipped)
+        #expect(r.current == 2)
+    }
+
+    // MARK: - Jokers
+
+    @Test func jokersHealAndMarkExactlyTheHealedDays() {
+        // Days 0–6 good (joker earned on day 6), day 7 missed (healed: streak 8, jokers 0), days 8–13
+        // good (streak 14: joker earned), day 14 missed (healed: 15, jokers 0), day 15 missed (none
+        // held: reset), day 16 good (today): current 1, longest 15.
+        let r = Self.yesNo(Self.g(7) + "-" + Self.g(6) + "--" + "g")
+        #expect(r.days.indices.filter { r.days[$0].joker } == [7, 14])
+        #expect(r.current == 1)
+        #expect(r.longest == 15)
+        #expect(r.jokers == 0)
+        #expect(r.days.allSatisfy { !($0.joker && $0.met) })
+    }
+
+    @Test func onAMissedMilestoneDayTheJokerIsEarnedBeforeItIsSpent() {
+        // 6 good, the 7th missed: earned on the 7th and spent on it; today (day 7) pending.
+        let r = Self.yesNo(Self.g(6) + "-" + "-")
+        #expect(r.current == 7)
+        #expect(r.jokers == 0)
+        #expect(r.days[6].joker)
+        #expect(r.today == .pending)
+        // A missed milestone while holding 3 earns nothing and spends one: 28 good (3 held), 6 good, the 35th missed.
+        let full = Self.yesNo(Self.g(34) + "-" + "-")
+        #expect(full.current == 35)
+        #expect(full.jokers == 2)
+        #expect(full.days[34].joker)
+    }
+
+    @Test func aPendingTodayNeverBreaksAndIsNeverAJoker() {
+        let r = Self.yesNo(Self.g(7) + "-")
+        #expect(r.today == .pending)
+        #expect(r.current == 7)
+        #expect(r.jokers == 1)
+        #expect(r.days[7].joker == false)
+    }
+
+    // MARK: - Periods
+
+    @Test(arguments: [("2025-01-06", false, "2025-01-06", "2025-01-13"), ("2025-01-12", false, "2025-01-06", "2025-01-13"),
+                      ("2025-01-12", true, "2025-01-12", "2025-01-19"), ("2025-01-11", true, "2025-01-05", "2025-01-12"),
+                      ("2024-12-30", false, "2024-12-30", "2025-01-06")])
+    func aWeekRunsFromItsFirstDayToTheNextWeeksFirstDay(_ day: String, _ sunday: Bool, _ start: String, _ end: String) {
+        // 2025-01-06 is a Monday, 2025-01-12 a Sunday, 2025-01-11 a Saturday; the week may span a year end.
+        #expect(HabitEvaluator.period(.week, of: Fixture.day(day), weekStartsOnSunday: sunday)
+                == DayRange(Fixture.day(start), upTo: Fixture.day(end)))
+        #expect(HabitEvaluator.period(.month, of: Fixture.day(day), weekStartsOnSunday: sunday)
+                == DayRange.month(containing: Fixture.day(day)))
+    }
+
+    struct ShrinkCase: Sendable, CustomTestStringConvertible {
+        let skippedDays: Int
+        let times: Double
+        let quantity: Double
+        var testDescription: String { "\(skippedDays) skipped days" }
+    }
+
+    /// `ceil(target × unskipped days ÷ 7)`:
+    /// 0 skipped: 3×7/7 = 3, 150×7/7 = 150; 2 skipped: 3×5/7 = 2.14 → 3, 150×5/7 = 107.14 → 108;
+    /// 4 skipped: 3×3/7 = 1.29 → 2, 150×3/7 = 64.29 → 65; 6 skipped: 3×1/7 = 0.43 → 1, 150×1/7 = 21.43 → 22.
+    static let shrinks: [ShrinkCase] = [
+        .init(skippedDays: 0, times: 3, quantity: 150), .init(skippedDays: 2, times: 3, quantity: 108),
+        .init(skippedDays: 4, times: 2, quantity: 65), .init(skippedDays: 6, times: 1, quantity: 22),
+    ]
+
+    @Test(arguments: shrinks)
+    func aWeeksTargetShrinksWithItsSkippedDays(_ c: ShrinkCase) {
+        let gym = Self.habit(times: 3, per: .week)
+        let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(150), per: .week)
+        let skipped = Set(0..<c.skippedDays)
+        // Today is the week's Sunday; nothing done.
+        #expect(Self.run(gym, [], skipped: skipped, today: 6).period?.target == c.times)
+        #expect(Self.run(reading, [], skipped: skipped, today: 6).period?.target == c.quantity)
+    }
+
+    @Test func aWeekWithTwoSkippedDaysIsMetAtTheShrunkTarget() {
+        let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(150), per: .week)
+        // Mon, Tue skipped; 108 read on Wednesday meets the week, 107 does not.
+        let met = Self.run(reading, [nil, nil, 108], skipped: [0, 1], today: 3)
+        #expect(met.period?.met == true)
+        #expect(met.today == .done)
+        #expect(met.current == 1)
+        let short = Self.run(reading, [nil, nil, 107], skipped: [0, 1], today: 3)
+        #expect(short.period?.met == false)
+        #expect(short.today == .pending)
+        let gym = Self.habit(times: 3, per: .week)
+        #expect(Self.run(gym, [nil, nil, 1, 1], skipped: [0, 1], today: 4).period?.met == false)  // 2 of 3
+        #expect(Self.run(gym, [nil, nil, 1, 1, 1], skipped: [0, 1], today: 4).period?.met == true)
+    }
+
+    @Test func aFullySkippedWeekIsPassedOver() {
+        let gym = Self.habit(times: 2, per: .week)
+        // Week 1 met (Mon, Tue), week 2 skipped whole, week 3 met, today Monday of week 4 with nothing yet.
+        var values = [Double?](repeating: nil, count: 22)
+        values[0] = 1; values[1] = 1; values[14] = 1; values[15] = 1
+        let r = Self.run(gym, values, skipped: Set(7..<14))
+        #expect(r.current == 2)
+        #expect(r.longest == 2)
+        #expect(r.today == .pending)
+        #expect(r.days[7..<14].allSatisfy { $0.skipped && !$0.met })
+        // Not skipped, the empty week 2 breaks it.
+        let broken = Self.run(gym, values)
+        #expect(broken.current == 1)
+        #expect(broken.longest == 1)
+    }
+
+    @Test func theCurrentPeriodIsPendingUntilMetAndNeverBreaks() {
+        let gym = Self.habit(times: 3, per: .week)
+        // Weeks 1 and 2 met (Mon–Wed), week 3: Monday only, today Wednesday.
+        var values = [Double?](repeating: nil, count: 17)
+        for w in 0..<2 { for d in 0..<3 { values[w * 7 + d] = 1 } }
+        values[14] = 1
+        let pending = Self.run(gym, values)
+        #expect(pending.today == .pending)
+        #expect(pending.current == 2)
+        #expect(pending.period == PeriodProgress(start: Self.monday.adding(days: 14), end: Self.monday.adding(days: 21),
+                                                 value: 1, target: 3, met: false))
+        #expect(pending.days[14...16].allSatisfy { !$0.met })
+        #expect(pending.days[0..<14].allSatisfy { $0.met })  // a met week's days are all counted
+        values[15] = 1; values[16] = 1
+        let done = Self.run(gym, values)
+        #expect(done.today == .done)
+        #expect(done.current == 3)
+        #expect(done.days[14...16].allSatisfy { $0.met })
+    }
+
+    @Test func anAtMostLimitExceededInTheCurrentPeriodBreaksAtOnce() {
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(10), per: .week)
+        // Week 1: 5 cups (met); this week, by Tuesday: 11.
+        let r = Self.run(coffee, [5, nil, nil, nil, nil, nil, nil, 6, 5])
+        #expect(r.today == .missed)
+        #expect(r.current == 0)
+        #expect(r.longest == 1)
+    }
+
+    @Test func periodStreaksCountConsecutiveMetPeriods() {
+        let gym = Self.habit(times: 1, per: .week)
+        // Weeks met, met, met, missed, met; today the Monday of week 6, nothing yet: current 1, longest 3.
+        var values = [Double?](repeating: nil, count: 36)
+        for w in [0, 1, 2, 4] { values[w * 7 + 3] = 1 }
+        let r = Self.run(gym, values)
+        #expect(r.current == 1)
+        #expect(r.longest == 3)
+        #expect(r.jokers == 0)
+        #expect(r.days.allSatisfy { !$0.joker })
+
+        // Months: 4 days a month; January met, February not (3), March and April met; today 2025-05-10, 1 day so far.
+        let monthly = Self.habit(times: 4, per: .month, since: Fixture.day("2025-01-01"))
+        let first = Fixture.day("2025-01-01")
+        let done: Set<String> = ["2025-01-02", "2025-01-09", "2025-01-16", "2025-01-23",
+                                 "2025-02-03", "2025-02-10", "2025-02-17",
+                                 "2025-03-01", "2025-03-05", "2025-03-30", "2025-03-31",
+                                 "2025-04-01", "2025-04-02", "2025-04-03", "2025-04-04", "2025-04-30", "2025-05-02"]
+        let count = first.days(until: Fixture.day("2025-05-10")) + 1
+        let months = Self.run(monthly, (0..<count).map { done.contains(first.adding(days: $0).description) ? 1 : nil }, first: first)
+        #expect(months.current == 2)
+        #expect(months.longest == 2)
+        #expect(months.today == .pending)
+        #expect(months.period?.value == 1)
+        #expect(months.period?.target == 4)
+    }
+
+    // MARK: - Score
+
+    /// `m = 0.5^(1/13)` = 0.948077514339171 for a daily habit.
+    static let mDaily = 0.948077514339171
+
+    @Test func twentyGoodDaysFromNothingScore0655747() {
+        // s_n = 1 − m^n from s = 0 with c = 1: 1 − 0.5^(20/13) = 1 − 0.344252362798567 = 0.655747637201433.
+        // To six decimals (truncated, as DESIGN §11 writes it) 0.655747; rounded it is 0.655748.
+        let pendingToday = Self.yesNo(Self.g(20) + "-")
+        #expect(abs(pendingToday.score - 0.655747637201433) < 5e-7)
+        #expect((pendingToday.score * 1e6).rounded(.down) / 1e6 == 0.655747)
+        // Today counts once it is met: 19 days and today are the same 20.
+        let doneToday = Self.yesNo(Self.g(20))
+        #expect(abs(doneToday.score - 0.655747637201433) < 5e-7)
+        // A pending today is not counted: 19 good days, 1 − 0.5^(19/13) = 0.636894286.
+        #expect(abs(Self.yesNo(Self.g(19) + "-").score - 0.636894286) < 5e-7)
+    }
+
+    @Test func skippedDaysLeaveTheScoreUnchanged() {
+        // 10 good, 5 skipped, 10 good: still 20 steps of c = 1 → 0.655747637201433.
+        let r = Self.yesNo(Self.g(10) + "sssss" + Self.g(10) + "-")
+        #expect(abs(r.score - 0.655747637201433) < 5e-7)
+        // Skipped but done anyway counts as good: 10 + 5 + 10 = 25 steps, 1 − 0.5^(25/13) = 0.736308481.
+        let anyway = Self.yesNo(Self.g(10) + "SSSSS" + Self.g(10) + "-")
+        #expect(abs(anyway.score - 0.736308481) < 5e-7)
+    }
+
+    @Test func aWeekHabitsSmoothingUsesTimesOverSeven() {
+        // f = 3/7, m = 0.5^(√(3/7)/13) = 0.965696681713863; 7 days of a met week (every day done,
+        // so c = 1 on each whatever "good" means for a week habit's days): 1 − m^7 = 1 − 0.783222533 = 0.216777467.
+        let gym = Self.habit(times: 3, per: .week)
+        let r = Self.run(gym, Array(repeating: 1, count: 7) + [nil])
+        #expect(r.today == .pending)
+        #expect(abs(r.score - 0.216777467) < 5e-7)
+    }
+
+    @Test func aQuantityDaysContributionIsItsShareOfTheTarget() {
+        // water, at least 8 a day: 4, 8, 12 glasses → c = 0.5, 1, 1 (capped); m = 0.948077514339171, 1 − m = 0.051922486:
+        // s1 = 0.5 × 0.051922486 = 0.025961243; s2 = s1·m + 0.051922486 = 0.076535; s3 = s2·m + 0.051922486 = 0.124484315.
+        let water = Self.habit(.quantity, unit: "glass", goal: .atLeast(8))
+        #expect(abs(Self.run(water, [4, 8, 12, nil]).score - 0.124484315) < 5e-7)
+        // reading, at least 140 a week: the daily share is 140/7 = 20; f = 1/7, m = 0.5^(√(1/7)/13) = 0.980049015:
+        // Monday 10 → c = 0.5, s = 0.5 × 0.019950985 = 0.009975492; Tuesday 30 → c = 1,
+        // s = 0.009975492 × 0.980049015 + 0.019950985 = 0.029727456.
+        let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(140), per: .week)
+        #expect(abs(Self.run(reading, [10, 30, nil]).score - 0.029727456) < 5e-7)
+        // coffee, at most 2 a day: none, 3, 1 → c = 1, 0, 1: s = 0.051922486; s·m = 0.049226; + 0.051922486 = 0.098593062.
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
+        let r = Self.run(coffee, [nil, 3, 1, nil], today: 3)
+        #expect(r.today == .done)  // an at-most today without entries counts at once: 4 steps, c = 1, 0, 1, 1
+        // s4 = 0.098593062 × 0.948077514 + 0.051922486 = 0.145396351.
+        #expect(abs(r.score - 0.145396351) < 5e-7)
+    }
+
+    @Test func aSkippedDayWithoutEntriesLeavesTheScoreOfAQuantityWeekHabitUnchanged() {
+        // reading, at least 140 a week (share 20, m = 0.980049015): Monday 140 (the week is met),
+        // Tuesday skipped with nothing read, Wednesday–Sunday nothing; today the next Monday.
+        // Steps: Monday c = 1 → 0.019950985; Tuesday skipped → unchanged; five days c = 0 → × m^5:
+        // 0.019950985 × 0.904146870 = 0.018038620. (Counting Tuesday as c = 0 would give 0.017678732.)
+        let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(140), per: .week)
+        let r = Self.run(reading, [140, nil, nil, nil, nil, nil, nil, nil], skipped: [1])
+        #expect(r.today == .pending)
+        #expect(abs(r.score - 0.018038620) < 5e-7)
+    }
+
+    @Test func theScoreStaysWithinZeroAndOne() {
+        var rng = SeededRandom(seed: 11)
+        let habits = [Self.habit(), Self.habit(.quantity, unit: "glass", goal: .atLeast(8)),
+                      Self.habit(.quantity, unit: "cup", goal: .atMost(2)), Self.habit(times: 3, per: .week),
+                      Self.habit(.quantity, unit: "min", goal: .atLeast(150), per: .week),
+                      Self.habit(.quantity, unit: "km", goal: .atMost(40), per: .month)]
+        for h in habits {
+            for _ in 0..<20 {
+                let values: [Double?] = (0..<rng.int(1...90)).map { _ in rng.chance(0.4) ? nil : Double(rng.int(0...30)) }
+                let skipped = Set((0..<values.count).filter { _ in rng.chance(0.1) })
+                let score = Self.run(h, values, skipped: skipped).score
+                #expect(score >= 0 && score <= 1)
+            }
+        }
+    }
+}
