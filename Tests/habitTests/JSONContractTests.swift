@@ -337,7 +337,7 @@ import Testing
         let data = try Self.output(habit, ["changes", "--since", String(before.anchor)])
         let json = try Self.object(data)
         #expect(Self.keys(json) == ["since", "anchor", "added", "deleted"])
-        #expect(Self.keys(json["added"]) == ["samples", "workouts"])
+        #expect(Self.keys(json["added"]) == ["samples", "workouts", "skips"])
         #expect(((json["deleted"] as? [Any]) ?? []).allSatisfy { Self.keys($0) == ["uuid", "kind", "type", "anchor"] })
         let changes = try Self.decode(Changes.self, data)
         #expect(changes.since == before.anchor)

@@ -244,7 +244,10 @@ public enum HabitEvaluator {
             let status = statuses[day]
             let input = byDay[day]
             let good = status?.met ?? false
-            if status?.skipped == true && !good {
+            // A skipped day leaves the score as it is unless it is good anyway: for a daily habit,
+            // met; for a week or month habit, something was done on that day itself.
+            let goodAnyway = habit.per == .day ? good : (input?.hasEntry ?? false)
+            if status?.skipped == true && !goodAnyway {
                 day = day.adding(days: 1)
                 continue
             }

@@ -8,6 +8,8 @@ public struct Changes: Sendable {
     public var anchor: Int64
     public var samples: [Sample]
     public var workouts: [Workout]
+    /// Days skipped since (DESIGN.md §11: skips are data like any other).
+    public var skips: [SkippedDay]
     public var deleted: [HabitStore.Tombstone]
 }
 
@@ -47,6 +49,7 @@ extension HabitStore {
             let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
             let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
             return Changes(since: since, anchor: current, samples: samples, workouts: workouts,
+                           skips: try Self.skips(after: since, db).filter { $0.anchor <= current },
                            deleted: try Self.tombstones(since: since, db))
         }
     }

@@ -77,7 +77,12 @@ extension HabitStore {
             inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
         }
         let skips = try skippedDays(for: [definition.id], in: span, db)
-        let report = HabitEvaluator.evaluate(definition, inputs: inputs, firstDay: span.lowerBound, skipped: skips[definition.id] ?? [],
+        // From the habit's first day when it falls inside the period: its first week's target
+        // shrinks as the calendar's does.
+        let first = max(span.lowerBound, try firstDay(of: definition, env: env, allSources: false, db) ?? span.lowerBound)
+        guard first <= day else { return false }
+        let report = HabitEvaluator.evaluate(definition, inputs: inputs.filter { $0.day >= first }, firstDay: first,
+                                             skipped: skips[definition.id] ?? [],
                                              today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day))
         return report.days.first?.met ?? false
     }
@@ -100,28 +105,7 @@ extension HabitStore {
         var entries = [Bool](repeating: false, count: span.count)
         if let source = try HabitSamples(d, db) {
             let bounds = starts.map(\.timeIntervalSince1970)
-            // Sleep is counted from 18:00 the evening before: read from a day before the span.
-            let lo = source.measure == .asleep ? bounds[0] - 86_400 : bounds[0]
-            let hi = bounds[span.count]
-            let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
-                (row[0], row[1])
-            })
-            let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
-                SELECT start, "end", value, unitId, metadata FROM sample
-                WHERE typeId = \(source.typeID) AND start >= \(lo) AND start < \(hi) AND \(source.sources)
-                """))
-            while let row = try rows.next() {
-                let start: Double = row[0]
-                let index: Int?
-                if source.measure == .asleep {
-                    index = span.lowerBound.days(until: source.day(of: start, env: env))
-                } else {
-                    index = Self.dayIndex(start, bounds)
-                }
-                guard let i = index, i >= 0, i < span.count else { continue }
-                let amount = source.amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
-                                           metadata: row[4])
-                guard let amount else { continue }
+            try source.forEachAmount(days: span, bounds: bounds, env: env, db) { i, amount in
                 values[i] += amount
                 entries[i] = true
             }
@@ -174,6 +158,35 @@ struct HabitSamples {
         }
     }
 
+    /// Calls `body` with the index in `days` and the amount of each sample of the habit's days
+    /// (`bounds`: their starts, one more than the days; sleep: the nights before them).
+    func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, _ db: Database,
+                       _ body: (Int, Double) throws -> Void) throws {
+        guard let first = bounds.first, let last = bounds.last else { return }
+        // Sleep is counted from 18:00 the evening before the first day (civil time).
+        let lo = measure == .asleep
+            ? min(first, HabitCalendar(timeZone: env.timeZone).firstInstant(days.lowerBound.adding(days: -1), Self.eveningCutoff).timeIntervalSince1970)
+            : first
+        let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
+            (row[0], row[1])
+        })
+        // The sleep stage comes out of the metadata in SQL (JSON decoding each row in Swift was a
+        // tenth of a streak with a sleep habit).
+        let stage: SQL = measure == .asleep ? "json_extract(metadata, '$.categoryValue')" : "NULL"
+        let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
+            SELECT start, "end", value, unitId, \(stage) FROM sample
+            WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(sources)
+            """))
+        while let row = try rows.next() {
+            let start: Double = row[0]
+            let index: Int? = measure == .asleep ? days.lowerBound.days(until: day(of: start, env: env)) : HabitStore.dayIndex(start, bounds)
+            guard let i = index, i >= 0, i < days.count,
+                  let amount = amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
+                                      stage: row[4]) else { continue }
+            try body(i, amount)
+        }
+    }
+
     /// The habit day of a sample starting at `t`: the day-start day, or for sleep the night's day.
     func day(of t: Double, env: HabitEnvironment) -> LocalDay {
         let instant = Date(timeIntervalSince1970: t)
@@ -187,7 +200,7 @@ struct HabitSamples {
     static let eveningCutoff = LocalTime(uncheckedHour: 18, minute: 0, second: 0)
 
     /// The amount a sample adds; nil when it adds nothing (an awake or in-bed sleep sample).
-    func amount(start: Double, end: Double, value: Double?, unit: String?, metadata: String?) -> Double? {
+    func amount(start: Double, end: Double, value: Double?, unit: String?, stage categoryValue: String?) -> Double? {
         switch measure {
         case .value:
             guard let value, value.isFinite else { return nil }
@@ -195,7 +208,7 @@ struct HabitSamples {
         case .duration:
             return UnitConversion.convert(end - start, from: "s", to: self.unit)
         case .asleep:
-            let stage = SleepStage(categoryValue: MetadataCoding.decode(metadata)["categoryValue"])
+            let stage = SleepStage(categoryValue: categoryValue)
             guard stage.isAsleep else { return nil }
             return UnitConversion.convert(end - start, from: "s", to: self.unit)
         }

@@ -95,6 +95,18 @@ struct SkipRecord: Codable, FetchableRecord, PersistableRecord {
     var anchor: Int64
 }
 
+/// A skipped day as the change feed and the export list it.
+public struct SkippedDay: Sendable, Equatable {
+    public var uuid: UUID
+    /// The habit's id (a built-in's name or an own habit's UUID); nil for a skip of every habit.
+    public var habitID: String?
+    /// The habit's name now; nil for every habit, or when the habit is gone.
+    public var habitName: String?
+    public var day: LocalDay
+    public var created: Date
+    public var anchor: Int64
+}
+
 /// What `habit skip` / `unskip` changed.
 public struct SkipChange: Sendable, Equatable {
     /// Days newly skipped (or no longer skipped).
@@ -279,10 +291,36 @@ extension HabitStore {
             var cancelled: [CancelledOccurrence] = []
             let day = env.calendar.day(containing: interval.lowerBound)
             if try Self.isMet(definition, on: day, env: env, db) {
+                // Only an occurrence on the day the log made met: at 23:00, the next occurrence
+                // may be tomorrow's, which this log does nothing for.
                 cancelled = try ReminderRows.cancelMatching(db, activity: definition.id, completedAt: interval.upperBound,
-                                                            source: .app, env: env)
+                                                            source: .app, env: env,
+                                                            only: { env.calendar.day(containing: $0.at) == day })
             }
             return LogResult(samples: [sample], workout: nil, replaced: [], cancelledReminders: cancelled)
+        }
+    }
+
+    /// Skips added after `anchor` (the change feed), in change order.
+    static func skips(after anchor: Int64, _ db: Database) throws -> [SkippedDay] {
+        try Row.fetchAll(db, sql: """
+            SELECT s.uuid, s.habit, s.day, s.created, s.anchor, h.name FROM skip s LEFT JOIN habit h ON h.id = s.habit
+            WHERE s.anchor > ? ORDER BY s.anchor
+            """, arguments: [anchor]).compactMap { row in
+            guard let day = LocalDay(row[2] as String) else { return nil }
+            let habit: String = row[1]
+            let builtin = Habit(rawValue: habit)?.rawValue
+            return SkippedDay(uuid: UUID(storeText: row[0]), habitID: habit == SkipRecord.everyHabit ? nil : habit,
+                              habitName: builtin ?? row[5], day: day, created: Date(timeIntervalSince1970: row[3]), anchor: row[4])
+        }
+    }
+
+    /// Every skip whose day starts inside `range` (all with nil), oldest day first — for the export.
+    public func forEachSkip(in range: InstantRange?, calendar: HabitCalendar, _ body: (SkippedDay) throws -> Void) throws {
+        let all = try read { db in try Self.skips(after: Int64.min, db) }
+        for skip in all.sorted(by: { ($0.day, $0.anchor) < ($1.day, $1.anchor) })
+        where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
+            try body(skip)
         }
     }
 }

@@ -128,7 +128,7 @@ struct StatsSource {
     /// Calls `body` with the day and the amount of every sample whose day is in `days`.
     func forEachSample(in days: DayRange, env: HabitEnvironment, _ db: Database,
                        _ body: (LocalDay, Double) throws -> Void) throws {
-        let bounds = (0...days.count).map { env.calendar.start(of: days.lowerBound.adding(days: $0)).timeIntervalSince1970 }
+        let bounds = env.calendar.starts(of: days).map(\.timeIntervalSince1970)
         func day(_ t: Double) -> LocalDay? { HabitStore.dayIndex(t, bounds).map { days.lowerBound.adding(days: $0) } }
         switch rows {
         case .workouts(let all):
@@ -141,22 +141,8 @@ struct StatsSource {
             }
         case .samples(let definition):
             guard let source = try HabitSamples(definition, db) else { return }
-            // Sleep counts from 18:00 the evening before the first day.
-            let lo = source.measure == .asleep ? bounds[0] - 86_400 : bounds[0]
-            let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
-                (row[0], row[1])
-            })
-            let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
-                SELECT start, "end", value, unitId, metadata FROM sample
-                WHERE typeId = \(source.typeID) AND start >= \(lo) AND start < \(bounds[days.count]) AND \(source.sources)
-                """))
-            while let row = try rows.next() {
-                let start: Double = row[0]
-                let d = source.measure == .asleep ? source.day(of: start, env: env) : day(start)
-                guard let d, days.contains(d),
-                      let amount = source.amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
-                                                 metadata: row[4]) else { continue }
-                try body(d, amount)
+            try source.forEachAmount(days: days, bounds: bounds, env: env, db) { i, amount in
+                try body(days.lowerBound.adding(days: i), amount)
             }
         }
     }

@@ -248,6 +248,9 @@ struct TombstoneRecord: Codable, FetchableRecord, TableRecord {
 /// What a tombstone stands for.
 public enum TombstoneKind: String, Codable, Sendable, DatabaseValueConvertible {
     case sample, workout
+    /// A skipped day taken back (`unskip`, or its habit removed); the tombstone's type is the
+    /// habit's id, or `*` for a skip of every habit.
+    case skip
 }
 
 /// A row of `setting`: one key, its normalised text value.

@@ -17,11 +17,11 @@ enum ReminderRows {
     /// `completedAt` (``Reminder/occurrenceCancelled(byCompletionAt:calendar:)``). Only the app's
     /// sources cancel; an occurrence already handled stays as it was.
     static func cancelMatching(_ db: Database, activity: String, completedAt: Date, source: SourceID,
-                               env: HabitEnvironment) throws -> [CancelledOccurrence] {
+                               env: HabitEnvironment, only accepted: (Occurrence) -> Bool = { _ in true }) throws -> [CancelledOccurrence] {
         guard source.isApp else { return [] }
         var cancelled: [CancelledOccurrence] = []
         for reminder in try fetchAll(db, activity: activity, enabledOnly: true) {
-            guard let next = reminder.occurrenceCancelled(byCompletionAt: completedAt, calendar: env.calendar) else { continue }
+            guard let next = reminder.occurrenceCancelled(byCompletionAt: completedAt, calendar: env.calendar), accepted(next) else { continue }
             let row = OccurrenceRecord(reminderId: reminder.id, day: next.day.description, at: next.at.timeIntervalSince1970,
                                        state: .cancelled, handled: env.now.timeIntervalSince1970)
             if try row.claim(db) {

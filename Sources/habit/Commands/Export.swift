@@ -42,6 +42,7 @@ struct Export: ParsableCommand {
         try store.forEachObject(in: range, type: type, allSources: allSources,
                                 sample: { try writer.write($0, calendar: calendar) },
                                 workout: { try writer.write($0, calendar: calendar) })
+        if type == nil { try store.forEachSkip(in: range, calendar: calendar) { try writer.write($0, calendar: calendar) } }
         try writer.finish()
     }
 

@@ -7,17 +7,45 @@ struct ExportObjectJSON: Codable, Equatable {
     let kind: String
     let sample: SampleJSON?
     let workout: WorkoutJSON?
+    /// `{"kind":"skip","skip":{…}}`: a skipped day (DESIGN.md §11).
+    let skip: SkippedDayJSON?
 
     init(_ s: Sample, calendar: HabitCalendar) {
         kind = "sample"
         sample = SampleJSON(s, calendar: calendar)
         workout = nil
+        skip = nil
     }
 
     init(_ w: Workout, calendar: HabitCalendar) {
         kind = "workout"
         sample = nil
         workout = WorkoutJSON(w, calendar: calendar)
+        skip = nil
+    }
+
+    init(_ s: SkippedDay, calendar: HabitCalendar) {
+        kind = "skip"
+        sample = nil
+        workout = nil
+        skip = SkippedDayJSON(s, calendar: calendar)
+    }
+}
+
+/// A skipped day: `{"uuid","habit":name|null,"habitId":id|null,"day","created"}` (null: every habit).
+struct SkippedDayJSON: Codable, Equatable {
+    let uuid: String
+    @Nullable var habit: String?
+    @Nullable var habitId: String?
+    let day: String
+    let created: String
+
+    init(_ s: SkippedDay, calendar: HabitCalendar) {
+        uuid = s.uuid.uuidString.lowercased()
+        habit = s.habitName
+        habitId = s.habitID
+        day = s.day.description
+        created = calendar.iso8601(s.created)
     }
 }
 
@@ -32,6 +60,7 @@ struct ChangesJSON: Codable, Equatable {
     struct Added: Codable, Equatable {
         let samples: [SampleJSON]
         let workouts: [WorkoutJSON]
+        let skips: [SkippedDayJSON]
     }
 
     struct Deleted: Codable, Equatable {
@@ -50,7 +79,8 @@ struct ChangesJSON: Codable, Equatable {
         since = changes.since
         anchor = changes.anchor
         added = Added(samples: changes.samples.map { SampleJSON($0, calendar: calendar) },
-                      workouts: changes.workouts.map { WorkoutJSON($0, calendar: calendar) })
+                      workouts: changes.workouts.map { WorkoutJSON($0, calendar: calendar) },
+                      skips: changes.skips.map { SkippedDayJSON($0, calendar: calendar) })
         deleted = changes.deleted.map { Deleted(uuid: $0.uuid.uuidString.lowercased(), kind: $0.kind.rawValue, type: $0.type, anchor: $0.anchor) }
     }
 }

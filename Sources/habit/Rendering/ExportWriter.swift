@@ -52,6 +52,12 @@ final class ExportWriter {
     }
 
     /// Ends the document and, for a file, renames it into place.
+    /// A skipped day: in json and ndjson only (csv rows are samples and workouts).
+    func write(_ s: SkippedDay, calendar: HabitCalendar) throws {
+        guard format != .csv else { return }
+        try object(ExportObjectJSON(s, calendar: calendar))
+    }
+
     func finish() throws {
         if format == .json {
             append(Data("\n".utf8))
