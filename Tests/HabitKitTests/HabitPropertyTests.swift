@@ -19,7 +19,7 @@ import Testing
     /// here and the oracle's ``boundary(_:)`` follows it.
     struct Case {
         let zone: TimeZone
-        let dayStart = LocalTime.midnight
+        var dayStart = LocalTime.midnight
         let first: LocalDay
         let days: Int
         var now = Date(timeIntervalSince1970: 0)
@@ -29,7 +29,7 @@ import Testing
 
         /// The environment every store call of the case gets.
         func environment(now: Date) -> HabitEnvironment {
-            HabitEnvironment(now: now, timeZone: zone, makeUUID: { Fixture.uuids.next() })
+            HabitEnvironment(now: now, timeZone: zone, dayStart: dayStart, makeUUID: { Fixture.uuids.next() })
         }
 
         var env: HabitEnvironment { environment(now: now) }
@@ -124,6 +124,12 @@ import Testing
     static func makeWorld(zone: String, first: LocalDay, days: Int, seed: UInt64) throws -> World {
         var rng = SeededRandom(seed: seed)
         var c = Case(zone: Fixture.zone(zone), first: first, days: days)
+        // A random day-start: midnight, inside New York's/Berlin's spring gap (02:30), Lord Howe's
+        // (02:15), on the fall-back hour (01:30), the night owl's 04:00, noon.
+        let starts = ["00:00", "00:00", "01:30", "02:15", "02:30", "04:00", "12:00"]
+        // (From a stream of its own, so the entries and skips drawn below stay as they were.)
+        var startRng = SeededRandom(seed: seed &+ 0x5EED)
+        c.dayStart = LocalTime(starts[startRng.int(0...(starts.count - 1))]) ?? .midnight
         let lastStart = c.boundary(c.last)
         c.now = lastStart.addingTimeInterval(rng.unit() * c.boundary(c.last.adding(days: 1)).timeIntervalSince(lastStart))
         let store = try HabitStore.inMemory()
