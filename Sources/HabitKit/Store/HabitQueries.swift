@@ -134,6 +134,8 @@ struct HabitSamples {
     var sources: SQL
     var measure: HabitDataType.Measure
     var unit: String
+    /// Imported values may come in other units (kJ, mi); own entries are in the habit's unit.
+    var convertsUnits: Bool
 
     /// Nil when the store holds no sample of the habit's type yet.
     init?(_ d: HabitDefinition, _ db: Database) throws {
@@ -149,6 +151,7 @@ struct HabitSamples {
         typeID = id
         measure = type.measure
         unit = d.unit ?? type.defaultUnit
+        convertsUnits = d.loggedType == nil
         switch d.loggedType != nil ? .app : d.sources {
         case .app: sources = try StoreRules.resolvedSources(all: false, db)
         case .all: sources = try StoreRules.resolvedSources(all: true, db)
@@ -162,24 +165,28 @@ struct HabitSamples {
     /// (`bounds`: their starts, one more than the days; sleep: the nights before them).
     func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, _ db: Database,
                        _ body: (Int, Double) throws -> Void) throws {
-        guard let first = bounds.first, let last = bounds.last else { return }
-        // Sleep is counted from 18:00 the evening before the first day (civil time).
-        let lo = measure == .asleep
-            ? min(first, HabitCalendar(timeZone: env.timeZone).firstInstant(days.lowerBound.adding(days: -1), Self.eveningCutoff).timeIntervalSince1970)
-            : first
+        // Sleep: day D is the night before, `[D−1 18:00, D 18:00)` civil time — the days of a
+        // calendar whose days start at 18:00, one day earlier.
+        let bounds = measure == .asleep
+            ? HabitCalendar(timeZone: env.timeZone, dayStart: Self.eveningCutoff)
+                .starts(of: DayRange(days.lowerBound.adding(days: -1), upTo: days.upperBound.adding(days: -1))).map(\.timeIntervalSince1970)
+            : bounds
+        guard let lo = bounds.first, let last = bounds.last else { return }
         let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
             (row[0], row[1])
         })
         // The sleep stage comes out of the metadata in SQL (JSON decoding each row in Swift was a
         // tenth of a streak with a sleep habit).
         let stage: SQL = measure == .asleep ? "json_extract(metadata, '$.categoryValue')" : "NULL"
+        // Own entries are in the habit's unit: start, end and value come from the covering index.
+        let unit: SQL = convertsUnits ? "unitId" : "NULL"
         let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
-            SELECT start, "end", value, unitId, \(stage) FROM sample
+            SELECT start, "end", value, \(unit), \(stage) FROM sample
             WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(sources)
             """))
         while let row = try rows.next() {
             let start: Double = row[0]
-            let index: Int? = measure == .asleep ? days.lowerBound.days(until: day(of: start, env: env)) : HabitStore.dayIndex(start, bounds)
+            let index = HabitStore.dayIndex(start, bounds)
             guard let i = index, i >= 0, i < days.count,
                   let amount = amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
                                       stage: row[4]) else { continue }

@@ -6,24 +6,25 @@ import Foundation
 /// always the next date, never "+ 86400 seconds". Turning a day into instants needs a
 /// ``HabitCalendar``.
 public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    /// Days since 1970-01-01 (negative before): the one stored number, so that the walks over
+    /// thousands of days (streaks, calendars) add, compare and index days without calendar
+    /// arithmetic; year, month and day are derived when asked for.
+    public let ordinal: Int
+
+    public var year: Int { civil.year }
+    public var month: Int { civil.month }
+    public var day: Int { civil.day }
 
     /// Creates a day, or `nil` when the date does not exist (`2025-02-30`, month 13, …).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...LocalDay.daysIn(month: month, year: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(uncheckedYear: year, month: month, day: day)
     }
 
     /// A day known to exist (day 1 of a month, a constant): no check, so it cannot fail.
     init(uncheckedYear year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        ordinal = Self.ordinal(year: year, month: month, day: day)
     }
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else or a date that does not exist.
@@ -37,7 +38,11 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     /// The day `ordinal` days after 1970-01-01 (negative before).
     public init(ordinal: Int) {
-        // Howard Hinnant's civil_from_days.
+        self.ordinal = ordinal
+    }
+
+    /// Year, month and day of the ordinal (Howard Hinnant's civil_from_days).
+    private var civil: (year: Int, month: Int, day: Int) {
         let z = ordinal + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -47,14 +52,11 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
         let d = doy - (153 * mp + 2) / 5 + 1
         let m = mp < 10 ? mp + 3 : mp - 9
         let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
-        self.year = y
-        self.month = m
-        self.day = d
+        return (y, m, d)
     }
 
-    /// Days since 1970-01-01.
-    public var ordinal: Int {
-        // Howard Hinnant's days_from_civil.
+    /// Days since 1970-01-01 of a civil date (Howard Hinnant's days_from_civil).
+    static func ordinal(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -75,11 +77,12 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
         return (w < 0 ? w + 7 : w) + 1
     }
 
-    public var firstOfMonth: LocalDay { LocalDay(uncheckedYear: year, month: month, day: 1) }
+    public var firstOfMonth: LocalDay { LocalDay(ordinal: ordinal - day + 1) }
 
     /// The 1st of the next month (for any year, so it never fails: 9999-12 is followed by 10000-01).
     public var firstOfNextMonth: LocalDay {
-        month == 12 ? LocalDay(uncheckedYear: year + 1, month: 1, day: 1) : LocalDay(uncheckedYear: year, month: month + 1, day: 1)
+        let c = civil
+        return LocalDay(ordinal: ordinal - c.day + 1 + LocalDay.daysIn(month: c.month, year: c.year))
     }
 
     /// January 1st of the day's year.
@@ -97,12 +100,11 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     public var description: String {
-        Digits.pad(year, 4) + "-" + Digits.pad(month, 2) + "-" + Digits.pad(day, 2)
+        let c = civil
+        return Digits.pad(c.year, 4) + "-" + Digits.pad(c.month, 2) + "-" + Digits.pad(c.day, 2)
     }
 
-    public static func < (a: LocalDay, b: LocalDay) -> Bool {
-        (a.year, a.month, a.day) < (b.year, b.month, b.day)
-    }
+    public static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
 
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
