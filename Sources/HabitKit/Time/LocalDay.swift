@@ -149,15 +149,21 @@ public struct DayRange: Hashable, Sendable, Sequence {
 
     public func contains(_ day: LocalDay) -> Bool { lowerBound <= day && day < upperBound }
 
-    public func makeIterator() -> AnyIterator<LocalDay> {
-        var next = lowerBound
-        let end = upperBound
-        return AnyIterator {
-            guard next < end else { return nil }
-            defer { next = next.adding(days: 1) }
-            return next
+    public func makeIterator() -> Iterator { Iterator(current: lowerBound.ordinal, end: upperBound.ordinal) }
+
+    /// The days in order (a plain counter: walks over years of days stay cheap).
+    public struct Iterator: IteratorProtocol {
+        var current: Int
+        let end: Int
+
+        public mutating func next() -> LocalDay? {
+            guard current < end else { return nil }
+            defer { current += 1 }
+            return LocalDay(ordinal: current)
         }
     }
+
+    public var underestimatedCount: Int { count }
 }
 
 /// Fixed-width decimal helpers shared by the hand-rolled parsers and formatters.
