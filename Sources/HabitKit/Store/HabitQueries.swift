@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Every habit evaluated over one span of days: what `streak`, `calendar`, `today`, `score` and
 /// `status` read.
@@ -180,16 +181,27 @@ struct HabitSamples {
         let stage: SQL = measure == .asleep ? "json_extract(metadata, '$.categoryValue')" : "NULL"
         // Own entries are in the habit's unit: start, end and value come from the covering index.
         let unit: SQL = convertsUnits ? "unitId" : "NULL"
-        let rows = try Row.fetchCursor(db, SQLRequest<Row>(literal: """
+        let statement = try db.makeStatement(literal: """
             SELECT start, "end", value, \(unit), \(stage) FROM sample
             WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(sources)
-            """))
-        while let row = try rows.next() {
-            let start: Double = row[0]
-            let index = HabitStore.dayIndex(start, bounds)
-            guard let i = index, i >= 0, i < days.count,
-                  let amount = amount(start: start, end: row[1], value: row[2], unit: (row[3] as Int64?).flatMap { units[$0] },
-                                      stage: row[4]) else { continue }
+            """)
+        // Stepped through SQLite's own API, its arguments bound by GRDB: a ten-year history is
+        // over a hundred thousand rows, and the generic row decoding cost more than SQLite's scan.
+        let h = statement.sqliteStatement
+        defer { sqlite3_reset(h) }
+        func double(_ column: Int32) -> Double? { sqlite3_column_type(h, column) == SQLITE_NULL ? nil : sqlite3_column_double(h, column) }
+        while true {
+            let code = sqlite3_step(h)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            let start = sqlite3_column_double(h, 0)
+            guard let i = HabitStore.dayIndex(start, bounds), i < days.count else { continue }
+            let unitName = sqlite3_column_type(h, 3) == SQLITE_NULL ? nil : units[sqlite3_column_int64(h, 3)]
+            let stageText = sqlite3_column_type(h, 4) == SQLITE_NULL ? nil : sqlite3_column_text(h, 4).map { String(cString: $0) }
+            guard let amount = amount(start: start, end: sqlite3_column_double(h, 1), value: double(2), unit: unitName,
+                                      stage: stageText) else { continue }
             try body(i, amount)
         }
     }
