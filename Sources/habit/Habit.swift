@@ -6,7 +6,7 @@ import HabitKit
 struct HabitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "habit",
-        abstract: "A local-first habit and streak tracker: meditation, HIIT workouts and alcohol-free days.",
+        abstract: "A local-first habit and streak tracker: meditation, workouts, alcohol-free days and habits of your own.",
         discussion: """
             Data lives in one SQLite file: $XDG_DATA_HOME/habit/habit.sqlite (else
             ~/.local/share/habit/habit.sqlite); --db PATH or HABIT_DB override it.

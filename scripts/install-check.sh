@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# CI: `make install` into a temporary prefix from this clone, then what a user would try: the
+# binary's help, the man page (man -l), bash completion (complete -p habit), a status line for
+# waybar; then `make uninstall` must leave none of the installed files behind.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(mktemp -d)"
+trap 'rm -rf -- "$root"' EXIT
+prefix="$root/prefix"
+make install PREFIX="$prefix"
+
+"$prefix/bin/habit" --help | grep -q "habit" || { echo "install-check: habit --help failed" >&2; exit 1; }
+MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/habit.1" > "$root/man.txt" 2>/dev/null
+grep -q "habit" "$root/man.txt" || { echo "install-check: the man page did not render" >&2; exit 1; }
+bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep -q "habit" \
+    || { echo "install-check: bash completion did not load" >&2; exit 1; }
+mkdir -m 0700 "$root/home"
+status="$(HOME="$root/home" XDG_DATA_HOME="$root/home/data" "$prefix/bin/habit" status --format waybar)"
+python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert {"text", "tooltip", "class"} <= d.keys(), d' "$status"
+[[ ! -e "$root/home/data/habit/habit.sqlite" ]] || { echo "install-check: status created a store" >&2; exit 1; }
+
+make uninstall PREFIX="$prefix"
+left="$(find "$prefix" -type f | wc -l)"
+[[ "$left" == 0 ]] || { echo "install-check: uninstall left files:" >&2; find "$prefix" -type f >&2; exit 1; }
+echo "install-check: installed, used and uninstalled habit under a temporary prefix"

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Installs habit for one user: the release binary (static Swift runtime), bash/zsh/fish completions
+# and the man page, under PREFIX (default ~/.local). `--uninstall` removes exactly what the last
+# install wrote (the manifest lists each file with its checksum; a file changed since is left alone).
+#
+#   scripts/install.sh                 # or: make install [PREFIX=…]
+#   scripts/install.sh --uninstall     # or: make uninstall [PREFIX=…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PREFIX="${PREFIX:-$HOME/.local}"
+case "$PREFIX" in
+    /*) ;;
+    *) echo "install: PREFIX must be an absolute path (got '$PREFIX')" >&2; exit 64 ;;
+esac
+manifest="$PREFIX/share/habit/install-manifest"
+
+uninstall() {
+    if [[ ! -f "$manifest" ]]; then
+        echo "install: nothing to uninstall: no manifest at $manifest" >&2
+        exit 66
+    fi
+    local kept=0 sum path
+    while read -r sum path; do
+        [[ -n "$path" ]] || continue
+        if [[ ! -e "$path" ]]; then
+            continue
+        fi
+        if [[ "$(sha256sum "$path" | cut -d' ' -f1)" != "$sum" ]]; then
+            echo "install: left $path: it changed since habit installed it" >&2
+            kept=1
+            continue
+        fi
+        rm -f -- "$path"
+        echo "removed $path"
+    done < "$manifest"
+    rm -f -- "$manifest"
+    rmdir "$PREFIX/share/habit" 2>/dev/null || true
+    return $kept
+}
+
+if [[ "${1:-}" == "--uninstall" ]]; then
+    uninstall
+    exit $?
+fi
+if [[ $# -gt 0 ]]; then
+    echo "install: usage: scripts/install.sh [--uninstall]   (PREFIX=… to choose where; default ~/.local)" >&2
+    exit 64
+fi
+if ! command -v swift >/dev/null 2>&1; then
+    echo "install: swift is not on PATH; install the Swift toolchain (swift.org) first" >&2
+    exit 69
+fi
+
+# The binary: release, with the Swift runtime linked in (a build path of its own, so it never
+# fights the debug build of `swift test`).
+swift build -c release --static-swift-stdlib --product habit --build-path .build-install >&2
+bin="$(swift build -c release --static-swift-stdlib --product habit --build-path .build-install --show-bin-path)/habit"
+
+# The man page, from ArgumentParser's manual plugin.
+work="$(mktemp -d)"
+trap 'rm -rf -- "$work"' EXIT
+swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" < /dev/null >&2
+[[ -s "$work/habit.1" ]] || { echo "install: the manual plugin wrote no habit.1" >&2; exit 74; }
+
+# Completion scripts, from the binary itself.
+"$bin" --generate-completion-script bash > "$work/habit.bash"
+"$bin" --generate-completion-script zsh > "$work/_habit"
+"$bin" --generate-completion-script fish > "$work/habit.fish"
+
+# Where each file goes: bash-completion and fish read these under ~/.local/share (XDG); zsh needs
+# the folder on its fpath (README).
+targets=(
+    "$bin|$PREFIX/bin/habit|0755"
+    "$work/habit.1|$PREFIX/share/man/man1/habit.1|0644"
+    "$work/habit.bash|$PREFIX/share/bash-completion/completions/habit|0644"
+    "$work/_habit|$PREFIX/share/zsh/site-functions/_habit|0644"
+    "$work/habit.fish|$PREFIX/share/fish/vendor_completions.d/habit.fish|0644"
+)
+mkdir -p "$PREFIX/share/habit"
+: > "$manifest.new"
+for t in "${targets[@]}"; do
+    IFS='|' read -r from to mode <<< "$t"
+    install -D -m "$mode" "$from" "$to"
+    echo "$(sha256sum "$to" | cut -d' ' -f1) $to" >> "$manifest.new"
+    echo "installed $to"
+done
+mv -f "$manifest.new" "$manifest"
+case ":$PATH:" in
+    *":$PREFIX/bin:"*) ;;
+    *) echo "note: $PREFIX/bin is not on your PATH; add it, e.g. export PATH=\"$PREFIX/bin:\$PATH\"" ;;
+esac
