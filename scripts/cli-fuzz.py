@@ -499,6 +499,8 @@ def safe(argv, env):
         if "@DEVZERO" in token:
             if token != "@DEVZERO" or argv[0] != "import" or i == 0 or argv[i - 1] not in ("import", "--dry-run"):
                 return False
+    if any(t == "@FIFO" and i > 0 and argv[i - 1] == "--output" for i, t in enumerate(argv)):
+        return False  # writing to a named pipe waits for its reader, by design (Standards/security.md)
     if argv[0] == "demo" and any(t.isdigit() and 1000 < int(t) <= 36500 for t in argv):
         return False  # a valid demo of up to 100 years takes a minute: slow, not hung
     return all(v is None or "@DEVZERO" not in v for v in env.values())
@@ -537,11 +539,19 @@ def is_read_only(argv):
     return path[:1] == ("import",) and "--dry-run" in argv
 
 
+VALUE_OPTIONS = {"--at", "--end", "--date", "--note", "--db", "--source", "--met", "--title", "--message", "--days",
+                 "--output", "--format", "--since", "--anchor", "--save", "--type", "--from", "--to", "--habit",
+                 "--lookback", "--unit", "--at-least", "--at-most", "--per", "--times", "--sources", "--name", "--seed",
+                 "--time", "--activity", "--notify"}
+
+
 def json_expectation(argv):
     """'json', 'ndjson' or None: what a successful run must print on stdout."""
     if any(t in HELPISH for t in argv):
         return None
-    if "--json" in argv:
+    # `--json` right after an option that takes a value is that option's value (habit's value
+    # options read the next word whatever it looks like: `--note --json` is a note), not the flag.
+    if any(t == "--json" and (i == 0 or argv[i - 1] not in VALUE_OPTIONS) for i, t in enumerate(argv)):
         return "json"
     if argv[:1] == ["export"] and not any(t == "--output" or t.startswith("--output=") for t in argv):
         fmt = "ndjson"

@@ -16,7 +16,10 @@ enum TextRendering {
     }
 
     static func number(_ value: Double, decimals: Int = 1) -> String {
-        if value == value.rounded() { return String(Int(value)) }
+        // Whole numbers without ".0" — within Int's range only: an imported 1e20 or ±Infinity
+        // prints as Double does, never traps.
+        if value == value.rounded(), abs(value) < 9e15 { return String(Int(value)) }
+        guard value.isFinite, abs(value) < 9e15 else { return String(value) }
         let factor = pow(10, Double(decimals))
         return String((value * factor).rounded() / factor)
     }
