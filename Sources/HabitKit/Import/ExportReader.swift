@@ -133,7 +133,7 @@ public struct ExportReader: @unchecked Sendable {  // used by one thread at a ti
 }
 
 /// A file opened for reading that is known to be a regular file; closed when the last copy goes.
-private final class OpenFile: @unchecked Sendable {
+final class OpenFile: @unchecked Sendable {
     let descriptor: Int32
     let size: Int
 

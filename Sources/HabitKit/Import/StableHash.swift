@@ -93,6 +93,10 @@ struct StableHash {
         return (first, second)
     }
 
+    /// A UUID (version 8) made of the hash alone: the identity of something without a time of its own
+    /// (an imported habit, a skipped day).
+    func uuid() -> UUID { uuid(startMilliseconds: Int64(bitPattern: Self.mix(a &+ Self.mix(b)) >> 16)) }
+
     /// A UUID (version 8, "custom") made of the object's start time and the hash: the imported
     /// object's stable identity. The first 48 bits are the start in milliseconds (as in UUIDv7),
     /// so identities of records in time order sort together and the unique index is filled

@@ -165,7 +165,7 @@ enum StoreFile {
         return try body(handle)
     }
 
-    private static func percentEncoded(_ path: String) -> String {
+    static func percentEncoded(_ path: String) -> String {
         var out = ""
         for b in path.utf8 {
             let safe = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "/-._~".utf8.contains(b)

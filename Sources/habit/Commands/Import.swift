@@ -6,8 +6,15 @@ import HabitKit
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export.xml or export.zip (streamed; re-importing adds nothing).",
+        abstract: "Import an Apple Health export, or move in from Loop Habit Tracker or harsh (re-importing adds nothing).",
         discussion: """
+            The file is recognised by its content: an Apple Health export.xml or export.zip; a Loop Habit
+            Tracker CSV export ('Loop Habits CSV YYYY-MM-DD.zip') or backup (.db); harsh's log file (its
+            'habits' file beside it gives the frequencies). Another tracker's habits become habits of
+            your own with their frequency and target, its checks entries, its skips skips; Loop's
+            inferred days (YES_AUTO) are not stored as done. A name taken by another habit is never
+            merged into it: the habit gets the next free name and the summary says so.
+
             Records, workouts (with statistics and events) and their sources are kept as they are; imported
             data is external and counts towards streaks only with --all-sources. ActivitySummary, Me and
             other non-sample elements are skipped (counted in the summary). Records with a number that is
@@ -16,7 +23,7 @@ struct Import: ParsableCommand {
             stay invisible until it ends, so logs and reminder checks go on meanwhile.
             """)
 
-    @Argument(help: "export.xml or export.zip") var path: String
+    @Argument(help: "export.xml or export.zip; a Loop Habit Tracker .zip or .db; harsh's log") var path: String
 
     @Flag(name: .long, help: "Read everything and report what would be imported, changing nothing.")
     var dryRun = false
@@ -25,6 +32,13 @@ struct Import: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        // Read and checked whole before the store is opened: a file refused creates nothing.
+        switch try TrackerFile.kind(of: path) {
+        case .healthExport: break
+        case .loopCSV: return try importTracker(LoopCSVReader.read(path: path))
+        case .loopBackup: return try importTracker(LoopBackupReader.read(path: path))
+        case .harshLog: return try importTracker(HarshReader.read(path: path))
+        }
         // Opened and checked (a regular file) before the store is opened for writing.
         let export = try ExportReader(path: path)
         let (store, env) = try store.writing()
@@ -46,5 +60,16 @@ struct Import: ParsableCommand {
             return
         }
         Output.print(ImportText.lines(summary, seconds: seconds).joined(separator: "\n"))
+    }
+
+    private func importTracker(_ export: TrackerExport) throws {
+        // A dry run on a missing store plans against an empty one in memory: nothing is created.
+        let (store, env) = dryRun && !store.exists ? try store.reading() : try store.writing()
+        let summary = try store.importTracker(export, env: env, dryRun: dryRun)
+        if output.json {
+            try Output.printJSON(TrackerImportJSON(summary))
+            return
+        }
+        Output.print(TrackerImportText.lines(summary).joined(separator: "\n"))
     }
 }

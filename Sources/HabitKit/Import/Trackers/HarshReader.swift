@@ -1,0 +1,128 @@
+import Foundation
+
+/// harsh's files (https://github.com/wakatara/harsh): the `log`, a line a day and habit,
+/// `YYYY-MM-DD : Name : y|n|s [: comment [: amount]]` (fields split by " : ", `#` starts a
+/// comment line, the last line for a day and habit wins), and the `habits` file beside it,
+/// `Name: 1` (every day), `Name: 7` (once in 7 days), `Name: 3/7` (3 times in 7 days), `Name: 0`
+/// (tracked only), with `! Heading` and `#` lines.
+///
+/// `y` is a day done (harsh's amount kept beside it), `s` a skipped day, `n` stores nothing.
+/// Habits of the log missing from the habits file (or without one) are every day, and say so.
+public enum HarshReader {
+    /// Whether the first non-comment line of `head` is a log line (`YYYY-MM-DD : `).
+    static func looksLikeLog(_ head: [UInt8]) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if t.isEmpty || t.hasPrefix("#") { continue }
+            let b = Array(t.utf8)
+            return b.count >= 13 && LocalDay(String(decoding: b[0..<10], as: UTF8.self)) != nil
+                && String(decoding: b[10..<13], as: UTF8.self) == " : "
+        }
+        return false
+    }
+
+    struct Frequency {
+        var times: Int
+        var days: Int
+        var trackedOnly: Bool
+    }
+
+    public static func read(path: String) throws -> TrackerExport {
+        let log = try OpenFile(path: path).readAll(limit: TrackerFile.textLimit, path: path)
+        var export = TrackerExport(tracker: .harsh, habits: [])
+        // The habits file beside the log, when there is one (a regular file, or it is not used).
+        let habitsPath = (path as NSString).deletingLastPathComponent.isEmpty
+            ? "habits" : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("habits")
+        var order: [String] = []
+        var frequencies: [String: Frequency] = [:]
+        if let file = try? OpenFile(path: habitsPath) {
+            let text = String(decoding: try file.readAll(limit: TrackerFile.textLimit, path: habitsPath), as: UTF8.self)
+            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+                if line.isEmpty || line.hasPrefix("!") || line.hasPrefix("#") { continue }
+                guard let split = line.range(of: ": ") else {
+                    export.reject("habits line \(index + 1): no ': ' between a name and a frequency")
+                    continue
+                }
+                let name = line[..<split.lowerBound].trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty, let frequency = frequency(line[split.upperBound...].trimmingCharacters(in: .whitespaces)) else {
+                    export.reject("habits line \(index + 1): \(ImportText.quoted(String(line))) is not 'Name: N' or 'Name: N/D'")
+                    continue
+                }
+                if frequencies[name] == nil { order.append(name) }
+                frequencies[name] = frequency
+            }
+        }
+        var days: [String: TrackerDays] = [:]
+        let text = String(decoding: log, as: UTF8.self)
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let place = "log line \(index + 1)"
+            let fields = line.components(separatedBy: " : ")
+            guard fields.count >= 3 else {
+                export.reject("\(place): not 'YYYY-MM-DD : Name : y|n|s'")
+                continue
+            }
+            guard let day = TrackerDays.day(fields[0]) else {
+                export.reject("\(place): \(ImportText.quoted(fields[0])) is not a date from 1970 to 2100")
+                continue
+            }
+            let name = fields[1].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else {
+                export.reject("\(place): no habit name")
+                continue
+            }
+            let note = fields.count > 3 ? TrackerDays.note(fields[3]) : nil
+            var amount: Double?
+            if fields.count > 4 {
+                let text = fields[4].trimmingCharacters(in: .whitespaces)
+                if !text.isEmpty {
+                    guard let value = Double(text), value.isFinite, abs(value) < 1e12 else {
+                        export.reject("\(place): \(ImportText.quoted(text)) is not a finite amount")
+                        continue
+                    }
+                    amount = value
+                }
+            }
+            let word: TrackerDays.Word
+            switch fields[2].trimmingCharacters(in: .whitespaces) {
+            case "y": word = .done(1, note: note, amount: amount)
+            case "s": word = .skipped
+            case "n": word = .nothing
+            default:
+                export.reject("\(place): \(ImportText.quoted(fields[2])) is not y, n or s")
+                continue
+            }
+            if days[name] == nil, frequencies[name] == nil { order.append(name) }
+            days[name, default: TrackerDays()].set(day, word)
+        }
+        for name in order {
+            var habit: TrackerHabit
+            if let f = frequencies[name] {
+                let (per, times, approximation) = TrackerRules.frequency(times: f.times, days: f.days)
+                habit = TrackerHabit(originalName: name, kind: .yesNo, per: per, times: times,
+                                     approximation: f.trackedOnly ? "tracked only (0) became every day" : approximation)
+            } else {
+                habit = TrackerHabit(originalName: name, kind: .yesNo,
+                                     approximation: "not in a habits file beside the log: every day")
+            }
+            days[name]?.finish(into: &habit)
+            export.habits.append(habit)
+        }
+        return export
+    }
+
+    /// `1`, `7`, `3/7`, `0` as harsh reads them: `N` is once in N days (0: tracked only, no target).
+    static func frequency(_ text: String) -> Frequency? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard let first = Int(parts[0].trimmingCharacters(in: .whitespaces)), (0...10_000).contains(first) else { return nil }
+        if parts.count == 1 {
+            return first == 0 ? Frequency(times: 1, days: 1, trackedOnly: true) : Frequency(times: 1, days: first, trackedOnly: false)
+        }
+        guard parts.count == 2, let days = Int(parts[1].trimmingCharacters(in: .whitespaces)), (1...10_000).contains(days),
+              first >= 1, first <= days else { return nil }
+        return Frequency(times: first, days: days, trackedOnly: false)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// What a tracker says about one habit's days, collected row by row: the last word for a day
+/// wins (as in the trackers themselves), then ``finish(into:)`` sorts it into checks and skips.
+struct TrackerDays {
+    enum Word: Equatable {
+        case done(Double, note: String?, amount: Double?)
+        case skipped
+        /// Not done, or not known: nothing is stored, but the day is part of the habit's history.
+        case nothing
+    }
+
+    private var words: [LocalDay: Word] = [:]
+
+    /// Records `word` for `day` (a later word for the same day replaces it).
+    mutating func set(_ day: LocalDay, _ word: Word) { words[day] = word }
+
+    /// Fills `habit`'s checks, skips and first day.
+    func finish(into habit: inout TrackerHabit) {
+        habit.checks = []
+        habit.skips = []
+        for (day, word) in words.sorted(by: { $0.key < $1.key }) {
+            switch word {
+            case .done(let amount, let note, let extra): habit.checks.append(TrackerCheck(day: day, amount: amount, note: note, trackerAmount: extra))
+            case .skipped: habit.skips.append(day)
+            case .nothing: break
+            }
+        }
+        habit.firstDay = words.keys.min()
+    }
+
+    /// A day from `text` (`YYYY-MM-DD`) inside the supported dates, or nil.
+    static func day(_ text: String) -> LocalDay? {
+        guard let day = LocalDay(text.trimmingCharacters(in: .whitespaces)), SupportedDates.contains(day) else { return nil }
+        return day
+    }
+
+    /// A note without control characters (each becomes a space), at most 1,000 characters; nil when empty.
+    static func note(_ text: String) -> String? {
+        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? " " : scalar
+        })).trimmingCharacters(in: .whitespaces)
+        return cleaned.isEmpty ? nil : String(cleaned.prefix(1000))
+    }
+}

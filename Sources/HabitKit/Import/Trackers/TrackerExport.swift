@@ -1,0 +1,191 @@
+import Foundation
+
+/// What another habit tracker's file holds, read into habit's terms before anything is stored:
+/// its habits (each with the frequency and target habit gives it), the days done, with their
+/// amounts and notes, and the skipped days. Made by ``LoopCSVReader``, ``LoopBackupReader`` and
+/// ``HarshReader``; stored by `HabitStore.importTracker`.
+public struct TrackerExport: Sendable, Equatable {
+    public enum Tracker: String, Sendable, Equatable {
+        case loopCSV = "Loop Habit Tracker CSV export"
+        case loopBackup = "Loop Habit Tracker backup"
+        case harsh = "harsh log"
+
+        /// The app that wrote the data (one identity for both of Loop's formats, so the CSV and
+        /// the backup of the same habits meet the same habits here).
+        var app: String {
+            switch self {
+            case .loopCSV, .loopBackup: "Loop Habit Tracker"
+            case .harsh: "harsh"
+            }
+        }
+    }
+
+    public var tracker: Tracker
+    public var habits: [TrackerHabit]
+    /// Lines or rows that could not be read (at most a few, with where they are), and their count.
+    public var rejected: [String]
+    public var rejectedCount: Int
+
+    public init(tracker: Tracker, habits: [TrackerHabit], rejected: [String] = [], rejectedCount: Int = 0) {
+        self.tracker = tracker
+        self.habits = habits
+        self.rejected = rejected
+        self.rejectedCount = rejectedCount
+    }
+
+    mutating func reject(_ what: String) {
+        rejectedCount += 1
+        if rejected.count < 5 { rejected.append(what) }
+    }
+}
+
+/// One habit of another tracker.
+public struct TrackerHabit: Sendable, Equatable {
+    /// Its name there, as written.
+    public var originalName: String
+    public var kind: HabitDefinition.Kind
+    public var unit: String?
+    public var goal: HabitDefinition.Goal?
+    public var per: HabitDefinition.Period
+    public var times: Int
+    public var archived: Bool
+    /// Set when the tracker's frequency has no exact equivalent here: what it was, and what it became.
+    public var approximation: String?
+    /// Days done, one entry a day (the tracker's last word for that day).
+    public var checks: [TrackerCheck]
+    public var skips: [LocalDay]
+    /// The first day the tracker has any word for (done, not done, skipped).
+    public var firstDay: LocalDay?
+
+    public init(originalName: String, kind: HabitDefinition.Kind, unit: String? = nil, goal: HabitDefinition.Goal? = nil,
+                per: HabitDefinition.Period = .day, times: Int = 1, archived: Bool = false, approximation: String? = nil,
+                checks: [TrackerCheck] = [], skips: [LocalDay] = [], firstDay: LocalDay? = nil) {
+        self.originalName = originalName
+        self.kind = kind
+        self.unit = unit
+        self.goal = goal
+        self.per = per
+        self.times = times
+        self.archived = archived
+        self.approximation = approximation
+        self.checks = checks
+        self.skips = skips
+        self.firstDay = firstDay
+    }
+}
+
+/// A day a habit was done: 1 for a yes/no habit, else the amount in the habit's unit.
+public struct TrackerCheck: Sendable, Equatable {
+    public var day: LocalDay
+    public var amount: Double
+    public var note: String?
+    /// An amount the tracker keeps beside a yes/no check (harsh's fifth field), kept in the metadata.
+    public var trackerAmount: Double?
+
+    public init(day: LocalDay, amount: Double, note: String? = nil, trackerAmount: Double? = nil) {
+        self.day = day
+        self.amount = amount
+        self.note = note
+        self.trackerAmount = trackerAmount
+    }
+}
+
+/// A tracker file habit cannot take (exit 65, nothing stored).
+public enum TrackerImportError: HabitError, Equatable {
+    case notATrackerFile(String, reason: String)
+    case malformed(String, reason: String)
+
+    public var kind: ErrorKind { .dataError }
+
+    public var description: String {
+        switch self {
+        case .notATrackerFile(let path, let reason):
+            "\(ImportText.quoted(path)) is \(reason); habit import takes an Apple Health export.xml/.zip, a Loop Habit Tracker CSV export (.zip) or backup (.db), or harsh's log file"
+        case .malformed(let path, let reason):
+            "\(ImportText.quoted(path)): \(reason); nothing was imported"
+        }
+    }
+}
+
+/// The rules that turn another tracker's names and frequencies into habit's.
+enum TrackerRules {
+    /// A habit name (DESIGN §11: `[a-z][a-z0-9-]{0,31}`) for `name`: lower-cased, letters with
+    /// accents without them, every other run of characters one '-'; a name that would start with
+    /// a digit gets `habit-` in front. It may still be a command word or a built-in's name.
+    static func slug(_ name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var out = ""
+        var dash = false
+        for scalar in folded.unicodeScalars {
+            let v = scalar.value
+            if (97...122).contains(v) || (48...57).contains(v) {
+                if dash && !out.isEmpty { out += "-" }
+                dash = false
+                out.unicodeScalars.append(scalar)
+            } else {
+                dash = true
+            }
+        }
+        if out.isEmpty { out = "habit" }
+        if let first = out.utf8.first, !(97...122).contains(first) { out = "habit-" + out }
+        return cut(out, to: 32)
+    }
+
+    /// The name a habit called `name` elsewhere gets here: its ``slug(_:)``, `-habit` after a
+    /// command word or built-in's name (`meditate-habit`), then `-2`, `-3`, … while `taken`.
+    static func habitName(_ name: String, taken: (String) -> Bool) -> String {
+        let slug = slug(name)
+        let base = HabitName.reserved.contains(slug) ? cut(slug, to: 26) + "-habit" : slug
+        return freeName(base, taken: taken)
+    }
+
+    /// `name` cut to `limit` characters without a trailing '-'.
+    static func cut(_ name: String, to limit: Int) -> String {
+        var s = String(name.prefix(limit))
+        while s.hasSuffix("-") { s.removeLast() }
+        return s
+    }
+
+    /// The name `base` with `-2`, `-3`, … until `taken` says no.
+    static func freeName(_ base: String, taken: (String) -> Bool) -> String {
+        if !taken(base) { return base }
+        var n = 2
+        while true {
+            let suffix = "-\(n)"
+            let candidate = cut(base, to: 32 - suffix.count) + suffix
+            if !taken(candidate) { return candidate }
+            n += 1
+        }
+    }
+
+    /// "`times` times in `days` days" in habit's terms: a day (1 in 1), a week (N in 7), a month
+    /// (N in 28–31); any other span becomes the nearest rate a week (spans under a week) or a
+    /// month, and says so.
+    static func frequency(times: Int, days: Int) -> (per: HabitDefinition.Period, times: Int, approximation: String?) {
+        let said = "\(times) in \(days) days"
+        guard times >= 1, days >= 1 else { return (.day, 1, "\(said) became every day") }
+        if days == 1 {
+            return (.day, 1, times == 1 ? nil : "\(said) became every day")
+        }
+        if days == 7 && times <= 7 { return (.week, times, nil) }
+        if (28...31).contains(days) && times <= 31 { return (.month, times, nil) }
+        let rate = Double(times) / Double(days)
+        if days < 7 || rate * 7 >= 1 {
+            let weekly = min(7, max(1, Int((rate * 7).rounded())))
+            if weekly == 7 { return (.day, 1, "\(said) became every day") }
+            return (.week, weekly, "\(said) became \(weekly) a week")
+        }
+        let monthly = min(31, max(1, Int((rate * 30).rounded())))
+        return (.month, monthly, "\(said) became \(monthly) a month")
+    }
+
+    /// A unit for habit (1–16 letters) from another tracker's free text: the canonical spelling
+    /// when habit knows it, else its letters, else nil (a plain count).
+    static func unit(_ text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty { return nil }
+        if let u = try? HabitUnit.canonical(t) { return u }
+        let letters = String(t.lowercased().unicodeScalars.filter { (97...122).contains($0.value) }.prefix(16).map(Character.init))
+        return letters.isEmpty ? nil : letters
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import GRDB
+
+/// What `habit import` of another tracker's file did (or, with `--dry-run`, would do).
+public struct TrackerImportSummary: Sendable, Equatable {
+    public struct HabitResult: Sendable, Equatable {
+        /// The name in the other tracker.
+        public var originalName: String
+        /// The habit's name here.
+        public var name: String
+        /// False when an earlier import made it already (found by its identity, even renamed since).
+        public var created: Bool
+        /// The name it would have had, when another habit has that one (it was not merged into it).
+        public var clash: String?
+        public var approximation: String?
+        public var definition: HabitDefinition
+        public var checksAdded: Int
+        /// Checks already here from an earlier import, or deleted here since (they stay deleted).
+        public var checksKnown: Int
+        public var skipsAdded: Int
+        public var skipsKnown: Int
+    }
+
+    public var tracker: TrackerExport.Tracker
+    public var dryRun: Bool
+    public var habits: [HabitResult]
+    public var rejected: [String]
+    public var rejectedCount: Int
+
+    public var created: Int { habits.filter(\.created).count }
+    public var checksAdded: Int { habits.reduce(0) { $0 + $1.checksAdded } }
+    public var skipsAdded: Int { habits.reduce(0) { $0 + $1.skipsAdded } }
+}
+
+extension HabitStore {
+    /// Stores `export` in one transaction (rolled back with `dryRun`): each habit becomes a habit
+    /// of one's own, its checks entries of the app (source `dev.habit.import.<tracker>`, at the
+    /// middle of their day), its skipped days skips.
+    ///
+    /// Identities are made from the data, so a second import of the same file adds nothing: a
+    /// habit's id from the tracker and its name there, an entry's from the habit and the day, a
+    /// skip's likewise. An entry or skip deleted here since stays deleted. A name already taken
+    /// by another habit is never merged into it: the habit gets the next free name (`gym-2`) and
+    /// the summary says so.
+    public func importTracker(_ export: TrackerExport, env: HabitEnvironment, dryRun: Bool) throws -> TrackerImportSummary {
+        let source = SourceID(unchecked: "dev.habit.import." + (export.tracker.app == "harsh" ? "harsh" : "loop"))
+        let calendar = env.calendar
+        return try write(rollback: dryRun) { db in
+            let existing = try Self.ownHabits(includingArchived: true, db)
+            var names = Set(existing.map(\.name))
+            var results: [TrackerImportSummary.HabitResult] = []
+            for habit in export.habits {
+                var identity = StableHash()
+                identity.add("tracker-habit")
+                identity.add(export.tracker.app)
+                identity.add(habit.originalName)
+                let id = identity.uuid().uuidString.lowercased()
+                var result: TrackerImportSummary.HabitResult
+                if let found = existing.first(where: { $0.id == id }) {
+                    result = .init(originalName: habit.originalName, name: found.name, created: false, clash: nil,
+                                   approximation: habit.approximation, definition: found,
+                                   checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
+                } else {
+                    let wanted = TrackerRules.slug(habit.originalName)
+                    let name = TrackerRules.habitName(habit.originalName) { names.contains($0) }
+                    names.insert(name)
+                    let definition = HabitDefinition(
+                        id: id, name: try HabitName.validate(name), kind: habit.kind, unit: habit.unit, goal: habit.goal,
+                        per: habit.per, times: habit.times, fromType: nil, sources: .app,
+                        since: min(habit.firstDay ?? env.today, env.today), archived: habit.archived, created: env.now, modified: env.now)
+                    try HabitRecord(definition).insert(db)
+                    result = .init(originalName: habit.originalName, name: name, created: true, clash: name == wanted ? nil : wanted,
+                                   approximation: habit.approximation, definition: definition,
+                                   checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
+                }
+                let definition = result.definition
+                // Entries and skips deleted here since the last import: their identities' tombstones.
+                var deleted: Set<String> = []
+                if let type = definition.loggedType, !result.created {
+                    deleted = Set(try String.fetchAll(db, sql: "SELECT uuid FROM tombstone WHERE type IN (?, ?)",
+                                                      arguments: [type, definition.id]))
+                }
+                if let type = definition.loggedType {
+                    for check in habit.checks {
+                        let day = calendar.instants(of: check.day)
+                        let at = day.lowerBound.addingTimeInterval(day.duration / 2)
+                        var hash = StableHash()
+                        hash.add("tracker-check")
+                        hash.add(definition.id)
+                        hash.add(check.day.description)
+                        let uuid = hash.uuid(startMilliseconds: Int64((at.timeIntervalSince1970 * 1000).rounded(.down)))
+                        let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.storeText]) ?? false
+                        if present || deleted.contains(uuid.storeText) {
+                            result.checksKnown += 1
+                            continue
+                        }
+                        var metadata = ["habit": definition.name, "importedFrom": export.tracker.app]
+                        if let note = check.note { metadata["note"] = note }
+                        if let amount = check.trackerAmount { metadata["trackerAmount"] = amount == amount.rounded() && abs(amount) < 1e15 ? String(Int64(amount)) : String(amount) }
+                        let sample = Sample(uuid: uuid, type: type, start: at, end: at, value: check.amount,
+                                            unit: definition.unit ?? "count", source: source, metadata: metadata, created: env.now,
+                                            utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
+                        try Self.insert(sample, workoutId: nil, db)
+                        result.checksAdded += 1
+                    }
+                }
+                for day in habit.skips {
+                    var hash = StableHash()
+                    hash.add("tracker-skip")
+                    hash.add(definition.id)
+                    hash.add(day.description)
+                    let uuid = hash.uuid().storeText
+                    let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM skip WHERE habit = ? AND day = ?",
+                                                    arguments: [definition.id, day.description]) ?? false
+                    if present || deleted.contains(uuid) {
+                        result.skipsKnown += 1
+                        continue
+                    }
+                    let row = SkipRecord(uuid: uuid, habit: definition.id, day: day.description,
+                                         created: env.now.timeIntervalSince1970, anchor: try ChangeCounter.next(db))
+                    try row.insert(db)
+                    result.skipsAdded += 1
+                }
+                results.append(result)
+            }
+            return TrackerImportSummary(tracker: export.tracker, dryRun: dryRun, habits: results,
+                                        rejected: export.rejected, rejectedCount: export.rejectedCount)
+        }
+    }
+}

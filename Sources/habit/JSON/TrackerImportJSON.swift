@@ -1,0 +1,45 @@
+import Foundation
+import HabitKit
+
+/// `habit import --json` of another tracker's file: what each of its habits became here.
+struct TrackerImportJSON: Codable, Equatable {
+    struct HabitJSON: Codable, Equatable {
+        /// Its name in the other tracker.
+        let from: String
+        /// False when an earlier import made it.
+        let created: Bool
+        /// The name it would have had, taken by another habit (it was not merged into that one).
+        let clash: String?
+        /// The other tracker's frequency, when habit has no exact equivalent, and what it became.
+        let approximation: String?
+        let habit: HabitEntryJSON
+        let entriesAdded: Int
+        let entriesKnown: Int
+        let skipsAdded: Int
+        let skipsKnown: Int
+    }
+
+    let tracker: String
+    let dryRun: Bool
+    let habitsCreated: Int
+    let entriesAdded: Int
+    let skipsAdded: Int
+    let habits: [HabitJSON]
+    let rejected: Int
+    let rejections: [String]
+
+    init(_ s: TrackerImportSummary) {
+        tracker = s.tracker.rawValue
+        dryRun = s.dryRun
+        habitsCreated = s.created
+        entriesAdded = s.checksAdded
+        skipsAdded = s.skipsAdded
+        habits = s.habits.map {
+            HabitJSON(from: $0.originalName, created: $0.created, clash: $0.clash, approximation: $0.approximation,
+                      habit: HabitEntryJSON($0.definition), entriesAdded: $0.checksAdded, entriesKnown: $0.checksKnown,
+                      skipsAdded: $0.skipsAdded, skipsKnown: $0.skipsKnown)
+        }
+        rejected = s.rejectedCount
+        rejections = s.rejected
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import HabitKit
+
+/// `habit import` of another tracker's file, in words: a line for the whole, one per habit.
+enum TrackerImportText {
+    static func lines(_ s: TrackerImportSummary) -> [String] {
+        let verb = s.dryRun ? "would add" : "added"
+        var lines = ["\(s.tracker.rawValue): \(count(s.habits.count, "habit", "habits")), \(s.created) new; "
+                     + "\(verb) \(count(s.checksAdded, "entry", "entries")) and \(count(s.skipsAdded, "skipped day", "skipped days"))"]
+        let width = min(32, s.habits.map(\.name.count).max() ?? 0)
+        for h in s.habits {
+            var parts = [h.created ? (s.dryRun ? "new" : "created") : "imported before",
+                         HabitText.asks(h.definition)]
+            if h.definition.archived { parts.append("archived") }
+            parts.append("\(verb) \(count(h.checksAdded, "entry", "entries")), \(count(h.skipsAdded, "skip", "skips"))")
+            if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
+            lines.append("  \(h.name.padding(toLength: width, withPad: " ", startingAt: 0))  ← \(quoted(h.originalName)): "
+                         + parts.joined(separator: " · "))
+            if let clash = h.clash {
+                lines.append("    the name \(quoted(clash)) is another habit's or a command word: not merged, imported as \(quoted(h.name))")
+            }
+            if let approximation = h.approximation { lines.append("    no exact equivalent: \(approximation)") }
+        }
+        if s.rejectedCount > 0 {
+            lines.append("\(count(s.rejectedCount, "line", "lines")) not understood and left out:")
+            lines += s.rejected.map { "  " + $0 }
+        }
+        if s.dryRun { lines.append("dry run: nothing was changed") }
+        return lines
+    }
+
+    private static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+}

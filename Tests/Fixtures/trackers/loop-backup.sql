@@ -1,0 +1,52 @@
+-- Loop Habit Tracker's backup tables (column names as Loop's schema has them), by hand.
+-- Timestamps: the day's midnight in UTC, in milliseconds. Values: 2 done, 1 inferred, 0 no,
+-- -1 unknown, 3 skipped; numerical habits in thousandths. The same data as loop-csv/.
+CREATE TABLE Habits (id integer primary key autoincrement, archived integer, color integer, description text,
+    freq_den integer, freq_num integer, highlight integer, name text, position integer, reminder_hour integer,
+    reminder_min integer, reminder_days integer not null default 127, type integer not null default 0,
+    target_type integer not null default 0, target_value real not null default 0, unit text not null default '',
+    question text, uuid text);
+CREATE TABLE Repetitions (id integer primary key autoincrement, habit integer not null references habits(id),
+    timestamp integer not null, value integer not null, notes text);
+CREATE TABLE Events (id integer primary key autoincrement, timestamp integer, message text, server_id integer);
+INSERT INTO Habits (id, archived, color, description, freq_den, freq_num, highlight, name, position, type, target_type, target_value, unit, question, uuid) VALUES
+  (1, 0, 11, '', 1, 1, 0, 'Meditate', 0, 0, 0, 0, '', 'Did you meditate today?', 'a1b2c3d4e5f60718293a4b5c6d7e8f90'),
+  (2, 0, 7, 'Lift, then stretch', 7, 3, 0, 'Gym', 1, 0, 0, 0, '', 'Did you go to the gym?', 'b1b2c3d4e5f60718293a4b5c6d7e8f90'),
+  (3, 0, 5, '', 1, 1, 0, 'Read pages', 2, 1, 0, 20.0, 'pages', 'How many pages did you read?', 'c1b2c3d4e5f60718293a4b5c6d7e8f90'),
+  (4, 0, 3, '', 1, 1, 0, 'Coffee', 3, 1, 1, 2.0, 'cups', 'How many cups?', 'd1b2c3d4e5f60718293a4b5c6d7e8f90'),
+  (5, 0, 9, '', 1, 1, 0, 'Floss', 4, 0, 0, 0, '', 'Did you floss?', 'e1b2c3d4e5f60718293a4b5c6d7e8f90'),
+  (6, 1, 6, '', 3, 1, 0, 'Water plants', 5, 0, 0, 0, '', '', 'f1b2c3d4e5f60718293a4b5c6d7e8f90');
+INSERT INTO Repetitions (habit, timestamp, value, notes) VALUES
+  (1, 1795305600000, 2, ''),
+  (1, 1795219200000, 2, 'calm, 20 min'),
+  (1, 1795132800000, 2, ''),
+  (1, 1795046400000, 2, ''),
+  (1, 1794960000000, 3, 'travel'),
+  (1, 1794873600000, 2, ''),
+  (1, 1794787200000, 2, ''),
+  (1, 1794700800000, 2, ''),
+  (1, 1794614400000, 0, ''),
+  (1, 1794528000000, 2, ''),
+  (1, 1794441600000, -1, ''),
+  (2, 1795132800000, 2, ''),
+  (2, 1794960000000, 2, 'legs'),
+  (2, 1794787200000, 2, ''),
+  (2, 1794700800000, 0, ''),
+  (2, 1794614400000, 0, ''),
+  (2, 1794528000000, 1, ''),
+  (2, 1794268800000, 2, ''),
+  (2, 1794182400000, 2, ''),
+  (3, 1795305600000, 25000, ''),
+  (3, 1795219200000, 30000, ''),
+  (3, 1795132800000, 3, ''),
+  (3, 1795046400000, 20000, ''),
+  (3, 1794960000000, 10000, 'too tired'),
+  (3, 1794873600000, 22500, ''),
+  (4, 1795305600000, 1000, ''),
+  (4, 1795219200000, 2000, ''),
+  (4, 1795132800000, 3000, ''),
+  (4, 1795046400000, 0, ''),
+  (5, 1795305600000, 2, ''),
+  (5, 1795219200000, 2, ''),
+  (6, 1795132800000, 2, ''),
+  (6, 1794873600000, 2, '');
