@@ -35,7 +35,8 @@ let package = Package(
         ),
         .testTarget(
             name: "habitTests",
-            dependencies: ["habit", "HabitKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["habit", "HabitKit", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
     ]
 )

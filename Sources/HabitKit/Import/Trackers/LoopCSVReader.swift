@@ -8,7 +8,8 @@ import ZIPFoundation
 /// (`Date, Value, Notes`).
 ///
 /// Values: `YES_MANUAL` is a day done; `YES_AUTO` is a day Loop infers from the frequency (not
-/// done, so not stored); `NO` and `UNKNOWN` store nothing; `SKIP` is a skipped day. A numerical
+/// done, so not stored); `NO` stores nothing (the day is part of the habit's history), `UNKNOWN`
+/// is no word at all; `SKIP` is a skipped day. A numerical
 /// habit's values are Loop's raw integers, thousandths of the unit (`5000` is 5 pages); Loop
 /// writes raw values 0–3 by their names there too, so `SKIP` skips and `YES_MANUAL` is 0.002.
 public enum LoopCSVReader {
@@ -160,7 +161,8 @@ enum LoopValues {
     static func word(_ text: String, numerical: Bool, note: String?) -> TrackerDays.Word? {
         switch text {
         case "YES_MANUAL": return numerical ? .done(0.002, note: note, amount: nil) : .done(1, note: note, amount: nil)
-        case "YES_AUTO", "NO", "UNKNOWN": return .nothing
+        case "YES_AUTO", "NO": return .nothing
+        case "UNKNOWN": return .unknown
         case "SKIP": return .skipped
         default:
             guard let raw = Int(text) else { return nil }
@@ -173,13 +175,14 @@ enum LoopValues {
             switch raw {
             case 2: return .done(1, note: note, amount: nil)
             case 3: return .skipped
-            case -1, 0, 1: return .nothing
+            case 0, 1: return .nothing
+            case -1: return .unknown
             default: return nil
             }
         }
         switch raw {
         case 3: return .skipped
-        case ..<0: return raw == -1 ? .nothing : nil
+        case ..<0: return raw == -1 ? .unknown : nil
         case 0: return .nothing
         case 1_000_000_000_000_000...: return nil
         default: return .done(Double(raw) / 1000, note: note, amount: nil)

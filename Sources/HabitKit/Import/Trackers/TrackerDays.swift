@@ -6,8 +6,10 @@ struct TrackerDays {
     enum Word: Equatable {
         case done(Double, note: String?, amount: Double?)
         case skipped
-        /// Not done, or not known: nothing is stored, but the day is part of the habit's history.
+        /// Not done: nothing is stored, but the day is part of the habit's history.
         case nothing
+        /// Not known (Loop's `UNKNOWN`): nothing at all, not even history.
+        case unknown
     }
 
     private var words: [LocalDay: Word] = [:]
@@ -23,10 +25,10 @@ struct TrackerDays {
             switch word {
             case .done(let amount, let note, let extra): habit.checks.append(TrackerCheck(day: day, amount: amount, note: note, trackerAmount: extra))
             case .skipped: habit.skips.append(day)
-            case .nothing: break
+            case .nothing, .unknown: break
             }
         }
-        habit.firstDay = words.keys.min()
+        habit.firstDay = words.filter { $0.value != .unknown }.keys.min()
     }
 
     /// A day from `text` (`YYYY-MM-DD`) inside the supported dates, or nil.
