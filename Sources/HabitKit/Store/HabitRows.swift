@@ -105,6 +105,10 @@ public struct SkippedDay: Sendable, Equatable {
     public var day: LocalDay
     public var created: Date
     public var anchor: Int64
+
+    public init(uuid: UUID, habitID: String?, habitName: String?, day: LocalDay, created: Date, anchor: Int64) {
+        (self.uuid, self.habitID, self.habitName, self.day, self.created, self.anchor) = (uuid, habitID, habitName, day, created, anchor)
+    }
 }
 
 /// What `habit skip` / `unskip` changed.

@@ -317,6 +317,20 @@ public enum Timestamp {
     }
 
     /// `2025-10-26T10:00:00+01:00` (seconds precision, truncating).
+    /// ``format(_:offsetSeconds:)`` with the microseconds after the seconds when there are any
+    /// (`2025-10-26T10:00:00.25+01:00`): what an interchange line needs to give the instant back.
+    public static func formatPrecise(_ date: Date, offsetSeconds: Int) -> String {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let whole = (micros / 1_000_000).rounded(.down)
+        let fraction = Int(micros - whole * 1_000_000)
+        let base = format(Date(timeIntervalSince1970: whole), offsetSeconds: offsetSeconds)
+        guard fraction > 0 else { return base }
+        var digits = Digits.pad(fraction, 6)
+        while digits.hasSuffix("0") { digits.removeLast() }
+        let split = base.index(base.endIndex, offsetBy: -6)
+        return base[..<split] + "." + digits + base[split...]
+    }
+
     public static func format(_ date: Date, offsetSeconds: Int) -> String {
         let local = Int((date.timeIntervalSince1970 + Double(offsetSeconds)).rounded(.down))
         let dayOrdinal = Int((Double(local) / 86400).rounded(.down))

@@ -8,8 +8,14 @@ extension ExportWriter.Format: ExpressibleByArgument {}
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export samples and workouts as csv, json or ndjson (to stdout or --output).",
-        discussion: "With --output, the file is written beside its target and renamed into place when complete (mode 0600); it may not be the store.")
+        abstract: "Export habits, samples, workouts and skips as csv, json or ndjson (to stdout or --output).",
+        discussion: """
+            ndjson is the interchange format: every habit definition, sample, workout (with its statistics and \
+            events) and skip, with all that the store keeps of it; 'habit import FILE.ndjson' reads it back, \
+            adding only what the store does not have. csv has samples and workouts only. With --output, the \
+            file is written beside its target and renamed into place when complete (mode 0600); it may not be \
+            the store.
+            """)
 
     @Option(name: .long, help: "csv, json or ndjson.") var format: ExportWriter.Format = .ndjson
 
@@ -39,10 +45,9 @@ struct Export: ParsableCommand {
         let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
         let writer = try ExportWriter(format: format, file: file)
         let calendar = env.calendar
-        try store.forEachObject(in: range, type: type, allSources: allSources,
-                                sample: { try writer.write($0, calendar: calendar) },
-                                workout: { try writer.write($0, calendar: calendar) })
-        if type == nil { try store.forEachSkip(in: range, calendar: calendar) { try writer.write($0, calendar: calendar) } }
+        try store.forEachInterchangeObject(in: range, type: type, allSources: allSources, calendar: calendar) {
+            try writer.write($0, calendar: calendar)
+        }
         try writer.finish()
     }
 

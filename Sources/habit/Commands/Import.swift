@@ -38,6 +38,7 @@ struct Import: ParsableCommand {
         case .loopCSV: return try importTracker(LoopCSVReader.read(path: path))
         case .loopBackup: return try importTracker(LoopBackupReader.read(path: path))
         case .harshLog: return try importTracker(HarshReader.read(path: path))
+        case .interchange: return try importInterchange()
         }
         // Opened and checked (a regular file) before the store is opened for writing.
         let export = try ExportReader(path: path)
@@ -60,6 +61,41 @@ struct Import: ParsableCommand {
             return
         }
         Output.print(ImportText.lines(summary, seconds: seconds).joined(separator: "\n"))
+    }
+
+    /// habit's interchange format: every line checked first (a bad one refuses the file before
+    /// the store is opened), then stored in one transaction.
+    private func importInterchange() throws {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        func objects(_ reader: LineReader) -> () throws -> InterchangeObject? {
+            {
+                while let line = try reader.next() {
+                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                    let json: InterchangeLineJSON
+                    do {
+                        json = try decoder.decode(InterchangeLineJSON.self, from: Data(line))
+                    } catch {
+                        throw InterchangeError.malformed(line: reader.lineNumber, reason: "not an interchange object (\(InterchangeText.decodingError(error)))")
+                    }
+                    do throws(InterchangeJSONFailure) {
+                        return try json.object()
+                    } catch {
+                        throw InterchangeError.malformed(line: reader.lineNumber, reason: error.reason)
+                    }
+                }
+                return nil
+            }
+        }
+        let check = objects(try LineReader(path: path))
+        while try check() != nil {}
+        let (store, _) = dryRun && !store.exists ? try store.reading() : try store.writing()
+        let summary = try store.importInterchange(dryRun: dryRun, objects(try LineReader(path: path)))
+        if output.json {
+            try Output.printJSON(InterchangeImportJSON(summary))
+            return
+        }
+        Output.print(InterchangeText.lines(summary).joined(separator: "\n"))
     }
 
     private func importTracker(_ export: TrackerExport) throws {

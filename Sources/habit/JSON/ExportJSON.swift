@@ -1,37 +1,6 @@
 import Foundation
 import HabitKit
 
-/// One object of `habit export` (json, ndjson): `{"kind":"sample","sample":{…}}` or
-/// `{"kind":"workout","workout":{…}}` — the same objects as `habit changes --json`.
-struct ExportObjectJSON: Codable, Equatable {
-    let kind: String
-    let sample: SampleJSON?
-    let workout: WorkoutJSON?
-    /// `{"kind":"skip","skip":{…}}`: a skipped day (DESIGN.md §11).
-    let skip: SkippedDayJSON?
-
-    init(_ s: Sample, calendar: HabitCalendar) {
-        kind = "sample"
-        sample = SampleJSON(s, calendar: calendar)
-        workout = nil
-        skip = nil
-    }
-
-    init(_ w: Workout, calendar: HabitCalendar) {
-        kind = "workout"
-        sample = nil
-        workout = WorkoutJSON(w, calendar: calendar)
-        skip = nil
-    }
-
-    init(_ s: SkippedDay, calendar: HabitCalendar) {
-        kind = "skip"
-        sample = nil
-        workout = nil
-        skip = SkippedDayJSON(s, calendar: calendar)
-    }
-}
-
 /// A skipped day: `{"uuid","habit":name|null,"habitId":id|null,"day","created"}` (null: every habit).
 struct SkippedDayJSON: Codable, Equatable {
     let uuid: String
@@ -52,7 +21,7 @@ struct SkippedDayJSON: Codable, Equatable {
 /// `habit export --format json`: `{"objects":[…]}`. Written as a stream: the envelope comes
 /// from encoding this shape with no objects, and each object is encoded on its own line.
 struct ExportJSON: Codable, Equatable {
-    let objects: [ExportObjectJSON]
+    let objects: [InterchangeLineJSON]
 }
 
 /// `habit changes --json`: `{"since","anchor","added":{"samples","workouts"},"deleted":[…]}`.

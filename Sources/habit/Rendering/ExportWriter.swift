@@ -3,9 +3,9 @@ import HabitKit
 
 /// Writes `habit export` to stdout or to an ``OutputFile``, buffered, in csv, json or ndjson.
 ///
-/// JSON comes only from the encoder: ndjson is one encoded ``ExportObjectJSON`` a line; json is
-/// the encoded ``ExportJSON`` envelope with the objects, each encoded on its own line, streamed
-/// between its brackets (so a large store is never held in memory).
+/// JSON comes only from the encoder: ndjson is one encoded ``InterchangeLineJSON`` a line (the
+/// interchange format); json is the encoded ``ExportJSON`` envelope with the same objects, each
+/// encoded on its own line, streamed between its brackets (so a large store is never held in memory).
 final class ExportWriter {
     enum Format: String, CaseIterable { case csv, json, ndjson }
 
@@ -31,33 +31,24 @@ final class ExportWriter {
         }
     }
 
-    func write(_ s: Sample, calendar: HabitCalendar) throws {
-        switch format {
-        case .csv:
+    /// One object: a csv row for samples and workouts (csv has no habits and skips), else a line.
+    func write(_ object: InterchangeObject, calendar: HabitCalendar) throws {
+        guard format == .csv else { return try self.object(InterchangeLineJSON(object, calendar: calendar)) }
+        switch object {
+        case .sample(let s, _):
             try line(CSV.row(["sample", s.uuid.uuidString.lowercased(), s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
                               s.value.map { String($0) } ?? s.metadata["categoryValue"] ?? "", s.unit ?? "", s.source.bundleID,
                               s.workout?.uuidString.lowercased() ?? "", "", ""]))
-        case .json, .ndjson: try object(ExportObjectJSON(s, calendar: calendar))
-        }
-    }
-
-    func write(_ w: Workout, calendar: HabitCalendar) throws {
-        switch format {
-        case .csv:
+        case .workout(let w, _, _, _):
             try line(CSV.row(["workout", w.uuid.uuidString.lowercased(), w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
                               String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
                               w.totalDistanceMeters.map { String($0) } ?? ""]))
-        case .json, .ndjson: try object(ExportObjectJSON(w, calendar: calendar))
+        case .habit, .skip:
+            return
         }
     }
 
     /// Ends the document and, for a file, renames it into place.
-    /// A skipped day: in json and ndjson only (csv rows are samples and workouts).
-    func write(_ s: SkippedDay, calendar: HabitCalendar) throws {
-        guard format != .csv else { return }
-        try object(ExportObjectJSON(s, calendar: calendar))
-    }
-
     func finish() throws {
         if format == .json {
             append(Data("\n".utf8))
@@ -68,7 +59,7 @@ final class ExportWriter {
         try file?.commit()
     }
 
-    private func object(_ value: ExportObjectJSON) throws {
+    private func object(_ value: InterchangeLineJSON) throws {
         let data = try encoder.encode(value)
         if format == .json { append(Data((count == 0 ? "\n" : ",\n").utf8)) }
         append(data)

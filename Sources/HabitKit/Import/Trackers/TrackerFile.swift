@@ -3,13 +3,16 @@ import ZIPFoundation
 
 /// What `habit import PATH` was given, told by its first bytes (never by its name): an Apple
 /// Health export (XML, or a zip with one), a Loop Habit Tracker CSV export (a zip with
-/// `Habits.csv`), a Loop backup (an SQLite file), or a harsh log (lines `YYYY-MM-DD : Name : y`).
+/// `Habits.csv`), a Loop backup (an SQLite file), a harsh log (lines `YYYY-MM-DD : Name : y`), or
+/// habit's own interchange format (ndjson: lines that are JSON objects).
 public enum TrackerFile {
     public enum Kind: Sendable, Equatable {
         case healthExport
         case loopCSV
         case loopBackup
         case harshLog
+        /// habit's own interchange format (`habit export --format ndjson`): a line that is a JSON object.
+        case interchange
     }
 
     /// Text files (harsh's log and habits) and CSV entries are read whole: at most this many bytes.
@@ -25,6 +28,7 @@ public enum TrackerFile {
             return LoopCSVReader.isLoopExport(file) ? .loopCSV : .healthExport
         }
         if HarshReader.looksLikeLog(head) { return .harshLog }
+        if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") { return .interchange }
         return .healthExport
     }
 }

@@ -1,0 +1,250 @@
+import Foundation
+import GRDB
+
+/// A source as the interchange format carries it beside each object: its display name and the
+/// version the store keeps for it.
+public struct SourceDescription: Sendable, Equatable {
+    public var name: String
+    public var version: String?
+
+    public init(name: String, version: String?) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// A statistic of a workout as Apple Health exports it (`WorkoutStatistics`).
+public struct WorkoutStatistic: Sendable, Equatable {
+    public var type: String
+    public var start: Date?
+    public var end: Date?
+    public var average: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var sum: Double?
+    public var unit: String?
+
+    public init(type: String, start: Date?, end: Date?, average: Double?, minimum: Double?, maximum: Double?,
+                sum: Double?, unit: String?) {
+        (self.type, self.start, self.end, self.average) = (type, start, end, average)
+        (self.minimum, self.maximum, self.sum, self.unit) = (minimum, maximum, sum, unit)
+    }
+}
+
+/// An event of a workout (pause, lap, segment).
+public struct WorkoutEvent: Sendable, Equatable {
+    public var type: String
+    public var date: Date?
+    public var duration: Double?
+    public var durationUnit: String?
+
+    public init(type: String, date: Date?, duration: Double?, durationUnit: String?) {
+        (self.type, self.date, self.duration, self.durationUnit) = (type, date, duration, durationUnit)
+    }
+}
+
+/// One object of the interchange format (`habit export --format ndjson`, `habit import
+/// FILE.ndjson`): everything a store holds that the data is, with nothing left out —
+/// Standards/import-export.md, "The interchange format".
+public enum InterchangeObject: Sendable, Equatable {
+    case habit(HabitDefinition)
+    case sample(Sample, SourceDescription)
+    case workout(Workout, SourceDescription, statistics: [WorkoutStatistic], events: [WorkoutEvent])
+    case skip(SkippedDay)
+}
+
+/// What `habit import FILE.ndjson` stored.
+public struct InterchangeSummary: Sendable, Equatable {
+    public var dryRun = false
+    public var habits = 0
+    public var habitsUpdated = 0
+    public var samples = 0
+    public var workouts = 0
+    public var skips = 0
+    /// Objects the store has already (same identity), or deleted here (a tombstone with that UUID).
+    public var known = 0
+    /// Habits whose name another habit here has: stored under the next free name.
+    public var renamed: [String] = []
+
+    public init() {}
+}
+
+extension SourceID {
+    /// A source id read from an interchange line: any text habit could have stored (a bundle id,
+    /// `healthkit-import:NAME`), at most 512 bytes and without control characters.
+    public init(interchange text: String) throws(InputError) {
+        guard !text.isEmpty, text.utf8.count <= 512,
+              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidSource(text)
+        }
+        self.init(unchecked: text)
+    }
+}
+
+extension HabitStore {
+    /// Every object of the store in interchange order: habit definitions (archived too), samples,
+    /// workouts with their statistics and events, skips. `allSources: false` leaves out samples
+    /// and workouts of other sources, as every export does by default.
+    public func forEachInterchangeObject(in range: InstantRange?, type: String?, allSources: Bool,
+                                         calendar: HabitCalendar, _ body: (InterchangeObject) throws -> Void) throws {
+        // One read transaction: the file is one snapshot of the store.
+        try read { db in
+            let sources = try SourceRecord.fetchAll(db).reduce(into: [String: SourceDescription]()) {
+                $0[$1.bundleId] = SourceDescription(name: $1.name, version: $1.version)
+            }
+            func source(_ id: SourceID) -> SourceDescription { sources[id.bundleID] ?? SourceDescription(name: id.defaultName, version: nil) }
+            if type == nil { for habit in try Self.ownHabits(includingArchived: true, db) { try body(.habit(habit)) } }
+            var samples = SampleViewRecord.all().fromSources(all: allSources)
+            var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
+            if let range {
+                samples = samples.starting(in: range)
+                workouts = workouts.starting(in: range)
+            }
+            if let type {
+                samples = samples.ofType(type)
+                workouts = workouts.ofActivityType(type)
+            }
+            let sampleRows = try samples.chronological().fetchCursor(db)
+            while let row = try sampleRows.next() {
+                let sample = row.sample
+                try body(.sample(sample, source(sample.source)))
+            }
+            let workoutRows = try workouts.chronological().fetchCursor(db)
+            while let row = try workoutRows.next() {
+                let workout = row.workout
+                let (statistics, events) = try Self.details(ofWorkout: row.id, db)
+                try body(.workout(workout, source(workout.source), statistics: statistics, events: events))
+            }
+            if type == nil {
+                for skip in try Self.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.anchor) < ($1.day, $1.anchor) })
+                where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
+                    try body(.skip(skip))
+                }
+            }
+        }
+    }
+
+    private static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
+        func date(_ t: Double?) -> Date? { t.map { Date(timeIntervalSince1970: $0) } }
+        let statistics = try WorkoutStatisticRecord.filter(Column("workoutId") == id).order(Column("id")).fetchAll(db).map {
+            WorkoutStatistic(type: $0.type, start: date($0.start), end: date($0.end), average: $0.average, minimum: $0.minimum,
+                             maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
+        }
+        let events = try WorkoutEventRecord.filter(Column("workoutId") == id).order(Column("id")).fetchAll(db).map {
+            WorkoutEvent(type: $0.type, date: date($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
+        }
+        return (statistics, events)
+    }
+
+    /// Stores the objects `next` gives, in one transaction (rolled back with `dryRun`). An object
+    /// whose UUID the store has — or had: a tombstone keeps it — is left as it is, so importing a
+    /// file twice, or a file made from this store, adds nothing, and nothing deleted comes back. A
+    /// habit definition already here is replaced by a newer one (its `modified` is later). A
+    /// sample of a workout comes after the workout: the export writes samples first, so such
+    /// samples wait for the end of the file.
+    public func importInterchange(dryRun: Bool, _ next: () throws -> InterchangeObject?) throws -> InterchangeSummary {
+        try write(rollback: dryRun) { db in
+            var summary = InterchangeSummary()
+            summary.dryRun = dryRun
+            let deleted = Set(try String.fetchAll(db, sql: "SELECT uuid FROM tombstone"))
+            var waiting: [(Sample, SourceDescription)] = []
+            func known(_ table: String, _ uuid: String) throws -> Bool {
+                if deleted.contains(uuid) { return true }
+                return try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE uuid = ?", arguments: [uuid]) ?? false
+            }
+            func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {
+                var workoutID: Int64?
+                if let workout = sample.workout {
+                    workoutID = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [workout.storeText])
+                    if workoutID == nil { return false }
+                }
+                _ = try SourceRecord.id(of: sample.source, name: source.name, version: source.version, db)
+                try Self.insert(sample, workoutId: workoutID, db)
+                summary.samples += 1
+                return true
+            }
+            while let object = try next() {
+                switch object {
+                case .habit(var habit):
+                    if let row = try HabitRecord.fetchOne(db, key: habit.id) {
+                        let here = try row.definition()
+                        if habit.modified > here.modified && habit != here {
+                            if habit.name != here.name, try HabitRecord.filter(Column("name") == habit.name).fetchCount(db) > 0 {
+                                habit.name = here.name
+                            }
+                            try HabitRecord(habit).update(db)
+                            summary.habitsUpdated += 1
+                        } else {
+                            summary.known += 1
+                        }
+                        continue
+                    }
+                    let taken = Set(try String.fetchAll(db, sql: "SELECT name FROM habit"))
+                    if taken.contains(habit.name) {
+                        let name = TrackerRules.freeName(habit.name) { taken.contains($0) }
+                        summary.renamed.append("\(habit.name) → \(name)")
+                        habit.name = name
+                    }
+                    try HabitRecord(habit).insert(db)
+                    summary.habits += 1
+                case .sample(let sample, let source):
+                    if try known("sample", sample.uuid.storeText) {
+                        summary.known += 1
+                    } else if try !store(sample, source) {
+                        waiting.append((sample, source))
+                    }
+                case .workout(let workout, let source, let statistics, let events):
+                    if try known("workout", workout.uuid.storeText) {
+                        summary.known += 1
+                        continue
+                    }
+                    _ = try SourceRecord.id(of: workout.source, name: source.name, version: source.version, db)
+                    let id = try Self.insert(workout, db)
+                    for s in statistics {
+                        try WorkoutStatisticRecord(workoutId: id, type: s.type, start: s.start?.timeIntervalSince1970,
+                                                   end: s.end?.timeIntervalSince1970, average: s.average, minimum: s.minimum,
+                                                   maximum: s.maximum, sum: s.sum, unit: s.unit).insert(db)
+                    }
+                    for e in events {
+                        try WorkoutEventRecord(workoutId: id, type: e.type, date: e.date?.timeIntervalSince1970,
+                                               duration: e.duration, durationUnit: e.durationUnit).insert(db)
+                    }
+                    summary.workouts += 1
+                case .skip(let skip):
+                    let habit = skip.habitID ?? SkipRecord.everyHabit
+                    let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM skip WHERE habit = ? AND day = ?",
+                                                    arguments: [habit, skip.day.description]) ?? false
+                    let gone = try known("skip", skip.uuid.storeText)
+                    if present || gone {
+                        summary.known += 1
+                        continue
+                    }
+                    try SkipRecord(uuid: skip.uuid.storeText, habit: habit, day: skip.day.description,
+                                   created: skip.created.timeIntervalSince1970, anchor: try ChangeCounter.next(db)).insert(db)
+                    summary.skips += 1
+                }
+            }
+            for (sample, source) in waiting where try !store(sample, source) {
+                throw InterchangeError.missingWorkout(sample: sample.uuid, workout: sample.workout ?? sample.uuid)
+            }
+            return summary
+        }
+    }
+}
+
+/// An interchange file habit cannot take (exit 65, nothing stored).
+public enum InterchangeError: HabitError, Equatable {
+    case malformed(line: Int, reason: String)
+    case missingWorkout(sample: UUID, workout: UUID)
+
+    public var kind: ErrorKind { .dataError }
+
+    public var description: String {
+        switch self {
+        case .malformed(let line, let reason):
+            "line \(line) of the interchange file: \(reason); nothing was imported"
+        case .missingWorkout(let sample, let workout):
+            "sample \(sample.uuidString.lowercased()) belongs to workout \(workout.uuidString.lowercased()), which is neither in the file nor in the store; nothing was imported"
+        }
+    }
+}

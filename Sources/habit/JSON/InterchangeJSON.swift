@@ -1,0 +1,311 @@
+import Foundation
+import HabitKit
+
+/// One line of the interchange format (`habit export --format ndjson`, `habit import
+/// FILE.ndjson`): `{"kind":"habit"|"sample"|"workout"|"skip", "<kind>":{…}}`. The sample and
+/// workout objects carry every key of `habit changes --json` plus what the store keeps beside
+/// them (device, creation date, source name and version, UTC offset and zone, a workout's
+/// statistics and events), so a file gives back the store it was made from. Instants carry
+/// their microseconds when they have any. Standards/import-export.md, "The interchange format".
+struct InterchangeLineJSON: Codable, Equatable {
+    let kind: String
+    let habit: InterchangeHabitJSON?
+    let sample: InterchangeSampleJSON?
+    let workout: InterchangeWorkoutJSON?
+    let skip: SkippedDayJSON?
+
+    init(_ object: InterchangeObject, calendar: HabitCalendar) {
+        var (habit, sample, workout, skip): (InterchangeHabitJSON?, InterchangeSampleJSON?, InterchangeWorkoutJSON?, SkippedDayJSON?)
+        switch object {
+        case .habit(let h):
+            kind = "habit"
+            habit = InterchangeHabitJSON(h, calendar: calendar)
+        case .sample(let s, let source):
+            kind = "sample"
+            sample = InterchangeSampleJSON(s, source: source, calendar: calendar)
+        case .workout(let w, let source, let statistics, let events):
+            kind = "workout"
+            workout = InterchangeWorkoutJSON(w, source: source, statistics: statistics, events: events, calendar: calendar)
+        case .skip(let s):
+            kind = "skip"
+            skip = SkippedDayJSON(s, calendar: calendar)
+        }
+        (self.habit, self.sample, self.workout, self.skip) = (habit, sample, workout, skip)
+    }
+
+    /// The object this line describes, every field checked; `reason` says what is wrong.
+    func object() throws(InterchangeJSONFailure) -> InterchangeObject {
+        switch (kind, habit, sample, workout, skip) {
+        case ("habit", let h?, nil, nil, nil): return .habit(try h.definition())
+        case ("sample", nil, let s?, nil, nil): return try s.object()
+        case ("workout", nil, nil, let w?, nil): return try w.object()
+        case ("skip", nil, nil, nil, let s?): return .skip(try s.skippedDay())
+        default: throw InterchangeJSONFailure("\"kind\" must be habit, sample, workout or skip, with that one object beside it")
+        }
+    }
+
+    static func instant(_ date: Date, _ calendar: HabitCalendar) -> String {
+        Timestamp.formatPrecise(date, offsetSeconds: calendar.timeZone.secondsFromGMT(for: date))
+    }
+}
+
+struct InterchangeJSONFailure: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Parsing helpers: each names the key that is wrong.
+enum InterchangeField {
+    static func instant(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> Date {
+        guard let parsed = Timestamp.parse(text), parsed.offsetSeconds != nil, let instant = parsed.instant,
+              SupportedDates.contains(instant) else {
+            throw InterchangeJSONFailure("\"\(key)\" is not an instant with an offset from 1970 to 2100: \(quoted(text))")
+        }
+        return instant
+    }
+
+    static func uuid(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> UUID {
+        guard let uuid = UUID(uuidString: text) else { throw InterchangeJSONFailure("\"\(key)\" is not a UUID: \(quoted(text))") }
+        return uuid
+    }
+
+    static func text(_ value: String, _ key: String, limit: Int = 1024) throws(InterchangeJSONFailure) -> String {
+        guard !value.isEmpty, value.utf8.count <= limit,
+              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw InterchangeJSONFailure("\"\(key)\" is empty, too long or holds control characters")
+        }
+        return value
+    }
+
+    static func source(_ text: String) throws(InterchangeJSONFailure) -> SourceID {
+        do { return try SourceID(interchange: text) } catch { throw InterchangeJSONFailure("\"source\" is not a source id: \(quoted(text))") }
+    }
+}
+
+/// A habit definition with its identity and times: `{"id","name","kind","unit","goal","target",
+/// "per","times","from","sources","since","archived","created","modified"}`.
+struct InterchangeHabitJSON: Codable, Equatable {
+    let id: String
+    let name: String
+    let kind: String
+    @Nullable var unit: String?
+    /// `atLeast`, `atMost` or null.
+    @Nullable var goal: String?
+    @Nullable var target: Double?
+    let per: String
+    let times: Int
+    @Nullable var from: String?
+    /// `app`, `all`, or the sources named.
+    let sources: HabitEntryJSON.Sources
+    let since: String
+    let archived: Bool
+    let created: String
+    let modified: String
+
+    init(_ d: HabitDefinition, calendar: HabitCalendar) {
+        id = d.id
+        name = d.name
+        kind = d.kind.rawValue
+        unit = d.unit
+        switch d.goal {
+        case .atLeast(let x)?: (goal, target) = ("atLeast", x)
+        case .atMost(let x)?: (goal, target) = ("atMost", x)
+        case nil: (goal, target) = (nil, nil)
+        }
+        per = d.per.rawValue
+        times = d.times
+        from = d.fromType
+        sources = HabitEntryJSON.Sources(d.sources)
+        since = d.since.description
+        archived = d.archived
+        created = InterchangeLineJSON.instant(d.created, calendar)
+        modified = InterchangeLineJSON.instant(d.modified, calendar)
+    }
+
+    func definition() throws(InterchangeJSONFailure) -> HabitDefinition {
+        guard UUID(uuidString: id) != nil else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
+        do { _ = try HabitName.validate(name) } catch { throw InterchangeJSONFailure("habit \"name\": \(error.description)") }
+        guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
+              let per = HabitDefinition.Period(rawValue: per), (1...31).contains(times),
+              let since = LocalDay(since), SupportedDates.contains(since) else {
+            throw InterchangeJSONFailure("habit \(quoted(name)) has a kind, period, times or since habit does not know")
+        }
+        let goal: HabitDefinition.Goal?
+        switch (self.goal, target) {
+        case (nil, nil): goal = nil
+        case ("atLeast", let x?) where x.isFinite && x > 0 && x < 1e12: goal = .atLeast(x)
+        case ("atMost", let x?) where x.isFinite && x > 0 && x < 1e12: goal = .atMost(x)
+        default: throw InterchangeJSONFailure("habit \(quoted(name)) has a goal and target habit does not know")
+        }
+        let unit = try self.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) }
+        let from = try self.from.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "from", limit: 256) }
+        return HabitDefinition(id: id.lowercased(), name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
+                               fromType: from, sources: sources.filter, since: since, archived: archived,
+                               created: try InterchangeField.instant(created, "created"),
+                               modified: try InterchangeField.instant(modified, "modified"))
+    }
+}
+
+/// A sample: the keys of `habit changes --json` and `sourceName`, `sourceVersion`, `device`,
+/// `created`, `utcOffset`, `timeZone`.
+struct InterchangeSampleJSON: Codable, Equatable {
+    let uuid: String
+    let type: String
+    let start: String
+    let end: String
+    @Nullable var value: Double?
+    @Nullable var unit: String?
+    let source: String
+    let sourceName: String
+    /// Left out when none (likewise device, workout, metadata).
+    let sourceVersion: String?
+    let device: String?
+    let created: String
+    let utcOffset: Int
+    let timeZone: String
+    let workout: String?
+    let metadata: [String: String]?
+
+    init(_ s: Sample, source: SourceDescription, calendar: HabitCalendar) {
+        uuid = s.uuid.uuidString.lowercased()
+        type = s.type
+        start = InterchangeLineJSON.instant(s.start, calendar)
+        end = InterchangeLineJSON.instant(s.end, calendar)
+        value = s.value
+        unit = s.unit
+        self.source = s.source.bundleID
+        sourceName = source.name
+        sourceVersion = source.version
+        device = s.device
+        created = InterchangeLineJSON.instant(s.created, calendar)
+        utcOffset = s.utcOffset
+        timeZone = s.timeZoneID
+        workout = s.workout?.uuidString.lowercased()
+        metadata = s.metadata.isEmpty ? nil : s.metadata
+    }
+
+    func object() throws(InterchangeJSONFailure) -> InterchangeObject {
+        let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
+        guard start <= end else { throw InterchangeJSONFailure("sample \(uuid) ends before it starts") }
+        guard abs(utcOffset) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
+        let sample = Sample(uuid: try InterchangeField.uuid(uuid, "uuid"), type: try InterchangeField.text(type, "type", limit: 256),
+                            start: start, end: end, value: value,
+                            unit: try unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) },
+                            source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
+                            created: try InterchangeField.instant(created, "created"), utcOffset: utcOffset, timeZoneID: timeZone,
+                            workout: try workout.map { text throws(InterchangeJSONFailure) in try InterchangeField.uuid(text, "workout") })
+        return .sample(sample, SourceDescription(name: try InterchangeField.text(sourceName, "sourceName"), version: sourceVersion))
+    }
+}
+
+/// A workout: the keys of `habit changes --json` and `sourceName`, `sourceVersion`, `device`,
+/// `created`, `utcOffset`, `timeZone`, `statistics`, `events`.
+struct InterchangeWorkoutJSON: Codable, Equatable {
+    struct Statistic: Codable, Equatable {
+        let type: String
+        let start: String?
+        let end: String?
+        let average: Double?
+        let minimum: Double?
+        let maximum: Double?
+        let sum: Double?
+        let unit: String?
+    }
+
+    struct Event: Codable, Equatable {
+        let type: String
+        let date: String?
+        let duration: Double?
+        let durationUnit: String?
+    }
+
+    let uuid: String
+    let activityType: String
+    let start: String
+    let end: String
+    let duration: Double
+    @Nullable var totalEnergyKcal: Double?
+    @Nullable var totalDistanceMeters: Double?
+    let source: String
+    let sourceName: String
+    let sourceVersion: String?
+    let device: String?
+    let created: String
+    let utcOffset: Int
+    let timeZone: String
+    let metadata: [String: String]?
+    let statistics: [Statistic]?
+    let events: [Event]?
+
+    init(_ w: Workout, source: SourceDescription, statistics: [WorkoutStatistic], events: [WorkoutEvent], calendar: HabitCalendar) {
+        func time(_ d: Date?) -> String? { d.map { InterchangeLineJSON.instant($0, calendar) } }
+        uuid = w.uuid.uuidString.lowercased()
+        activityType = w.activityType
+        start = InterchangeLineJSON.instant(w.start, calendar)
+        end = InterchangeLineJSON.instant(w.end, calendar)
+        duration = w.duration
+        totalEnergyKcal = w.totalEnergyKcal
+        totalDistanceMeters = w.totalDistanceMeters
+        self.source = w.source.bundleID
+        sourceName = source.name
+        sourceVersion = source.version
+        device = w.device
+        created = InterchangeLineJSON.instant(w.created, calendar)
+        utcOffset = w.utcOffset
+        timeZone = w.timeZoneID
+        metadata = w.metadata.isEmpty ? nil : w.metadata
+        self.statistics = statistics.isEmpty ? nil : statistics.map {
+            Statistic(type: $0.type, start: time($0.start), end: time($0.end), average: $0.average, minimum: $0.minimum,
+                      maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
+        }
+        self.events = events.isEmpty ? nil : events.map {
+            Event(type: $0.type, date: time($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
+        }
+    }
+
+    func object() throws(InterchangeJSONFailure) -> InterchangeObject {
+        func time(_ text: String?, _ key: String) throws(InterchangeJSONFailure) -> Date? {
+            try text.map { t throws(InterchangeJSONFailure) in try InterchangeField.instant(t, key) }
+        }
+        let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
+        guard start <= end, duration.isFinite, duration >= 0 else { throw InterchangeJSONFailure("workout \(uuid) has a negative span") }
+        guard abs(utcOffset) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
+        let workout = Workout(uuid: try InterchangeField.uuid(uuid, "uuid"),
+                              activityType: try InterchangeField.text(activityType, "activityType", limit: 256), start: start, end: end,
+                              duration: duration, totalEnergyKcal: totalEnergyKcal, totalDistanceMeters: totalDistanceMeters,
+                              source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
+                              created: try InterchangeField.instant(created, "created"), utcOffset: utcOffset, timeZoneID: timeZone)
+        var stats: [WorkoutStatistic] = []
+        for s in statistics ?? [] {
+            stats.append(WorkoutStatistic(type: try InterchangeField.text(s.type, "statistics.type", limit: 256),
+                                          start: try time(s.start, "statistics.start"), end: try time(s.end, "statistics.end"),
+                                          average: s.average, minimum: s.minimum, maximum: s.maximum, sum: s.sum, unit: s.unit))
+        }
+        var evs: [WorkoutEvent] = []
+        for e in events ?? [] {
+            evs.append(WorkoutEvent(type: try InterchangeField.text(e.type, "events.type", limit: 256), date: try time(e.date, "events.date"),
+                                    duration: e.duration, durationUnit: e.durationUnit))
+        }
+        return .workout(workout, SourceDescription(name: try InterchangeField.text(sourceName, "sourceName"), version: sourceVersion),
+                        statistics: stats, events: evs)
+    }
+}
+
+extension SkippedDayJSON {
+    func skippedDay() throws(InterchangeJSONFailure) -> SkippedDay {
+        guard let day = LocalDay(day), SupportedDates.contains(day) else { throw InterchangeJSONFailure("skip \"day\" is not a day: \(quoted(day))") }
+        if let habitId, habitId.isEmpty || habitId.utf8.count > 64 { throw InterchangeJSONFailure("skip \"habitId\" is not a habit's id") }
+        return SkippedDay(uuid: try InterchangeField.uuid(uuid, "uuid"), habitID: habitId, habitName: habit, day: day,
+                          created: try InterchangeField.instant(created, "created"), anchor: 0)
+    }
+}
+
+extension HabitEntryJSON.Sources {
+    var filter: HabitDefinition.SourceFilter {
+        switch self {
+        case .app: .app
+        case .all: .all
+        case .named(let names): .named(names)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import HabitKit
+
+/// `habit import FILE.ndjson` in words.
+enum InterchangeText {
+    static func lines(_ s: InterchangeSummary) -> [String] {
+        let verb = s.dryRun ? "would add" : "added"
+        var lines = ["\(verb) \(s.habits) habits, \(s.samples) samples, \(s.workouts) workouts, \(s.skips) skips; "
+                     + "\(s.habitsUpdated) habits updated (newer in the file); \(s.known) already here or deleted here"]
+        lines += s.renamed.map { "  a habit of that name exists here: \($0)" }
+        if s.dryRun { lines.append("dry run: nothing was changed") }
+        return lines
+    }
+
+    /// A decoding error in one line: the key path and what was expected, without Foundation's noise.
+    static func decodingError(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
+            c.codingPath.isEmpty ? "not JSON" : "\"\(c.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
+        default: "not JSON"
+        }
+    }
+}
+
+/// `habit import FILE.ndjson --json`.
+struct InterchangeImportJSON: Codable, Equatable {
+    let dryRun: Bool
+    let habits: Int
+    let habitsUpdated: Int
+    let samples: Int
+    let workouts: Int
+    let skips: Int
+    let known: Int
+    let renamed: [String]
+
+    init(_ s: InterchangeSummary) {
+        (dryRun, habits, habitsUpdated, samples, workouts, skips, known, renamed) =
+            (s.dryRun, s.habits, s.habitsUpdated, s.samples, s.workouts, s.skips, s.known, s.renamed)
+    }
+}
