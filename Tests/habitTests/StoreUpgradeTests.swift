@@ -53,6 +53,24 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSObject ?? NSNull()
     }
 
+    /// `new` cut down to the keys `old` has, object by object: the export gained keys (the
+    /// interchange format, issue 13) and must still say everything the previous release said.
+    static func projected(_ new: NSObject, onto old: NSObject) -> NSObject {
+        guard let newObject = new as? [String: Any], let oldObject = old as? [String: Any] else { return new }
+        var out: [String: Any] = [:]
+        for (key, value) in oldObject {
+            guard let newValue = newObject[key] as? NSObject else { continue }
+            out[key] = (value as? NSObject).map { projected(newValue, onto: $0) } ?? newValue
+        }
+        return out as NSDictionary
+    }
+
+    static func exportSaysWhatTheOldOneSaid(_ stdout: String, _ expected: [NSObject]) throws -> Bool {
+        let lines = try stdout.split(separator: "\n").map { try json(String($0)) }
+        guard lines.count == expected.count else { return false }
+        return zip(lines, expected).allSatisfy { projected($0, onto: $1) == $1 }
+    }
+
     @Test func aV3StoreUpgradesInPlaceWithNothingLost() throws {
         let habit = try HabitProcess()
         let pristine = habit.folder.appendingPathComponent("v3-copy.sqlite").path
@@ -67,7 +85,7 @@ import Testing
         #expect(export.status == 0, "\(export.stderr)")
         let expectedLines = try String(contentsOf: Self.fixtures.appendingPathComponent("v3-store.export.ndjson"), encoding: .utf8)
             .split(separator: "\n").map { try Self.json(String($0)) }
-        #expect(try export.stdout.split(separator: "\n").map { try Self.json(String($0)) } == expectedLines)
+        #expect(try Self.exportSaysWhatTheOldOneSaid(export.stdout, expectedLines))
         for (arguments, file) in [(["changes", "--since", "0", "--json"], "v3-store.changes.json"),
                                   (["remind", "list", "--json"], "v3-store.reminders.json")] {
             let result = try habit.run(arguments, env: env)
@@ -128,7 +146,7 @@ import Testing
         let expectedLines = try String(contentsOf: Self.fixtures.appendingPathComponent("v4-store.export.ndjson"), encoding: .utf8)
             .split(separator: "\n").map { try Self.json(String($0)) }
         #expect(expectedLines.count == 15)
-        #expect(try export.stdout.split(separator: "\n").map { try Self.json(String($0)) } == expectedLines)
+        #expect(try Self.exportSaysWhatTheOldOneSaid(export.stdout, expectedLines))
         for (arguments, file) in [(["changes", "--since", "0", "--json"], "v4-store.changes.json"),
                                   (["remind", "list", "--json"], "v4-store.reminders.json")] {
             let result = try habit.run(arguments, env: env)

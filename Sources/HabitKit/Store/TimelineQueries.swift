@@ -12,16 +12,16 @@ extension HabitStore {
         let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
         let items: [TimelineItem] = try read { db in
             var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
-                .standalone().starting(in: range).fetchAll(db)
+                .standalone().starting(in: range).chronological().fetchAll(db)
                 .map { TimelineItem.entry(.sample($0.sample)) }
-            for w in try WorkoutViewRecord.all().starting(in: range).fetchAll(db) {
+            for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
                 let heartRate = try Double.fetchOne(db, WorkoutStatisticRecord
                     .filter(Column("workoutId") == w.id && Column("type") == "HKQuantityTypeIdentifierHeartRate")
                     .select(Column("average")).limit(1))
                 items.append(.workout(w.workout, averageHeartRate: heartRate))
             }
             let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").starting(in: sleepRange)
-                .order(Column("start")).fetchAll(db).map { row in
+                .order(Column("start"), Column("anchor")).fetchAll(db).map { row in
                     SleepInterval(start: Date(timeIntervalSince1970: row.start), end: Date(timeIntervalSince1970: row.end),
                                   stage: SleepStage(categoryValue: MetadataCoding.decode(row.metadata)["categoryValue"]))
                 }
