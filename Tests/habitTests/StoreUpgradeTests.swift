@@ -97,7 +97,7 @@ import Testing
         // Every field of every row survived; only the device's memory address is gone (by design).
         let upgraded = try DatabaseQueue(path: habit.db)
         try upgraded.read { db in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 5)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
             #expect(try Int32.fetchOne(db, sql: "PRAGMA application_id") == Schema.applicationID)
             let samples = try Row.fetchAll(db, sql: """
                 SELECT uuid, type, start, "end", value, unit, source, device, metadata, created, utcOffset, timeZone,
@@ -169,7 +169,7 @@ import Testing
         }
         let upgraded = try DatabaseQueue(path: habit.db)
         try upgraded.read { (db: Database) throws in
-            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 5)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM reminder") == 2)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM occurrence") == 1)
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")

@@ -83,9 +83,16 @@ public struct Reminder: Hashable, Sendable {
     public var lookbackHours: Int
     public var enabled: Bool
     public var created: Date
+    /// The same on every device a sync reaches; nil until stored (then made from what it is, unless given).
+    public var uuid: UUID?
+    /// When it was last added, edited, paused or resumed: the latest word wins in a sync.
+    public var modified: Date
 
     public init(id: Int64 = 0, title: String, message: String, activity: String, time: LocalTime,
-                weekdays: WeekdaySet = .daily, lookbackHours: Int = 12, enabled: Bool = true, created: Date) {
+                weekdays: WeekdaySet = .daily, lookbackHours: Int = 12, enabled: Bool = true, created: Date,
+                uuid: UUID? = nil, modified: Date? = nil) {
+        self.uuid = uuid
+        self.modified = modified ?? created
         self.id = id
         self.title = title
         self.message = message

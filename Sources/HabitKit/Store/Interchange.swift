@@ -124,7 +124,7 @@ extension HabitStore {
         }
     }
 
-    private static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
+    static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
         func date(_ t: Double?) -> Date? { t.map { Date(timeIntervalSince1970: $0) } }
         let statistics = try WorkoutStatisticRecord.filter(Column("workoutId") == id).order(Column("id")).fetchAll(db).map {
             WorkoutStatistic(type: $0.type, start: date($0.start), end: date($0.end), average: $0.average, minimum: $0.minimum,
@@ -141,92 +141,18 @@ extension HabitStore {
     /// file twice, or a file made from this store, adds nothing, and nothing deleted comes back. A
     /// habit definition already here is replaced by a newer one (its `modified` is later). A
     /// sample of a workout comes after the workout: the export writes samples first, so such
-    /// samples wait for the end of the file.
+    /// samples wait for the end of the file. The rules are sync's (``InterchangeApplier``).
     public func importInterchange(dryRun: Bool, _ next: () throws -> InterchangeObject?) throws -> InterchangeSummary {
         try write(rollback: dryRun) { db in
-            var summary = InterchangeSummary()
-            summary.dryRun = dryRun
-            let deleted = Set(try String.fetchAll(db, sql: "SELECT uuid FROM tombstone"))
-            var waiting: [(Sample, SourceDescription)] = []
-            func known(_ table: String, _ uuid: String) throws -> Bool {
-                if deleted.contains(uuid) { return true }
-                return try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE uuid = ?", arguments: [uuid]) ?? false
-            }
-            func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {
-                var workoutID: Int64?
-                if let workout = sample.workout {
-                    workoutID = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [workout.storeText])
-                    if workoutID == nil { return false }
-                }
-                _ = try SourceRecord.id(of: sample.source, name: source.name, version: source.version, db)
-                try Self.insert(sample, workoutId: workoutID, db)
-                summary.samples += 1
-                return true
-            }
+            var applier = try InterchangeApplier(db)
+            var known = 0
             while let object = try next() {
-                switch object {
-                case .habit(var habit):
-                    if let row = try HabitRecord.fetchOne(db, key: habit.id) {
-                        let here = try row.definition()
-                        if habit.modified > here.modified && habit != here {
-                            if habit.name != here.name, try HabitRecord.filter(Column("name") == habit.name).fetchCount(db) > 0 {
-                                habit.name = here.name
-                            }
-                            try HabitRecord(habit).update(db)
-                            summary.habitsUpdated += 1
-                        } else {
-                            summary.known += 1
-                        }
-                        continue
-                    }
-                    let taken = Set(try String.fetchAll(db, sql: "SELECT name FROM habit"))
-                    if taken.contains(habit.name) {
-                        let name = TrackerRules.freeName(habit.name) { taken.contains($0) }
-                        summary.renamed.append("\(habit.name) → \(name)")
-                        habit.name = name
-                    }
-                    try HabitRecord(habit).insert(db)
-                    summary.habits += 1
-                case .sample(let sample, let source):
-                    if try known("sample", sample.uuid.storeText) {
-                        summary.known += 1
-                    } else if try !store(sample, source) {
-                        waiting.append((sample, source))
-                    }
-                case .workout(let workout, let source, let statistics, let events):
-                    if try known("workout", workout.uuid.storeText) {
-                        summary.known += 1
-                        continue
-                    }
-                    _ = try SourceRecord.id(of: workout.source, name: source.name, version: source.version, db)
-                    let id = try Self.insert(workout, db)
-                    for s in statistics {
-                        try WorkoutStatisticRecord(workoutId: id, type: s.type, start: s.start?.timeIntervalSince1970,
-                                                   end: s.end?.timeIntervalSince1970, average: s.average, minimum: s.minimum,
-                                                   maximum: s.maximum, sum: s.sum, unit: s.unit).insert(db)
-                    }
-                    for e in events {
-                        try WorkoutEventRecord(workoutId: id, type: e.type, date: e.date?.timeIntervalSince1970,
-                                               duration: e.duration, durationUnit: e.durationUnit).insert(db)
-                    }
-                    summary.workouts += 1
-                case .skip(let skip):
-                    let habit = skip.habitID ?? SkipRecord.everyHabit
-                    let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM skip WHERE habit = ? AND day = ?",
-                                                    arguments: [habit, skip.day.description]) ?? false
-                    let gone = try known("skip", skip.uuid.storeText)
-                    if present || gone {
-                        summary.known += 1
-                        continue
-                    }
-                    try SkipRecord(uuid: skip.uuid.storeText, habit: habit, day: skip.day.description,
-                                   created: skip.created.timeIntervalSince1970, anchor: try ChangeCounter.next(db)).insert(db)
-                    summary.skips += 1
-                }
+                if try !applier.apply(.data(object)) { known += 1 }
             }
-            for (sample, source) in waiting where try !store(sample, source) {
-                throw InterchangeError.missingWorkout(sample: sample.uuid, workout: sample.workout ?? sample.uuid)
-            }
+            try applier.finish()
+            var summary = applier.summary
+            summary.dryRun = dryRun
+            summary.known = known
             return summary
         }
     }

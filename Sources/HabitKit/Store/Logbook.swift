@@ -314,22 +314,25 @@ extension HabitStore {
     static func settings(_ db: Database) throws -> Settings {
         var stored: [String: String] = [:]
         // Plain SQL: every command reads the settings first (FastLog measures a log's start-up).
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") { stored[row[0]] = row[1] }
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE value IS NOT NULL") { stored[row[0]] = row[1] }
         return Settings(stored: stored)
     }
 
-    /// Validates and stores a setting; returns the stored (normalised) value.
+    /// Validates and stores a setting, changed `at` (the latest word wins in a sync; nil: before
+    /// any other); returns the stored (normalised) value.
     @discardableResult
-    public func saveSetting(_ key: Settings.Key, _ value: String) throws -> String {
+    public func saveSetting(_ key: Settings.Key, _ value: String, at: Date? = nil) throws -> String {
         var settings = Settings()
         let normalised = try settings.apply(key, value)
-        try write { db in try SettingRecord(key: key.rawValue, value: normalised).upsert(db) }
+        try write { db in
+            try SettingRecord(key: key.rawValue, value: normalised, modified: at?.timeIntervalSince1970 ?? 0).upsert(db)
+        }
         return normalised
     }
 
-    /// Removes a stored setting so its default applies again.
-    public func removeSetting(_ key: Settings.Key) throws {
-        try write { db in _ = try SettingRecord.deleteOne(db, key: key.rawValue) }
+    /// Unsets a setting so its default applies again (kept as an unset value changed `at`, for sync).
+    public func removeSetting(_ key: Settings.Key, at: Date? = nil) throws {
+        try write { db in try SettingRecord(key: key.rawValue, value: nil, modified: at?.timeIntervalSince1970 ?? 0).upsert(db) }
     }
 }
 

@@ -257,7 +257,10 @@ public enum TombstoneKind: String, Codable, Sendable, DatabaseValueConvertible {
 struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "setting"
     var key: String
-    var value: String
+    /// Nil: unset (the default applies), kept so that the unset is the latest word in a sync.
+    var value: String?
+    /// When it was set or unset (0 for settings stored before v6).
+    var modified: Double
 }
 
 /// Keys of the `setting` table that are not user settings (``Settings/Key`` are).
@@ -286,6 +289,9 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var lookbackHours: Int
     var enabled: Bool
     var created: Double
+    /// The same on every device (schema v6).
+    var uuid: String
+    var modified: Double
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
@@ -301,6 +307,8 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
         lookbackHours = row["lookbackHours"]
         enabled = row["enabled"]
         created = row["created"]
+        uuid = row["uuid"]
+        modified = row["modified"]
     }
 
     init(_ r: Reminder) {
@@ -314,6 +322,18 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
         lookbackHours = r.lookbackHours
         enabled = r.enabled
         created = r.created.timeIntervalSince1970
+        uuid = r.uuid?.storeText ?? Self.derivedUUID(r)
+        modified = r.modified.timeIntervalSince1970
+    }
+
+    /// A reminder made without a UUID gets one from what it is (the same on every device).
+    static func derivedUUID(_ r: Reminder) -> String {
+        var hash = StableHash()
+        hash.add("reminder")
+        for part in [String(r.created.timeIntervalSince1970), r.title, r.message, r.activity, r.time.description, String(r.weekdays.mask)] {
+            hash.add(part)
+        }
+        return hash.uuid().storeText
     }
 
     /// The reminder, or a data error naming what is wrong: a stored activity this binary does not
@@ -324,7 +344,8 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
         }
         return Reminder(id: id ?? 0, title: title, message: message, activity: activity, time: time,
                         weekdays: WeekdaySet(mask: weekdays), lookbackHours: lookbackHours, enabled: enabled,
-                        created: Date(timeIntervalSince1970: created))
+                        created: Date(timeIntervalSince1970: created), uuid: UUID(storeText: uuid),
+                        modified: Date(timeIntervalSince1970: modified))
     }
 }
 

@@ -7,7 +7,7 @@ enum ReminderRows {
         // Plain SQL, read by column: every log runs this, and the query interface's schema
         // look-ups and generic record decoding cost a log ~3 M instructions (FastLog).
         let rows = try Row.fetchAll(db, sql: """
-            SELECT id, title, message, activity, hour, minute, weekdays, lookbackHours, enabled, created FROM reminder
+            SELECT id, title, message, activity, hour, minute, weekdays, lookbackHours, enabled, created, uuid, modified FROM reminder
             WHERE (?1 IS NULL OR activity = ?1) AND (?2 = 0 OR enabled = 1) ORDER BY id
             """, arguments: [activity, enabledOnly])
         return try rows.map { try ReminderRecord(row: $0).reminder() }

@@ -56,12 +56,13 @@ extension HabitStore {
         }
     }
 
-    /// Replaces a reminder's fields (id and creation time stay).
+    /// Replaces a reminder's fields (id, UUID and creation time stay; `modified` is the reminder's).
     public func updateReminder(_ reminder: Reminder) throws {
         try write { db in
             guard let stored = try ReminderRecord.fetchOne(db, key: reminder.id) else { throw ReminderError.notFound(reminder.id) }
             var row = ReminderRecord(reminder)
             row.created = stored.created
+            row.uuid = stored.uuid
             try row.update(db)
         }
     }
@@ -82,17 +83,18 @@ extension HabitStore {
         }
     }
 
-    /// Enables or disables one reminder, or (id nil) pauses or resumes all of them.
-    public func setReminderEnabled(_ id: Int64?, _ enabled: Bool) throws {
+    /// Enables or disables one reminder, or (id nil) pauses or resumes all of them, `at` that
+    /// instant (the latest word wins in a sync; nil: before any other).
+    public func setReminderEnabled(_ id: Int64?, _ enabled: Bool, at: Date? = nil) throws {
+        let modified = at?.timeIntervalSince1970 ?? 0
         try write { db in
             if let id {
                 guard var row = try ReminderRecord.fetchOne(db, key: id) else { throw ReminderError.notFound(id) }
                 row.enabled = enabled
+                row.modified = modified
                 try row.update(db)
-            } else if enabled {
-                _ = try SettingRecord.deleteOne(db, key: InternalSettingKey.remindersPaused.rawValue)
             } else {
-                try SettingRecord(key: InternalSettingKey.remindersPaused.rawValue, value: "true").upsert(db)
+                try SettingRecord(key: InternalSettingKey.remindersPaused.rawValue, value: enabled ? nil : "true", modified: modified).upsert(db)
             }
         }
     }

@@ -30,7 +30,8 @@ struct ConfigSet: ParsableCommand {
 
     func run() throws {
         let value = try value()
-        let stored = try store.openForWriting().saveSetting(key.key, value)
+        let now = try LiveEnvironment.now()
+        let stored = try store.openForWriting().saveSetting(key.key, value, at: now)
         Output.print("\(key.key.rawValue) = \(stored)")
     }
 }

@@ -16,8 +16,9 @@ struct ConfigUnset: ParsableCommand {
             Output.print("\(key.rawValue) = \(Settings().value(of: key) ?? "(not set)") (default)")
             return
         }
+        let now = try LiveEnvironment.now()
         let store = try store.openForWriting()
-        try store.removeSetting(key)
+        try store.removeSetting(key, at: now)
         Output.print("\(key.rawValue) = \(try store.fetchSettings().value(of: key) ?? "(not set)") (default)")
     }
 }

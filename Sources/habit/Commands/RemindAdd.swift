@@ -22,7 +22,8 @@ struct RemindAdd: ParsableCommand {
         let habit = try reader.habit(named: activity.lowercased(), env: readEnv)
         let (store, env) = try store.writing()
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
-                                activity: habit.id, time: time.time, lookbackHours: lookback, created: env.now)
+                                activity: habit.id, time: time.time, lookbackHours: lookback, created: env.now,
+                                uuid: env.makeUUID())
         fields.apply(to: &reminder)
         let added = try store.addReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == added.id }) else {

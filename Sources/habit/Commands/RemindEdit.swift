@@ -32,6 +32,7 @@ struct RemindEdit: ParsableCommand {
         if let time { reminder.time = time.time }
         if let activity { reminder.activity = try store.habit(named: activity.lowercased(), env: env).id }
         fields.apply(to: &reminder)
+        reminder.modified = env.now
         try store.updateReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == id }) else {
             throw ReminderError.notFound(id)

@@ -20,7 +20,7 @@ struct RemindPause: ParsableCommand {
     func run() throws {
         let id = try id()
         let opened = try id.map { try store.openExistingForWriting(orThrow: ReminderError.notFound($0)) } ?? store.openForWriting()
-        try opened.setReminderEnabled(id, false)
+        try opened.setReminderEnabled(id, false, at: try LiveEnvironment.now())
         Output.print(id.map { "paused reminder #\($0)" } ?? "paused all reminders")
     }
 }

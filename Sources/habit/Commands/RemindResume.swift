@@ -20,7 +20,7 @@ struct RemindResume: ParsableCommand {
     func run() throws {
         let id = try id()
         let opened = try id.map { try store.openExistingForWriting(orThrow: ReminderError.notFound($0)) } ?? store.openForWriting()
-        try opened.setReminderEnabled(id, true)
+        try opened.setReminderEnabled(id, true, at: try LiveEnvironment.now())
         Output.print(id.map { "resumed reminder #\($0)" } ?? "resumed all reminders")
     }
 }

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// `habit sync DIR [--json]`: sync with the other devices that share DIR through a file-sync tool.
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync with other devices through a folder a file-sync tool keeps in step (Syncthing, Nextcloud, Dropbox, git).",
+        discussion: """
+            Each device appends what changed on it since its last sync to its own file in DIR \\
+            (habit-<device id>.ndjson) and applies the new lines of every other device's file. Entries and \\
+            deletions merge without conflicts; settings, habit definitions and reminders take the latest \\
+            change; a reminder handled on one device is not delivered again on another. A line a sync tool \\
+            has not finished copying waits for the next run; conflict copies are never read. Run it from \\
+            cron as often as you like (see Standards/sync.md).
+            """)
+
+    @Argument(help: "The shared folder (the user's, not writable by others).") var folder: String
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let shared = try SyncFolder(path: folder)  // checked before the store is opened
+        let (store, env) = try store.writing()
+        let progress = try store.syncProgress(folder: shared.path, env: env)
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        var peers: [(device: String, objects: [SyncObject], offset: Int)] = []
+        var skipped: [String] = []
+        for peer in try shared.peers(except: progress.deviceID) {
+            let (lines, offset) = try shared.read(peer.path, from: progress.offsets[peer.device] ?? 0)
+            var objects: [SyncObject] = []
+            for (index, line) in lines.enumerated() {
+                do throws(InterchangeJSONFailure) {
+                    objects.append(try SyncLineJSON.decode(line, decoder))
+                } catch {
+                    // A line no version of habit wrote: left out and said, never applied half.
+                    skipped.append("\(SyncFolder.fileName(device: peer.device)), new line \(index + 1): \(error.reason)")
+                }
+            }
+            peers.append((peer.device, objects, offset))
+        }
+        let encoder = Output.makeEncoder()
+        let calendar = env.calendar
+        let summary = try store.sync(folder: shared.path, peers: peers) { objects in
+            try shared.append(try objects.map { try SyncLineJSON.encode($0, calendar: calendar, encoder) }, device: progress.deviceID)
+        }
+        if output.json {
+            try Output.printJSON(SyncJSON(device: progress.deviceID, summary: summary, skipped: skipped))
+            return
+        }
+        var lines = ["sent \(summary.sent) changes; applied \(summary.received) from \(summary.devices) other device\(summary.devices == 1 ? "" : "s")"
+                     + (summary.unchanged > 0 ? " (\(summary.unchanged) known already or older than what is here)" : "")]
+        lines += summary.renamed.map { "  two habits had one name: \($0)" }
+        if !skipped.isEmpty {
+            lines.append("\(skipped.count) line\(skipped.count == 1 ? "" : "s") not understood and left out:")
+            lines += skipped.prefix(5).map { "  " + escapingControlCharacters($0) }
+        }
+        Output.print(lines.joined(separator: "\n"))
+    }
+}
+
+/// `habit sync --json`.
+struct SyncJSON: Codable, Equatable {
+    let device: String
+    let sent: Int
+    let applied: Int
+    let unchanged: Int
+    let devices: Int
+    let renamed: [String]
+    let skipped: [String]
+
+    init(device: String, summary s: SyncSummary, skipped: [String]) {
+        self.device = device
+        (sent, applied, unchanged, devices, renamed) = (s.sent, s.received, s.unchanged, s.devices, s.renamed)
+        self.skipped = skipped
+    }
+}
