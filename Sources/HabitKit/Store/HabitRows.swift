@@ -322,7 +322,7 @@ extension HabitStore {
     /// Every skip whose day starts inside `range` (all with nil), oldest day first — for the export.
     public func forEachSkip(in range: InstantRange?, calendar: HabitCalendar, _ body: (SkippedDay) throws -> Void) throws {
         let all = try read { db in try Self.skips(after: Int64.min, db) }
-        for skip in all.sorted(by: { ($0.day, $0.anchor) < ($1.day, $1.anchor) })
+        for skip in all.sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
         where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
             try body(skip)
         }

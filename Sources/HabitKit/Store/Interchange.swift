@@ -116,7 +116,7 @@ extension HabitStore {
                 try body(.workout(workout, source(workout.source), statistics: statistics, events: events))
             }
             if type == nil {
-                for skip in try Self.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.anchor) < ($1.day, $1.anchor) })
+                for skip in try Self.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
                 where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
                     try body(.skip(skip))
                 }

@@ -54,8 +54,9 @@ extension QueryInterfaceRequest where RowDecoder: TimedSourcedRecord {
         filter(Column("start") >= range.lowerBound.timeIntervalSince1970 && Column("start") < range.upperBound.timeIntervalSince1970)
     }
 
-    /// Oldest first; ties in change order.
-    func chronological() -> Self { order(Column("start"), Column("anchor")) }
+    /// Oldest first; ties by UUID — the same order in every store that holds the objects (an
+    /// export, a synced device), whatever order they were stored in.
+    func chronological() -> Self { order(Column("start"), Column("uuid")) }
 
     /// Added after `anchor`, in change order.
     func changed(after anchor: Int64) -> Self { filter(Column("anchor") > anchor).order(Column("anchor")) }
