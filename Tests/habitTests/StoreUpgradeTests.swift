@@ -188,3 +188,54 @@ import Testing
         #expect(after?.first { $0["habit"] as? String == "floss" }?["today"] as? String == "done")
     }
 }
+
+extension StoreUpgradeTests {
+    /// A store written by the previous release (schema v5, `Tests/Fixtures/v5-store.sqlite`, made
+    /// by the binary at 316a367: own habits of every kind, an archived one, skips of one habit and
+    /// of all, a replaced NoAlc entry, a workout, settings, a delivered and a paused reminder)
+    /// upgrades in place to v6 (sync): what it printed it prints, and it syncs.
+    @Test func aV5StoreUpgradesInPlaceWithNothingLostAndSyncs() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("v5-store.sqlite").path, toPath: habit.db)
+        let env = ["HABIT_NOW": "2026-11-19T12:00:00+01:00", "TZ": "Europe/Berlin"]
+        let export = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env)
+        #expect(export.status == 0, "\(export.stderr)")
+        let expectedLines = try String(contentsOf: Self.fixtures.appendingPathComponent("v5-store.export.ndjson"), encoding: .utf8)
+            .split(separator: "\n").map { try Self.json(String($0)) }
+        #expect(expectedLines.count == 12)
+        // The v5 export had no habit lines; every line it had is still there, saying the same.
+        let dataLines = export.stdout.split(separator: "\n").filter { !$0.hasPrefix("{\"habit\"") }.joined(separator: "\n")
+        #expect(try Self.exportSaysWhatTheOldOneSaid(dataLines, expectedLines))
+        for (arguments, file) in [(["changes", "--since", "0", "--json"], "v5-store.changes.json"),
+                                  (["remind", "list", "--json"], "v5-store.reminders.json"),
+                                  (["streak", "--json"], "v5-store.streak.json"),
+                                  (["habits", "--archived", "--json"], "v5-store.habits.json"),
+                                  (["config", "list", "--json"], "v5-store.config.json")] {
+            let result = try habit.run(arguments, env: env)
+            #expect(result.status == 0, "\(result.stderr)")
+            let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
+            #expect(try Self.restricted(Self.json(result.stdout), to: Self.json(expected)) == Self.json(expected), "\(arguments)")
+        }
+        let upgraded = try DatabaseQueue(path: habit.db)
+        try upgraded.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(DISTINCT uuid) FROM reminder WHERE uuid IS NOT NULL") == 2)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM occurrence WHERE state = 'delivered'") == 1)
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+        }
+        try upgraded.close()
+        // The upgraded store syncs everything it has to a new device.
+        let folder = habit.folder.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        #expect(try habit.run(["sync", folder.path], env: env).status == 0)
+        let other = try HabitProcess()
+        defer { other.cleanUp() }
+        let synced = try other.run(["sync", folder.path], env: env)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try other.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout == export.stdout)
+        #expect(try other.run(["remind", "list", "--json"], env: env).stdout == habit.run(["remind", "list", "--json"], env: env).stdout)
+        #expect(try other.run(["config", "list", "--json"], env: env).stdout == habit.run(["config", "list", "--json"], env: env).stdout)
+    }
+}

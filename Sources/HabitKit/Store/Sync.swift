@@ -82,7 +82,9 @@ extension HabitStore {
             var summary = SyncSummary()
             let sentKey = "sent:" + folder, seqKey = "sentLog:" + folder
             let sentAnchor = Int64(try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [sentKey]) ?? "0") ?? 0
-            let sentSeq = Int64(try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [seqKey]) ?? "0") ?? 0
+            // The first sync to a folder sends every setting, reminder, occurrence and habit: a store
+            // older than sync has them without log entries.
+            let sentSeq = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [seqKey]).flatMap { Int64($0) }
             let own = try Self.changes(afterAnchor: sentAnchor, afterSeq: sentSeq, db)
 
             var applier = try InterchangeApplier(db)
@@ -113,7 +115,7 @@ extension HabitStore {
 
     /// What changed here: data objects and deletions after `afterAnchor`, and the settings,
     /// reminders, habits and occurrences the sync log lists after `afterSeq` (as they are now).
-    static func changes(afterAnchor: Int64, afterSeq: Int64, _ db: Database) throws -> (objects: [SyncObject], anchor: Int64) {
+    static func changes(afterAnchor: Int64, afterSeq: Int64?, _ db: Database) throws -> (objects: [SyncObject], anchor: Int64) {
         var objects: [SyncObject] = []
         var current = try ChangeCounter.current(db)
         if let pending = try ImportRun.firstPendingAnchor(db) { current = min(current, max(afterAnchor, pending - 1)) }
@@ -125,7 +127,16 @@ extension HabitStore {
         // Habits first (entries and reminders refer to them), from the log.
         var seen: Set<String> = []
         var logged: [(kind: String, key: String)] = []
-        for row in try Row.fetchAll(db, sql: "SELECT kind, key FROM syncLog WHERE seq > ? ORDER BY seq DESC", arguments: [afterSeq]) {
+        let listed = afterSeq.map { seq in SQLRequest<Row>(sql: "SELECT kind, key FROM syncLog WHERE seq > ? ORDER BY seq DESC", arguments: [seq]) }
+            ?? SQLRequest<Row>(sql: """
+                SELECT 'occurrence', r.uuid || ' ' || o.day FROM occurrence o JOIN reminder r ON r.id = o.reminderId
+                UNION ALL SELECT 'reminderDeleted', uuid FROM reminderTombstone
+                UNION ALL SELECT 'reminder', uuid FROM reminder
+                UNION ALL SELECT 'setting', key FROM setting
+                UNION ALL SELECT 'habitDeleted', id FROM habitTombstone
+                UNION ALL SELECT 'habit', id FROM habit
+                """)
+        for row in try Row.fetchAll(db, listed) {
             let entry = (kind: row[0] as String, key: row[1] as String)
             let id = entry.kind.replacingOccurrences(of: "Deleted", with: "") + "\u{1F}" + entry.key
             if seen.insert(id).inserted { logged.append(entry) }
