@@ -51,7 +51,8 @@ import Testing
             #expect(Self.masked(a.stderr) == Self.masked(b.stderr), "\(line)")
         }
         let exports = try [fast, slow].map { try $0.run(["export", "--format", "ndjson", "--all-sources"], env: ["HABIT_NOW": Self.now]) }
-        #expect(Self.masked(exports[0].stdout) == Self.masked(exports[1].stdout))
+        // Same-instant objects are listed by UUID, and the UUIDs are random: compared as sets of lines.
+        #expect(Self.masked(exports[0].stdout).split(separator: "\n").sorted() == Self.masked(exports[1].stdout).split(separator: "\n").sorted())
         #expect(exports[0].stdout.split(separator: "\n").count >= 15)
     }
 }
