@@ -72,27 +72,4 @@ extension HabitStore {
             return saved.anchor
         }
     }
-
-    /// Calls `sample` for every sample, then `workout` for every workout, whose start lies in
-    /// `range` (half-open), optionally of one type (a sample type or a workout activity type),
-    /// oldest first. Rows stream from a cursor, so exporting a large store needs little memory.
-    public func forEachObject(in range: InstantRange?, type: String?, allSources: Bool,
-                              sample: (Sample) throws -> Void, workout: (Workout) throws -> Void) throws {
-        try read { db in
-            var samples = SampleViewRecord.all().fromSources(all: allSources)
-            var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
-            if let range {
-                samples = samples.starting(in: range)
-                workouts = workouts.starting(in: range)
-            }
-            if let type {
-                samples = samples.ofType(type)
-                workouts = workouts.ofActivityType(type)
-            }
-            let sampleRows = try samples.chronological().fetchCursor(db)
-            while let row = try sampleRows.next() { try sample(row.sample) }
-            let workoutRows = try workouts.chronological().fetchCursor(db)
-            while let row = try workoutRows.next() { try workout(row.workout) }
-        }
-    }
 }

@@ -83,7 +83,9 @@ extension SourceID {
 
 extension HabitStore {
     /// Every object of the store in interchange order: habit definitions (archived too), samples,
-    /// workouts with their statistics and events, skips. `allSources: false` leaves out samples
+    /// workouts with their statistics and events, skips — oldest first, from cursors (exporting a
+    /// large store needs little memory), optionally of one type (a sample type or a workout
+    /// activity type; then without habits and skips) and starting in `range` (half-open). `allSources: false` leaves out samples
     /// and workouts of other sources, as every export does by default.
     public func forEachInterchangeObject(in range: InstantRange?, type: String?, allSources: Bool,
                                          calendar: HabitCalendar, _ body: (InterchangeObject) throws -> Void) throws {
