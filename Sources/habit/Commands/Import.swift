@@ -10,7 +10,8 @@ struct Import: ParsableCommand {
         discussion: """
             The file is recognised by its content: an Apple Health export.xml or export.zip; a Loop Habit
             Tracker CSV export ('Loop Habits CSV YYYY-MM-DD.zip') or backup (.db); harsh's log file (its
-            'habits' file beside it gives the frequencies). Another tracker's habits become habits of
+            'habits' file beside it gives the frequencies); habit's own interchange format ('habit export
+            --format ndjson': everything a store holds; only what this store has not had is added). Another tracker's habits become habits of
             your own with their frequency and target, its checks entries, its skips skips; Loop's
             inferred days (YES_AUTO) are not stored as done. A name taken by another habit is never
             merged into it: the habit gets the next free name and the summary says so.
