@@ -8,19 +8,19 @@ struct Import: ParsableCommand {
         commandName: "import",
         abstract: "Import an Apple Health export, or move in from Loop Habit Tracker or harsh (re-importing adds nothing).",
         discussion: """
-            The file is recognised by its content: an Apple Health export.xml or export.zip; a Loop Habit
-            Tracker CSV export ('Loop Habits CSV YYYY-MM-DD.zip') or backup (.db); harsh's log file (its
-            'habits' file beside it gives the frequencies); habit's own interchange format ('habit export
-            --format ndjson': everything a store holds; only what this store has not had is added). Another tracker's habits become habits of
-            your own with their frequency and target, its checks entries, its skips skips; Loop's
-            inferred days (YES_AUTO) are not stored as done. A name taken by another habit is never
+            The file is recognised by its content: an Apple Health export.xml or export.zip; a Loop Habit \
+            Tracker CSV export ('Loop Habits CSV YYYY-MM-DD.zip') or backup (.db); harsh's log file (its \
+            'habits' file beside it gives the frequencies); habit's own interchange format ('habit export \
+            --format ndjson': everything a store holds; only what this store has not had is added). Another tracker's habits become habits of \
+            your own with their frequency and target, its checks entries, its skips skips; Loop's \
+            inferred days (YES_AUTO) are not stored as done. A name taken by another habit is never \
             merged into it: the habit gets the next free name and the summary says so.
 
-            Records, workouts (with statistics and events) and their sources are kept as they are; imported
-            data is external and counts towards streaks only with --all-sources. ActivitySummary, Me and
-            other non-sample elements are skipped (counted in the summary). Records with a number that is
-            not finite, a control character or a date outside 1970–2100 are rejected (counted, with their
-            lines). A malformed or truncated file changes nothing; a large import commits in batches that
+            Records, workouts (with statistics and events) and their sources are kept as they are; imported \
+            data is external and counts towards streaks only with --all-sources. ActivitySummary, Me and \
+            other non-sample elements are skipped (counted in the summary). Records with a number that is \
+            not finite, a control character or a date outside 1970–2100 are rejected (counted, with their \
+            lines). A malformed or truncated file changes nothing; a large import commits in batches that \
             stay invisible until it ends, so logs and reminder checks go on meanwhile.
             """)
 
