@@ -31,7 +31,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HabitKitTests",
-            dependencies: ["HabitKit"]
+            dependencies: ["HabitKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "habitTests",

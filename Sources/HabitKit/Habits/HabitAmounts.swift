@@ -170,7 +170,20 @@ public enum UnitConversion {
     /// `value` in `from` expressed in `to`; the value unchanged when either unit is unknown or
     /// they measure different things (a count is a count).
     public static func convert(_ value: Double, from: String?, to: String) -> Double {
-        guard let from, from != to, let a = factors[from], let b = factors[to], a.dimension == b.dimension else { return value }
-        return value * a.factor / b.factor
+        guard let from, let f = Self.factors(from: from, to: to) else { return value }
+        return f.apply(value)
+    }
+
+    /// What ``convert(_:from:to:)`` multiplies and divides by, looked up once for many values;
+    /// nil when it leaves values unchanged.
+    public struct Factors: Sendable, Equatable {
+        var times: Double, over: Double
+        /// The same arithmetic as ``convert(_:from:to:)``, to the last bit.
+        public func apply(_ value: Double) -> Double { value * times / over }
+    }
+
+    public static func factors(from: String, to: String) -> Factors? {
+        guard from != to, let a = factors[from], let b = factors[to], a.dimension == b.dimension else { return nil }
+        return Factors(times: a.factor, over: b.factor)
     }
 }

@@ -54,6 +54,9 @@ public enum SleepStage: String, Sendable, CaseIterable, Codable {
 
     /// Time in this stage counts as asleep: every stage but awake and in bed.
     public var isAsleep: Bool { self != .awake && self != .inBed }
+
+    /// The category values of the stages that are not asleep (for a filter in SQL).
+    static let notAsleepCategoryValues = ["HKCategoryValueSleepAnalysisAwake", "HKCategoryValueSleepAnalysisInBed"]
 }
 
 /// One imported sleep sample: `[start, end)` in one stage.

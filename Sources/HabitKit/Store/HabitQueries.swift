@@ -31,13 +31,14 @@ extension HabitStore {
     }
 
     static func overview(_ definitions: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
-                         _ db: Database) throws -> HabitOverview {
+                         _ db: Database, side: Bool = true) throws -> HabitOverview {
         let settings = try Self.settings(db)
         let today = env.today
         let calendar = env.calendar
+        let filters = SourceFilters()
         var firsts: [String: LocalDay] = [:]
         for d in definitions {
-            if let first = try firstDay(of: d, env: env, allSources: allSources, db) { firsts[d.id] = first }
+            if let first = try firstDay(of: d, env: env, allSources: allSources, db, filters: filters) { firsts[d.id] = first }
         }
         let start = min(firsts.values.min() ?? today, today, range.lowerBound)
         let span = DayRange(start, upTo: max(today.adding(days: 1), range.upperBound))
@@ -47,18 +48,22 @@ extension HabitStore {
         if definitions.contains(where: { $0.kind == .builtin }) {
             summary = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false, db)
         }
-        var reports: [HabitReport] = []
-        for d in definitions {
+        // Where each own habit's samples are, found here; the days read and judged on up to two
+        // connections (``SideReader``).
+        let samples = try definitions.map { d in d.builtin == nil ? try HabitSamples(d, db, filters: filters) : nil }
+        let weekStartsOnSunday = settings.weekStartsOnSunday
+        let reports = try SideReader.map(definitions.count, db, side: side) { [summary, firsts] i, db in
+            let d = definitions[i]
             let inputs: [HabitDayInput]
             if let builtin = d.builtin, let summary {
                 inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
             } else {
-                inputs = try ownInputs(d, span: span, starts: starts, env: env, db)
+                inputs = try ownInputs(d, samples[i], span: span, starts: starts, env: env, db)
             }
             let first = firsts[d.id]
-            reports.append(HabitEvaluator.evaluate(d, inputs: first.map { f in inputs.filter { $0.day >= f } } ?? [],
-                                                   firstDay: first, skipped: skips[d.id] ?? [], today: today,
-                                                   weekStartsOnSunday: settings.weekStartsOnSunday, range: range))
+            return HabitEvaluator.evaluate(d, inputs: first.map { f in inputs.filter { $0.day >= f } } ?? [],
+                                           firstDay: first, skipped: skips[d.id] ?? [], today: today,
+                                           weekStartsOnSunday: weekStartsOnSunday, range: range)
         }
         return HabitOverview(asOf: today, allSources: allSources, otherSourceCount: summary?.otherSourceCount ?? 0,
                              range: range, reports: reports)
@@ -90,9 +95,10 @@ extension HabitStore {
 
     /// The first day of a habit's history: a built-in's first data day; an own habit's earlier of
     /// the day it was added and its first sample's day.
-    static func firstDay(of d: HabitDefinition, env: HabitEnvironment, allSources: Bool, _ db: Database) throws -> LocalDay? {
+    static func firstDay(of d: HabitDefinition, env: HabitEnvironment, allSources: Bool, _ db: Database,
+                         filters: SourceFilters = SourceFilters()) throws -> LocalDay? {
         if let builtin = d.builtin { return try firstDay(of: builtin, calendar: env.calendar, allSources: allSources, db) }
-        guard let source = try HabitSamples(d, db) else { return d.since }
+        guard let source = try HabitSamples(d, db, filters: filters) else { return d.since }
         guard let t = try Double.fetchOne(db, SQLRequest<Double>(literal: """
             SELECT min(start) FROM sample WHERE typeId = \(source.typeID) AND \(source.sources)
             """)) else { return d.since }
@@ -102,9 +108,15 @@ extension HabitStore {
     /// An own habit's days over `span` (`starts`: the span's day boundaries, one more than its days).
     static func ownInputs(_ d: HabitDefinition, span: DayRange, starts: [Date], env: HabitEnvironment,
                           _ db: Database) throws -> [HabitDayInput] {
+        try ownInputs(d, try HabitSamples(d, db), span: span, starts: starts, env: env, db)
+    }
+
+    /// ``ownInputs(_:span:starts:env:_:)`` with the habit's samples found already (nil: none yet).
+    static func ownInputs(_ d: HabitDefinition, _ samples: HabitSamples?, span: DayRange, starts: [Date],
+                          env: HabitEnvironment, _ db: Database) throws -> [HabitDayInput] {
         var values = [Double](repeating: 0, count: span.count)
         var entries = [Bool](repeating: false, count: span.count)
-        if let source = try HabitSamples(d, db) {
+        if let source = samples {
             let bounds = starts.map(\.timeIntervalSince1970)
             try source.forEachAmount(days: span, bounds: bounds, env: env, db) { i, amount in
                 values[i] += amount
@@ -118,8 +130,16 @@ extension HabitStore {
     }
 
     /// The day whose half-open range `[bounds[i], bounds[i+1])` holds `t`.
-    static func dayIndex(_ t: Double, _ bounds: [Double]) -> Int? {
+    static func dayIndex(_ t: Double, _ bounds: [Double]) -> Int? { dayIndex(t, bounds, hint: 0) }
+
+    /// ``dayIndex(_:_:)``, trying the day `hint` and the next first: rows in start order fall
+    /// on the same day or a later one.
+    static func dayIndex(_ t: Double, _ bounds: [Double], hint: Int) -> Int? {
         guard let first = bounds.first, let last = bounds.last, t >= first, t < last else { return nil }
+        if hint >= 0, hint + 1 < bounds.count, bounds[hint] <= t {
+            if t < bounds[hint + 1] { return hint }
+            if hint + 2 < bounds.count, t < bounds[hint + 2] { return hint + 1 }
+        }
         var lo = 0, hi = bounds.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
@@ -129,8 +149,21 @@ extension HabitStore {
     }
 }
 
+/// The source filters of one read (``StoreRules/resolvedSources(all:_:)``), each resolved once:
+/// every habit of an overview asks for them.
+final class SourceFilters {
+    private var resolved: [Bool: SQL] = [:]
+
+    func sources(all: Bool, _ db: Database) throws -> SQL {
+        if let sql = resolved[all] { return sql }
+        let sql = try StoreRules.resolvedSources(all: all, db)
+        resolved[all] = sql
+        return sql
+    }
+}
+
 /// Where an own habit's samples are and how one becomes an amount in the habit's unit.
-struct HabitSamples {
+struct HabitSamples: Sendable {
     var typeID: Int64
     var sources: SQL
     var measure: HabitDataType.Measure
@@ -139,7 +172,7 @@ struct HabitSamples {
     var convertsUnits: Bool
 
     /// Nil when the store holds no sample of the habit's type yet.
-    init?(_ d: HabitDefinition, _ db: Database) throws {
+    init?(_ d: HabitDefinition, _ db: Database, filters: SourceFilters = SourceFilters()) throws {
         let type: HabitDataType
         if let logged = d.loggedType {
             type = HabitDataType(identifier: logged, measure: .value, defaultUnit: d.unit ?? "count")
@@ -154,16 +187,23 @@ struct HabitSamples {
         unit = d.unit ?? type.defaultUnit
         convertsUnits = d.loggedType == nil
         switch d.loggedType != nil ? .app : d.sources {
-        case .app: sources = try StoreRules.resolvedSources(all: false, db)
-        case .all: sources = try StoreRules.resolvedSources(all: true, db)
+        case .app: sources = try filters.sources(all: false, db)
+        case .all: sources = try filters.sources(all: true, db)
         case .named(let names):
-            let visible = try StoreRules.resolvedSources(all: true, db)
+            let visible = try filters.sources(all: true, db)
             sources = visible + " AND sourceId IN (SELECT id FROM source WHERE bundleId IN \(names) OR name IN \(names))"
         }
     }
 
     /// Calls `body` with the index in `days` and the amount of each sample of the habit's days
     /// (`bounds`: their starts, one more than the days; sleep: the nights before them).
+    ///
+    /// A ten-year history is over a hundred thousand rows, so each row costs as little as it can:
+    /// the query selects only what the measure needs (own entries: start and value, from the
+    /// covering index), leaves out in SQL what adds nothing (a missing value, an awake or in-bed
+    /// sleep stage), and hands the rows over inside SQLite's loop (``RawRows``); units are resolved
+    /// once per unit id, and the day of a row is found from the previous row's (rows come in start
+    /// order per source).
     func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, _ db: Database,
                        _ body: (Int, Double) throws -> Void) throws {
         // Sleep: day D is the night before, `[D−1 18:00, D 18:00)` civil time — the days of a
@@ -172,36 +212,53 @@ struct HabitSamples {
             ? HabitCalendar(timeZone: env.timeZone, dayStart: Self.eveningCutoff)
                 .starts(of: DayRange(days.lowerBound.adding(days: -1), upTo: days.upperBound.adding(days: -1))).map(\.timeIntervalSince1970)
             : bounds
-        guard let lo = bounds.first, let last = bounds.last else { return }
-        let units = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT id, name FROM unit").map { row -> (Int64, String) in
-            (row[0], row[1])
-        })
-        // The sleep stage comes out of the metadata in SQL (JSON decoding each row in Swift was a
-        // tenth of a streak with a sleep habit).
-        let stage: SQL = measure == .asleep ? "json_extract(metadata, '$.categoryValue')" : "NULL"
-        // Own entries are in the habit's unit: start, end and value come from the covering index.
-        let unit: SQL = convertsUnits ? "unitId" : "NULL"
-        let statement = try db.makeStatement(literal: """
-            SELECT start, "end", value, \(unit), \(stage) FROM sample
-            WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(sources)
-            """)
-        // Stepped through SQLite's own API, its arguments bound by GRDB: a ten-year history is
-        // over a hundred thousand rows, and the generic row decoding cost more than SQLite's scan.
-        let h = statement.sqliteStatement
-        defer { sqlite3_reset(h) }
-        func double(_ column: Int32) -> Double? { sqlite3_column_type(h, column) == SQLITE_NULL ? nil : sqlite3_column_double(h, column) }
-        while true {
-            let code = sqlite3_step(h)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        guard let lo = bounds.first, let last = bounds.last, days.count > 0 else { return }
+        // Column 1: the amount's raw number (value, or end for a duration); column 2 the unit id.
+        let amount: SQL, filter: SQL
+        switch measure {
+        case .value:
+            amount = convertsUnits ? "value, unitId" : "value"
+            filter = "value IS NOT NULL"
+        case .duration:
+            amount = "\"end\""
+            filter = "1"
+        case .asleep:
+            // Every stage counts but awake and in bed (``SleepStage/isAsleep``).
+            amount = "\"end\""
+            let notAsleep = SleepStage.notAsleepCategoryValues
+            filter = "coalesce(json_extract(metadata, '$.categoryValue'), '') NOT IN \(notAsleep)"
+        }
+        let converting = measure == .value && convertsUnits
+        // Imported values: each unit id's factors, looked up once.
+        var unitFactors: [Int64: UnitConversion.Factors] = [:]
+        if converting {
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM unit") {
+                if let f = UnitConversion.factors(from: row[1], to: unit) { unitFactors[row[0]] = f }
             }
-            let start = sqlite3_column_double(h, 0)
-            guard let i = HabitStore.dayIndex(start, bounds), i < days.count else { continue }
-            let unitName = sqlite3_column_type(h, 3) == SQLITE_NULL ? nil : units[sqlite3_column_int64(h, 3)]
-            let stageText = sqlite3_column_type(h, 4) == SQLITE_NULL ? nil : sqlite3_column_text(h, 4).map { String(cString: $0) }
-            guard let amount = amount(start: start, end: sqlite3_column_double(h, 1), value: double(2), unit: unitName,
-                                      stage: stageText) else { continue }
+        }
+        let durationFactors = UnitConversion.factors(from: "s", to: unit)
+        let dayCount = days.count
+        var hint = 0
+        try RawRows.forEach(db, columns: "start, " + amount, rest: """
+            FROM sample WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(filter) AND \(sources)
+            """) { row in
+            let start = row.double(0)
+            guard let i = HabitStore.dayIndex(start, bounds, hint: hint) else { return }
+            hint = i
+            guard i < dayCount else { return }
+            let raw = row.double(1)
+            let amount: Double
+            switch measure {
+            case .value:
+                guard raw.isFinite else { return }
+                if converting, !row.isNull(2), let f = unitFactors[row.int64(2)] {
+                    amount = f.apply(raw)
+                } else {
+                    amount = raw
+                }
+            case .duration, .asleep:
+                amount = durationFactors?.apply(raw - start) ?? (raw - start)
+            }
             try body(i, amount)
         }
     }
@@ -217,19 +274,4 @@ struct HabitSamples {
 
     /// 18:00: sleep from here on counts for the next day.
     static let eveningCutoff = LocalTime(uncheckedHour: 18, minute: 0, second: 0)
-
-    /// The amount a sample adds; nil when it adds nothing (an awake or in-bed sleep sample).
-    func amount(start: Double, end: Double, value: Double?, unit: String?, stage categoryValue: String?) -> Double? {
-        switch measure {
-        case .value:
-            guard let value, value.isFinite else { return nil }
-            return UnitConversion.convert(value, from: unit, to: self.unit)
-        case .duration:
-            return UnitConversion.convert(end - start, from: "s", to: self.unit)
-        case .asleep:
-            let stage = SleepStage(categoryValue: categoryValue)
-            guard stage.isAsleep else { return nil }
-            return UnitConversion.convert(end - start, from: "s", to: self.unit)
-        }
-    }
 }
