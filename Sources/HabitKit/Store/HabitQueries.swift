@@ -31,7 +31,7 @@ extension HabitStore {
     }
 
     static func overview(_ definitions: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
-                         _ db: Database, side: Bool = true) throws -> HabitOverview {
+                         _ db: Database, side: Bool? = nil) throws -> HabitOverview {
         let settings = try Self.settings(db)
         let today = env.today
         let calendar = env.calendar
@@ -52,7 +52,10 @@ extension HabitStore {
         // connections (``SideReader``).
         let samples = try definitions.map { d in d.builtin == nil ? try HabitSamples(d, db, filters: filters) : nil }
         let weekStartsOnSunday = settings.weekStartsOnSunday
-        let reports = try SideReader.map(definitions.count, db, side: side) { [summary, firsts] i, db in
+        // A second connection costs a millisecond or two to open: worth it only for long histories
+        // of several habits (nil: decide; the tests force either way).
+        let ownDays = samples.compactMap { $0 }.count * span.count
+        let reports = try SideReader.map(definitions.count, db, side: side ?? (ownDays >= SideReader.worthwhileDays)) { [summary, firsts] i, db in
             let d = definitions[i]
             let inputs: [HabitDayInput]
             if let builtin = d.builtin, let summary {

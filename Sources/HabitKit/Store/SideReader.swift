@@ -12,6 +12,10 @@ import GRDBSQLite
 /// is the same in both read transactions); else the first connection does the rest itself.
 /// In-memory stores and one-core machines read on the one connection.
 enum SideReader {
+    /// Habit-days (habits with samples × days of history) from which a read uses a second
+    /// connection: 4 habits over 3 years, 20 over 7 months.
+    static let worthwhileDays = 4_000
+
     /// `work(i, db)` for every `i` in `0..<count`, in order of `i` (`side`: false reads on `db` only).
     static func map<T: Sendable>(_ count: Int, _ db: Database, side: Bool = true,
                                  _ work: @escaping @Sendable (Int, Database) throws -> T) throws -> [T] {
