@@ -13,6 +13,9 @@ public struct Recovery: Sendable, Equatable {
     public var asleep: TimeInterval {
         stages.filter { $0.key.isAsleep }.values.reduce(0, +)
     }
+
+    /// Time in bed as the "in bed" samples say (older watches and phones write only these).
+    public var inBed: TimeInterval { stages[.inBed] ?? 0 }
 }
 
 /// One line of the timeline.

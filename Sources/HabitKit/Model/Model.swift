@@ -44,6 +44,17 @@ public struct SourceID: Hashable, Sendable, CustomStringConvertible, Codable {
         return bundleID
     }
 
+    /// The id of a source an Apple Health export names: `healthkit-import:` and the export's `sourceName`.
+    public static let importPrefix = "healthkit-import:"
+
+    public static func imported(_ sourceName: String) -> SourceID { SourceID(unchecked: importPrefix + sourceName) }
+
+    /// What a person calls the source: an imported source's own name ("Apple Watch de José"),
+    /// else the id.
+    public var displayName: String {
+        bundleID.hasPrefix(Self.importPrefix) ? String(bundleID.dropFirst(Self.importPrefix.count)) : bundleID
+    }
+
     public var description: String { bundleID }
 }
 

@@ -79,7 +79,7 @@ final class ImportWriter {
         if let known = sourceIDs[name] {
             id = known
         } else {
-            let bundleID = "healthkit-import:" + name
+            let bundleID = SourceID.imported(name).bundleID
             if let existing = try SourceRecord.filter(Column("bundleId") == bundleID).fetchOne(db)?.id {
                 id = existing
             } else {

@@ -29,6 +29,13 @@ public enum Entry: Sendable {
         case .workout(let w, _): w.uuid
         }
     }
+
+    public var source: SourceID {
+        switch self {
+        case .sample(let s): s.source
+        case .workout(let w, _): w.source
+        }
+    }
 }
 
 /// When a logged session happened: from a duration and at most one of start or end.

@@ -10,16 +10,20 @@ struct TimelineJSON: Codable, Equatable {
         let items: [Item]
     }
 
-    /// `{"kind":"entry","entry":{…}}`, `{"kind":"workout","workout":{…}[,"averageHeartRate"]}` or
-    /// `{"kind":"recovery","start","end","asleepSeconds","stages"[,"restingHeartRate"][,"heartRateVariability"]}`.
+    /// `{"kind":"entry","entry":{…},"sourceName"}`, `{"kind":"workout","workout":{…},"sourceName"[,"averageHeartRate"]}`
+    /// or `{"kind":"recovery","start","end","asleepSeconds","inBedSeconds","stages"[,"restingHeartRate"][,"heartRateVariability"]}`.
+    /// `sourceName` is what the text shows for the source (an imported source's own name); the
+    /// entry's and workout's `source` stay the stored id.
     struct Item: Codable, Equatable {
         let kind: String
         var entry: EntryJSON? = nil
         var workout: WorkoutJSON? = nil
+        var sourceName: String? = nil
         var averageHeartRate: Double? = nil
         var start: String? = nil
         var end: String? = nil
         var asleepSeconds: Double? = nil
+        var inBedSeconds: Double? = nil
         var stages: [String: Double]? = nil
         var restingHeartRate: Double? = nil
         var heartRateVariability: Double? = nil
@@ -30,11 +34,13 @@ struct TimelineJSON: Codable, Equatable {
             Day(date: day.day.description, items: day.items.map { item in
                 switch item {
                 case .entry(let e):
-                    Item(kind: "entry", entry: EntryJSON(e, calendar: calendar))
+                    Item(kind: "entry", entry: EntryJSON(e, calendar: calendar), sourceName: e.source.displayName)
                 case .workout(let w, let hr):
-                    Item(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), averageHeartRate: hr)
+                    Item(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), sourceName: w.source.displayName,
+                         averageHeartRate: hr)
                 case .recovery(let r):
                     Item(kind: "recovery", start: calendar.iso8601(r.start), end: calendar.iso8601(r.end), asleepSeconds: r.asleep,
+                         inBedSeconds: r.inBed,
                          stages: Dictionary(uniqueKeysWithValues: r.stages.map { ($0.key.rawValue, $0.value) }), restingHeartRate: r.restingHeartRate, heartRateVariability: r.heartRateVariability)
                 }
             })

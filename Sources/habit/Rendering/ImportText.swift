@@ -8,11 +8,10 @@ enum ImportText {
                      + "from \(summary.sources.count) new source\(summary.sources.count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s "
                      + "(\(String(format: "%.1f", Double(summary.bytes) / 1e6 / max(seconds, 1e-6))) MB/s)"]
         lines.append("  duplicates skipped: \(summary.duplicates); records inside correlations (kept at top level): \(summary.correlationChildren)")
-        for (type, n) in summary.samplesByType.sorted(by: { $0.value > $1.value }).prefix(12) { lines.append("  \(String(n).leftPadded(8))  \(type)") }
-        for (type, n) in summary.workoutsByType.sorted(by: { $0.value > $1.value }) { lines.append("  \(String(n).leftPadded(8))  \(type)") }
-        if summary.samplesByType.count > 12 {
-            lines.append("  … and \(summary.samplesByType.count - 12) more types")
-        }
+        // The most frequent types first (ties by name); a cut list says what it left out, right
+        // under it (`--json` lists every type).
+        lines += counted(summary.samplesByType, shown: shownTypes, more: "record types")
+        lines += counted(summary.workoutsByType, shown: shownTypes, more: "workout types")
         if summary.rejected > 0 {
             lines.append("  rejected (not stored: a number that is not finite, a control character or a date outside 1970–2100): \(summary.rejected)")
             for r in summary.rejections { lines.append("    \(r)") }
@@ -23,6 +22,19 @@ enum ImportText {
         }
         if !summary.skipped.isEmpty {
             lines.append("  not kept: " + summary.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// How many types the text lists before "… and N more".
+    static let shownTypes = 12
+
+    static func counted(_ counts: [String: Int], shown: Int, more what: String) -> [String] {
+        let sorted = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var lines = sorted.prefix(shown).map { "  \(String($0.value).leftPadded(8))  \($0.key)" }
+        if sorted.count > shown {
+            let rest = sorted.dropFirst(shown)
+            lines.append("  … and \(rest.count) more \(what) (\(rest.map(\.value).reduce(0, +)) records)")
         }
         return lines
     }

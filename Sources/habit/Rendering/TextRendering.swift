@@ -35,12 +35,13 @@ enum TextRendering {
         }
     }
 
-    /// Nothing for habit itself, `(watch)` for an extension (`dev.habit.watch`), `[bundle.id]` for
-    /// another source: the tag follows ``SourceID/isApp``, the one rule.
+    /// Nothing for habit itself, `(watch)` for an extension (`dev.habit.watch`), `[name]` for
+    /// another source (an imported one by its own name, ``SourceID/displayName``): the tag follows
+    /// ``SourceID/isApp``, the one rule.
     static func sourceTag(_ source: SourceID) -> String {
         if source == .app { return "" }
         if source.isApp { return "  (" + source.bundleID.dropFirst("dev.habit.".count) + ")" }
-        return "  [\(source)]"
+        return "  [\(source.displayName)]"
     }
 
     static func describe(_ s: Sample, _ calendar: HabitCalendar) -> String {

@@ -13,14 +13,19 @@ enum TimelineText {
                 case .entry(let e): lines.append("  " + TextRendering.describe(e, calendar))
                 case .workout(let w, let hr):
                     var line = "  " + TextRendering.describe(w, calendar)
-                    if let d = w.totalDistanceMeters { line += String(format: "  %.2f km", d / 1000) }
+                    // No distance for a workout without one (yoga; an export's `totalDistance="0"`).
+                    if let d = w.totalDistanceMeters, d > 0 { line += String(format: "  %.2f km", d / 1000) }
                     if let hr { line += String(format: "  ♥ %.0f bpm", hr) }
                     lines.append(line)
                 case .recovery(let r):
                     let stages = SleepStage.allCases.compactMap { k in
                         r.stages[k].map { "\(k.rawValue) \(TextRendering.duration($0))" }
                     }.joined(separator: ", ")
-                    var line = "  recovery  \(TextRendering.duration(r.asleep)) asleep  \(TextRendering.clock(r.start, calendar))–\(TextRendering.clock(r.end, calendar))  (\(stages))"
+                    // A night with only "in bed" samples says so instead of "0 s asleep".
+                    let amount = r.asleep == 0 && r.inBed > 0
+                        ? "\(TextRendering.duration(r.inBed)) in bed, no asleep data"
+                        : "\(TextRendering.duration(r.asleep)) asleep"
+                    var line = "  recovery  \(amount)  \(TextRendering.clock(r.start, calendar))–\(TextRendering.clock(r.end, calendar))  (\(stages))"
                     if let rhr = r.restingHeartRate { line += String(format: "  resting ♥ %.0f", rhr) }
                     if let hrv = r.heartRateVariability { line += String(format: "  HRV %.0f ms", hrv) }
                     lines.append(line)

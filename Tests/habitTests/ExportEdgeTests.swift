@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// What the timeline and the import summary show for the edges of real exports (issue 13, points
+/// 4–6), on the hand-made exports of `Tests/Fixtures/health` (see its README).
+@Suite struct ExportEdgeTests {
+    static let health = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/health")
+    static let env = ["HABIT_NOW": "2024-03-10T12:00:00+01:00", "TZ": "Europe/Madrid"]
+
+    static func imported(_ file: String) throws -> HabitProcess {
+        let habit = try HabitProcess()
+        let r = try habit.run(["import", health.appendingPathComponent(file).path], env: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        return habit
+    }
+
+    static func timelineItems(_ habit: HabitProcess) throws -> [[String: Any]] {
+        let json = try habit.json(["timeline", "--days", "4"], env: env)
+        return (json["days"] as? [[String: Any]])?.flatMap { ($0["items"] as? [[String: Any]]) ?? [] } ?? []
+    }
+
+    /// Point 4: a night with only "in bed" samples reads as time in bed, not "0 s asleep".
+    @Test func aNightWithOnlyInBedSamplesShowsTimeInBed() throws {
+        let habit = try Self.imported("names-inbed-types.xml")
+        defer { habit.cleanUp() }
+        let text = try habit.run(["timeline", "--days", "4"], env: Self.env).stdout
+        let night = try #require(text.split(separator: "\n").first { $0.contains("recovery") })
+        #expect(night.contains("8 h 12 min in bed, no asleep data"), "\(night)")
+        #expect(!night.contains("0 s asleep"))
+        let item = try #require(try Self.timelineItems(habit).first { $0["kind"] as? String == "recovery" })
+        #expect(item["asleepSeconds"] as? Double == 0)
+        #expect(item["inBedSeconds"] as? Double == Double(8 * 3600 + 12 * 60))
+    }
+
+    /// Point 5: sources by their own names, and no "0.00 km" for a workout without distance.
+    @Test func theTimelineNamesSourcesAsThePhoneDoesAndShowsNoZeroDistance() throws {
+        let habit = try Self.imported("names-inbed-types.xml")
+        defer { habit.cleanUp() }
+        let text = try habit.run(["timeline", "--days", "4"], env: Self.env).stdout
+        #expect(!text.contains("healthkit-import:"), "\(text)")
+        let workouts = text.split(separator: "\n").filter { $0.contains("workout") }
+        #expect(workouts.count == 3)
+        #expect(workouts.allSatisfy { $0.hasSuffix("[Apple Watch de José]") || $0.hasSuffix("[Apple Watch de José]  4.20 km") }, "\(workouts)")
+        #expect(!text.contains("0.00 km"))
+        #expect(workouts.contains { $0.contains("Running") && $0.hasSuffix("4.20 km") })
+        let items = try Self.timelineItems(habit).filter { $0["kind"] as? String == "workout" }
+        #expect(items.count == 3)
+        for item in items {
+            #expect(item["sourceName"] as? String == "Apple Watch de José")
+            #expect((item["workout"] as? [String: Any])?["source"] as? String == "healthkit-import:Apple Watch de José")  // the id stays
+        }
+        // `log list` tags entries of other sources the same way.
+        let list = try habit.run(["log", "list", "--days", "4", "--all-sources"], env: Self.env)
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("[Apple Watch de José]") && !list.stdout.contains("healthkit-import:"), "\(list.stdout)")
+    }
+
+    /// Point 6: a cut list of types says how many it left out, right under it; `--json` cuts nothing.
+    @Test func theImportSummarySaysWhatItLeftOut() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let file = Self.health.appendingPathComponent("names-inbed-types.xml").path
+        let dry = try habit.run(["import", file, "--dry-run"], env: Self.env)
+        let lines = dry.stdout.split(separator: "\n").map(String.init)
+        let typeLines = lines.filter { $0.contains("HKQuantityTypeIdentifier") || $0.contains("HKCategoryTypeIdentifier") }
+        #expect(typeLines.count == 12)
+        let more = try #require(lines.firstIndex { $0.contains("… and") })
+        #expect(lines[more].contains("… and 3 more record types (6 records)"), "\(lines[more])")
+        #expect(lines[more - 1].contains("HKQuantityTypeIdentifierRespiratoryRate"))  // right under the list
+        #expect(lines[more + 1].contains("HKWorkoutActivityTypeYoga") || lines[more + 1].contains("HKWorkoutActivityType"))
+        let json = try habit.json(["import", file, "--dry-run"], env: Self.env)
+        #expect((json["samplesByType"] as? [String: Int])?.count == 15)
+        #expect((json["samplesByType"] as? [String: Int])?.values.reduce(0, +) == 120)
+    }
+}
