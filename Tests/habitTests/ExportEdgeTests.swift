@@ -73,4 +73,31 @@ import Testing
         #expect((json["samplesByType"] as? [String: Int])?.count == 15)
         #expect((json["samplesByType"] as? [String: Int])?.values.reduce(0, +) == 120)
     }
+
+    /// Point 2: a workout without `WorkoutStatistics` gets its heart rate from the samples that
+    /// start inside it, marked as derived; the export's statistics win where they exist.
+    @Test func aWorkoutWithoutStatisticsGetsItsHeartRateFromTheSamplesInsideIt() throws {
+        let env = ["HABIT_NOW": "2019-06-10T12:00:00+02:00", "TZ": "Europe/Berlin"]
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["import", Self.health.appendingPathComponent("workout-heart-rate.xml").path], env: env).status == 0)
+        let text = try habit.run(["timeline", "--days", "3"], env: env).stdout.split(separator: "\n")
+        let run = try #require(text.first { $0.contains("Running") })
+        #expect(run.hasSuffix("♥ 142 bpm, max 171 (from 4 heart-rate samples)"), "\(run)")
+        let cycling = try #require(text.first { $0.contains("Cycling") })
+        #expect(cycling.hasSuffix("♥ 131 bpm"), "\(cycling)")
+        #expect(try #require(text.first { $0.contains("Yoga") }).contains("♥") == false)
+        let json = try habit.json(["timeline", "--days", "3"], env: env)
+        let items = (json["days"] as? [[String: Any]])?.flatMap { ($0["items"] as? [[String: Any]]) ?? [] } ?? []
+        func item(_ activity: String) -> [String: Any]? {
+            items.first { ($0["workout"] as? [String: Any])?["activityType"] as? String == "HKWorkoutActivityType" + activity }
+        }
+        #expect(item("Running")?["averageHeartRate"] as? Double == 142)
+        #expect(item("Running")?["maximumHeartRate"] as? Double == 171)
+        #expect(item("Running")?["heartRateDerivedFrom"] as? Int == 4)
+        #expect(item("Cycling")?["averageHeartRate"] as? Double == 131)
+        #expect(item("Cycling")?["maximumHeartRate"] as? Double == 162)
+        #expect(item("Cycling")?["heartRateDerivedFrom"] == nil)
+        #expect(item("Yoga")?["averageHeartRate"] == nil)
+    }
 }

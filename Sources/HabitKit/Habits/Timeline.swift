@@ -18,10 +18,33 @@ public struct Recovery: Sendable, Equatable {
     public var inBed: TimeInterval { stages[.inBed] ?? 0 }
 }
 
+/// A workout's heart rate: from the export's `WorkoutStatistics` or, for exports without them
+/// (before about 2022), derived from the heart-rate samples that start inside the workout.
+public struct WorkoutHeartRate: Sendable, Equatable {
+    public var average: Double
+    public var maximum: Double?
+    /// Worked out by habit from `samples` heart-rate samples, not said by the export.
+    public var derivedFrom: Int?
+
+    public init(average: Double, maximum: Double?, derivedFrom: Int? = nil) {
+        self.average = average
+        self.maximum = maximum
+        self.derivedFrom = derivedFrom
+    }
+
+    /// The mean and the maximum of the samples' values (each sample counts once, whatever its
+    /// length: a watch writes them every few seconds during a workout); nil without samples.
+    public static func derived(from values: [Double]) -> WorkoutHeartRate? {
+        let finite = values.filter(\.isFinite)
+        guard let maximum = finite.max() else { return nil }
+        return WorkoutHeartRate(average: finite.reduce(0, +) / Double(finite.count), maximum: maximum, derivedFrom: finite.count)
+    }
+}
+
 /// One line of the timeline.
 public enum TimelineItem: Sendable {
     case entry(Entry)
-    case workout(Workout, averageHeartRate: Double?)
+    case workout(Workout, heartRate: WorkoutHeartRate?)
     case recovery(Recovery)
 
     public var start: Date {

@@ -15,10 +15,7 @@ extension HabitStore {
                 .standalone().starting(in: range).chronological().fetchAll(db)
                 .map { TimelineItem.entry(.sample($0.sample)) }
             for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
-                let heartRate = try Double.fetchOne(db, WorkoutStatisticRecord
-                    .filter(Column("workoutId") == w.id && Column("type") == "HKQuantityTypeIdentifierHeartRate")
-                    .select(Column("average")).limit(1))
-                items.append(.workout(w.workout, averageHeartRate: heartRate))
+                items.append(.workout(w.workout, heartRate: try Self.heartRate(of: w, db)))
             }
             let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").starting(in: sleepRange)
                 .order(Column("start"), Column("anchor")).fetchAll(db).map { row in
@@ -38,6 +35,20 @@ extension HabitStore {
             return items
         }
         return TimelineRules.days(items, calendar: calendar)
+    }
+
+    /// The export's heart-rate statistic of workout `w`, else one derived from the heart-rate
+    /// samples (any source) that start inside it, `[start, end)`.
+    static func heartRate(of w: WorkoutViewRecord, _ db: Database) throws -> WorkoutHeartRate? {
+        let type = "HKQuantityTypeIdentifierHeartRate"
+        if let s = try WorkoutStatisticRecord.filter(Column("workoutId") == w.id && Column("type") == type).fetchOne(db),
+           let average = s.average {
+            return WorkoutHeartRate(average: average, maximum: s.maximum)
+        }
+        let inside = InstantRange(w.workout.start, upTo: max(w.workout.start, w.workout.end))
+        let values = try Double.fetchAll(db, SampleViewRecord.all().ofType(type).starting(in: inside)
+            .filter(Column("value") != nil).select(Column("value")))
+        return WorkoutHeartRate.derived(from: values)
     }
 
     private static func average(_ type: String, in range: InstantRange, _ db: Database) throws -> Double? {

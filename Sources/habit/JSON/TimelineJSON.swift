@@ -10,7 +10,7 @@ struct TimelineJSON: Codable, Equatable {
         let items: [Item]
     }
 
-    /// `{"kind":"entry","entry":{…},"sourceName"}`, `{"kind":"workout","workout":{…},"sourceName"[,"averageHeartRate"]}`
+    /// `{"kind":"entry","entry":{…},"sourceName"}`, `{"kind":"workout","workout":{…},"sourceName"[,"averageHeartRate","maximumHeartRate"][,"heartRateDerivedFrom"]}`
     /// or `{"kind":"recovery","start","end","asleepSeconds","inBedSeconds","stages"[,"restingHeartRate"][,"heartRateVariability"]}`.
     /// `sourceName` is what the text shows for the source (an imported source's own name); the
     /// entry's and workout's `source` stay the stored id.
@@ -20,6 +20,9 @@ struct TimelineJSON: Codable, Equatable {
         var workout: WorkoutJSON? = nil
         var sourceName: String? = nil
         var averageHeartRate: Double? = nil
+        var maximumHeartRate: Double? = nil
+        /// Present when habit worked the heart rate out from samples: how many.
+        var heartRateDerivedFrom: Int? = nil
         var start: String? = nil
         var end: String? = nil
         var asleepSeconds: Double? = nil
@@ -37,7 +40,7 @@ struct TimelineJSON: Codable, Equatable {
                     Item(kind: "entry", entry: EntryJSON(e, calendar: calendar), sourceName: e.source.displayName)
                 case .workout(let w, let hr):
                     Item(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), sourceName: w.source.displayName,
-                         averageHeartRate: hr)
+                         averageHeartRate: hr?.average, maximumHeartRate: hr?.maximum, heartRateDerivedFrom: hr?.derivedFrom)
                 case .recovery(let r):
                     Item(kind: "recovery", start: calendar.iso8601(r.start), end: calendar.iso8601(r.end), asleepSeconds: r.asleep,
                          inBedSeconds: r.inBed,

@@ -15,7 +15,12 @@ enum TimelineText {
                     var line = "  " + TextRendering.describe(w, calendar)
                     // No distance for a workout without one (yoga; an export's `totalDistance="0"`).
                     if let d = w.totalDistanceMeters, d > 0 { line += String(format: "  %.2f km", d / 1000) }
-                    if let hr { line += String(format: "  ♥ %.0f bpm", hr) }
+                    if let hr {
+                        line += String(format: "  ♥ %.0f bpm", hr.average)
+                        if let n = hr.derivedFrom, let max = hr.maximum {
+                            line += String(format: ", max %.0f (from %d heart-rate samples)", max, n)
+                        }
+                    }
                     lines.append(line)
                 case .recovery(let r):
                     let stages = SleepStage.allCases.compactMap { k in
