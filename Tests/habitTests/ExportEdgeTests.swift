@@ -100,4 +100,35 @@ import Testing
         #expect(item("Cycling")?["heartRateDerivedFrom"] == nil)
         #expect(item("Yoga")?["averageHeartRate"] == nil)
     }
+
+    /// Point 1: workouts that differ only in `creationDate` are distinct objects; an exact repeat
+    /// is not; re-importing adds nothing, also on a store that holds the first one from before.
+    @Test func repeatedWorkoutsThatDifferOnlyInCreationDateAreAllKept() throws {
+        let env = ["HABIT_NOW": "2023-06-02T12:00:00+02:00", "TZ": "Europe/Berlin"]
+        let file = Self.health.appendingPathComponent("repeated-workouts.xml").path
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let first = try habit.json(["import", file], env: env)
+        #expect(first["workouts"] as? Int == 4)
+        #expect(first["duplicates"] as? Int == 1)
+        let again = try habit.json(["import", file], env: env)
+        #expect(again["workouts"] as? Int == 0)
+        #expect(again["duplicates"] as? Int == 5)
+        let export = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
+        let workouts = export.split(separator: "\n").filter { $0.contains("\"kind\":\"workout\"") }
+        #expect(workouts.count == 4)
+        #expect(workouts.filter { $0.contains("HKQuantityTypeIdentifierHeartRate") }.count == 3)  // each run has its statistics
+
+        // A store that imported the first run before repeats were kept: the full file adds the
+        // rest, and the first run keeps its identity.
+        let older = try HabitProcess()
+        defer { older.cleanUp() }
+        #expect(try older.json(["import", Self.health.appendingPathComponent("repeated-workouts-first.xml").path], env: env)["workouts"] as? Int == 1)
+        let before = try older.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
+        #expect(try older.json(["import", file], env: env)["workouts"] as? Int == 3)
+        #expect(try older.json(["import", file], env: env)["workouts"] as? Int == 0)
+        let after = try older.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
+        #expect(after.contains(before.trimmingCharacters(in: .newlines)))
+        #expect(Set(after.split(separator: "\n")) == Set(export.split(separator: "\n")))
+    }
 }

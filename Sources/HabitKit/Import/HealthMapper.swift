@@ -645,7 +645,7 @@ final class HealthMapper: XMLScannerDelegate {
 
     private static func inRange(_ seconds: Double) -> Bool { seconds >= earliest && seconds < latest }
 
-    private static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
+    static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
 
     // MARK: - Metadata
 

@@ -47,6 +47,17 @@ struct StableHash {
     }
 
     /// ``uuid(startMilliseconds:)`` in its lowercase 8-4-4-4-12 form, made without a `UUID`.
+    /// The identity of a repeat of object `uuid`: a workout the export holds again with only its
+    /// `creationDate` different (Garmin Connect writes such repeats; the Health app lists each).
+    /// The first keeps `uuid`, so stores written before keep their identities.
+    static func repeatIdentity(of uuid: String, created: Double, start: Double) -> String {
+        var hash = StableHash()
+        hash.add("repeat")
+        hash.add(uuid)
+        hash.add(HealthMapper.milliseconds(created))
+        return hash.uuidString(startMilliseconds: HealthMapper.milliseconds(start))
+    }
+
     func uuidString(startMilliseconds: Int64) -> String {
         let (hi, lo) = halves(startMilliseconds: startMilliseconds)
         return String(unsafeUninitializedCapacity: 36) { out in

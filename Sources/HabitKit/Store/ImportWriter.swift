@@ -145,6 +145,14 @@ final class ImportWriter {
                                     metadata: header.metadata, created: header.created, utcOffset: header.offset,
                                     timeZone: header.timeZone, anchor: anchor + 1, importRunId: runID)
         try workout.insert(db, onConflict: .ignore)
+        if db.changesCount == 0, let stored = try Double.fetchOne(db, sql: "SELECT created FROM workout WHERE uuid = ?",
+                                                                 arguments: [header.uuid]),
+           HealthMapper.milliseconds(stored) != HealthMapper.milliseconds(header.created) {
+            // The same workout again but for its creation date: a distinct object (issue 13).
+            workout.id = nil
+            workout.uuid = StableHash.repeatIdentity(of: header.uuid, created: header.created, start: header.start)
+            try workout.insert(db, onConflict: .ignore)
+        }
         guard db.changesCount > 0, let workoutID = workout.id else {
             summary.duplicates += 1
             return
