@@ -113,6 +113,36 @@ enum Mapped {
             """, line: 3, mentions: "sourceName"),
     ]
 
+    /// A correlation's records are objects of their own, however the input is cut; the
+    /// correlation keeps its metadata from before and after them, and each record its own.
+    @Test(arguments: [nil, 1, 7, 64])
+    func recordsInsideACorrelationAreObjectsOfTheirOwn(chunk: Int?) throws {
+        let xml = Mapped.between("""
+             <Correlation type="HKCorrelationTypeIdentifierBloodPressure" sourceName="Cuff" startDate="2025-01-01 09:00:00 +0100" endDate="2025-01-01 09:00:00 +0100">
+              <MetadataEntry key="before" value="1"/>
+              <Record type="HKQuantityTypeIdentifierBloodPressureSystolic" sourceName="Cuff" unit="mmHg" startDate="2025-01-01 09:00:00 +0100" endDate="2025-01-01 09:00:00 +0100" value="120">
+               <MetadataEntry key="own" value="yes"/>
+              </Record>
+              <Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" sourceName="Cuff" unit="mmHg" startDate="2025-01-01 09:00:00 +0100" endDate="2025-01-01 09:00:00 +0100" value="80"/>
+              <MetadataEntry key="after" value="2"/>
+             </Correlation>
+            """)
+        let (objects, counts) = try Mapped.read(xml, chunk: chunk)
+        let rows = objects.compactMap { object -> ImportObject.SampleRow? in
+            if case .sample(let row) = object { return row }
+            return nil
+        }
+        #expect(rows.map(\.type) == ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierBloodPressureSystolic",
+                                     "HKQuantityTypeIdentifierBloodPressureDiastolic", "HKCorrelationTypeIdentifierBloodPressure",
+                                     "HKQuantityTypeIdentifierStepCount"])
+        #expect(rows.map(\.value) == [100, 120, 80, nil, 200])
+        #expect(rows[1].header.metadata == #"{"own":"yes"}"#)
+        #expect(rows[2].header.metadata == nil)
+        #expect(rows[3].header.metadata == #"{"after":"2","before":"1"}"#)
+        #expect(counts.correlationChildren == 2)
+        #expect(Set(rows.map(\.header.uuid)).count == 5)
+    }
+
     @Test(arguments: rejected)
     func valuesThatCannotBeStoredRejectTheirObjectAndTheImportGoesOn(_ r: Rejected) throws {
         for chunk in [nil, 7] {

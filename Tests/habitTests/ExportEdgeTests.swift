@@ -131,4 +131,31 @@ import Testing
         #expect(after.contains(before.trimmingCharacters(in: .newlines)))
         #expect(Set(after.split(separator: "\n")) == Set(export.split(separator: "\n")))
     }
+
+    /// Point 3: records inside a correlation are stored once each, with their values and their
+    /// own metadata; the correlation keeps its own metadata, also when it comes after them.
+    @Test func recordsInsideACorrelationAreStoredOnceWithTheirValues() throws {
+        let env = ["HABIT_NOW": "2022-02-01T12:00:00-05:00", "TZ": "America/New_York"]
+        let file = Self.health.appendingPathComponent("correlation-blood-pressure.xml").path
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let first = try habit.json(["import", file], env: env)
+        #expect(first["samples"] as? Int == 6)
+        #expect(first["duplicates"] as? Int == 2)
+        #expect(first["correlationChildren"] as? Int == 4)
+        #expect(try habit.json(["import", file], env: env)["samples"] as? Int == 0)
+        let lines = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout.split(separator: "\n")
+        let samples = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["sample"] as? [String: Any] }
+        func values(_ type: String) -> [Double] {
+            samples.compactMap { $0 }.filter { $0["type"] as? String == "HKQuantityTypeIdentifierBloodPressure" + type }
+                .compactMap { $0["value"] as? Double }.sorted()
+        }
+        #expect(values("Systolic") == [118, 128])
+        #expect(values("Diastolic") == [76, 82])
+        let omronSystolic = samples.compactMap { $0 }.first { $0["value"] as? Double == 128 }
+        #expect((omronSystolic?["metadata"] as? [String: String]) == ["HKMetadataKeyDeviceSerialNumber": "BP-7250"])
+        let correlations = samples.compactMap { $0 }.filter { $0["type"] as? String == "HKCorrelationTypeIdentifierBloodPressure" }
+        #expect(Set(correlations.compactMap { ($0["metadata"] as? [String: String])?.keys.first })
+                == ["HKWasUserEntered", "HKMetadataKeyBloodPressureCuffSize"])
+    }
 }

@@ -149,6 +149,11 @@ final class HealthMapper: XMLScannerDelegate {
     @exclusivity(unchecked) private var elements: [Element] = []
     @exclusivity(unchecked) private var current: Pending?
     @exclusivity(unchecked) private var inCorrelation = false
+    /// The correlation being read while one of its records is: a record inside a correlation
+    /// (blood pressure's systolic and diastolic, written by some apps only there) is stored as a
+    /// sample of its own, with the identity it would have at the top level — so one that is at
+    /// both places is stored once (issue 13, point 3).
+    @exclusivity(unchecked) private var outerCorrelation: (pending: Pending?, bytes: [UInt8], entries: [MetadataEntry])?
     @exclusivity(unchecked) private var strings = StringCache()
     /// Decoded metadata of the current object, and where each key and value lies in it.
     @exclusivity(unchecked) private var metadataBytes: [UInt8] = []
@@ -213,6 +218,10 @@ final class HealthMapper: XMLScannerDelegate {
         case .record:
             if inCorrelation {
                 counts.correlationChildren += 1
+                // The records of a rejected correlation are passed over with it.
+                guard current?.rejected == false, outerCorrelation == nil else { return }
+                outerCorrelation = (current, metadataBytes, metadataEntries)
+                try begin(.record, tag, line: line())
             } else {
                 try begin(.record, tag, line: line())
             }
@@ -225,7 +234,8 @@ final class HealthMapper: XMLScannerDelegate {
             classify(tag)
             guard let key = slot(.key), let value = slot(.value) else { return }
             // Metadata of the object being read (not of a record nested in a correlation).
-            guard current != nil, let p = parent, (p == .record && !inCorrelation) || p == .workout || p == .correlation else { return }
+            guard current != nil, let p = parent,
+                  (p == .record && (!inCorrelation || outerCorrelation != nil)) || p == .workout || p == .correlation else { return }
             let k = tag.attributes[key], v = tag.attributes[value]
             if k.hasControl || v.hasControl {
                 reject(k.hasControl ? "metadata key \(Self.shown(tag, k)) holds a control character"
@@ -250,7 +260,12 @@ final class HealthMapper: XMLScannerDelegate {
         let element = elements.popLast()
         switch element {
         case .record:
-            if !inCorrelation { try finishObject(expecting: .record) }
+            if !inCorrelation {
+                try finishObject(expecting: .record)
+            } else if let outer = outerCorrelation.take() {
+                try finishObject(expecting: .record)
+                (current, metadataBytes, metadataEntries) = (outer.pending, outer.bytes, outer.entries)
+            }
         case .correlation:
             try finishObject(expecting: nil)
             inCorrelation = false
