@@ -158,4 +158,41 @@ import Testing
         #expect(Set(correlations.compactMap { ($0["metadata"] as? [String: String])?.keys.first })
                 == ["HKWasUserEntered", "HKMetadataKeyBloodPressureCuffSize"])
     }
+
+    /// Point 7: the zone and offset are the sample's own where `HKTimeZone` says them, unknown
+    /// otherwise — never the exporting phone's offset at export time.
+    @Test func eachSampleKeepsItsOwnZoneOrNone() throws {
+        let env = ["HABIT_NOW": "2024-01-15T12:00:00+01:00", "TZ": "Europe/Berlin"]
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["import", Self.health.appendingPathComponent("zones.xml").path], env: env).status == 0)
+        let lines = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout.split(separator: "\n")
+        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let samples = objects.compactMap { $0["sample"] as? [String: Any] }
+        func zone(_ type: String, value: Double? = nil) -> (String?, Any?)? {
+            samples.first { $0["type"] as? String == type && (value == nil || $0["value"] as? Double == value) }
+                .map { ($0["timeZone"] as? String, $0["utcOffset"]) }
+        }
+        let night = try #require(zone("HKCategoryTypeIdentifierSleepAnalysis"))
+        #expect(night.0 == "Europe/Berlin" && night.1 as? Int == 7200)
+        for steps in [800.0, 900] {
+            let s = try #require(zone("HKQuantityTypeIdentifierStepCount", value: steps))
+            #expect(s.0 == "" && s.1 is NSNull, "\(steps): \(s)")
+        }
+        #expect(samples.first { $0["value"] as? Double == 900 }.flatMap { $0["metadata"] as? [String: String] }?["HKTimeZone"] == "Mars/Olympus_Mons")
+        let hike = try #require(objects.compactMap { $0["workout"] as? [String: Any] }.first)
+        #expect(hike["timeZone"] as? String == "America/Los_Angeles" && hike["utcOffset"] as? Int == -8 * 3600)
+
+        // An interchange line's offset is its zone's at the start, whatever the line says.
+        let line = try #require(lines.first { $0.contains("Europe/Berlin") })
+        let wrong = String(line).replacingOccurrences(of: "\"utcOffset\":7200", with: "\"utcOffset\":3600")
+        #expect(wrong != String(line))
+        let file = habit.folder.appendingPathComponent("wrong.ndjson")
+        try (wrong + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let other = try HabitProcess()
+        defer { other.cleanUp() }
+        #expect(try other.run(["import", file.path], env: env).status == 0)
+        let back = try other.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
+        #expect(back.trimmingCharacters(in: .newlines) == String(line))
+    }
 }

@@ -111,11 +111,22 @@ import Testing
                 rows.map { row in
                     var row = row
                     if let d = row["device"], d != "NULL" { row["device"] = "\"" + DeviceDescription.normalised(String(d.dropFirst().dropLast())) + "\"" }
+                    // v7: the offset is the recorded zone's at the start, or 0 when the zone is unknown
+                    // (imports kept the exporting phone's offset at export time).
+                    if let tz = row["timeZone"], let start = row["start"].flatMap(Double.init) {
+                        let zone = TimeZone(identifier: String(tz.dropFirst().dropLast()))
+                        row["utcOffset"] = String(zone?.secondsFromGMT(for: Date(timeIntervalSince1970: start)) ?? 0)
+                    }
                     return row
                 }
             }
             #expect(samples == normalised(before.samples))
             #expect(workouts == normalised(before.workouts))
+            // The run recorded in Los Angeles on 14 November 2016 was stored with the export's
+            // summer offset (-7 h); it is -8 h (PST) now, and a sample without a zone has none.
+            #expect(before.workouts.contains { $0["timeZone"] == "\"America/Los_Angeles\"" && $0["utcOffset"] == "-25200" })
+            #expect(workouts.contains { $0["timeZone"] == "\"America/Los_Angeles\"" && $0["utcOffset"] == "-28800" })
+            #expect(samples.filter { $0["timeZone"] == "\"\"" }.allSatisfy { $0["utcOffset"] == "0" })
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM tombstone") == 2)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM occurrence") == 4)
             #expect(try Int.fetchOne(db, sql: "SELECT anchor FROM namedAnchor WHERE name = 'laptop'") != nil)

@@ -73,6 +73,7 @@ enum ImportObject: Sendable {
         var device: String?
         var metadata: String?
         var created: Double
+        /// The offset of `timeZone` at the start; 0 when the zone is unknown (`""`).
         var offset: Int
         var timeZone: String
     }
@@ -180,7 +181,6 @@ final class HealthMapper: XMLScannerDelegate {
         var type = ""
         var uuid = ""
         var start = 0.0, end = 0.0, created = 0.0
-        var offset = 0
         var sourceName = ""
         var sourceVersion: String?
         var device: String?
@@ -306,7 +306,9 @@ final class HealthMapper: XMLScannerDelegate {
             throw ImportError.malformed(line: line(), element: tag.nameString, reason: "endDate before startDate")
         }
         let created = try instant(tag, .creationDate, line: line())
-        (p.start, p.end, p.offset, p.created) = (start.seconds, end.seconds, start.offset, created?.seconds ?? start.seconds)
+        // The offset each date is written with is the exporting phone's at export time, not the
+        // sample's: it is not kept (RecordedZone).
+        (p.start, p.end, p.created) = (start.seconds, end.seconds, created?.seconds ?? start.seconds)
         if let s = slot(.sourceName) {
             p.sourceName = strings.string(tag, tag.attributes[s])
         } else {
@@ -447,10 +449,12 @@ final class HealthMapper: XMLScannerDelegate {
         }
         if p.rejected { return }  // counted when rejected
         if let now, p.start > now { counts.futureDated += 1 }
-        let (metadata, timeZone) = metadataJSON(categoryValue: p.categoryValue)
+        let (metadata, named) = metadataJSON(categoryValue: p.categoryValue)
+        // The sample's own zone where `HKTimeZone` names one, else unknown (issue 13, point 7).
+        let zone = RecordedZone.resolve(named, at: p.start)
         let header = ImportObject.Header(uuid: p.uuid, start: p.start, end: p.end, sourceName: p.sourceName,
                                          sourceVersion: p.sourceVersion, device: p.device, metadata: metadata,
-                                         created: p.created, offset: p.offset, timeZone: timeZone)
+                                         created: p.created, offset: zone.offset, timeZone: zone.zoneID)
         switch p.kind {
         case .record, .correlation:
             try emit(.sample(ImportObject.SampleRow(header: header, type: p.type, value: p.value, unit: p.unit)))

@@ -70,7 +70,9 @@ public struct Sample: Hashable, Sendable {
     public var device: String?
     public var metadata: [String: String]
     public var created: Date
-    /// UTC offset (seconds) and time-zone id at logging time.
+    /// The zone the sample was recorded in and its UTC offset (seconds) at the start; an empty
+    /// zone is unknown (an import without `HKTimeZone`) and its offset 0, shown as unknown
+    /// (``RecordedZone``).
     public var utcOffset: Int
     public var timeZoneID: String
     /// The workout this sample is associated with, if any.
@@ -109,6 +111,7 @@ public struct Workout: Hashable, Sendable {
     public var device: String?
     public var metadata: [String: String]
     public var created: Date
+    /// As a sample's: an empty zone is unknown, its offset 0.
     public var utcOffset: Int
     public var timeZoneID: String
 

@@ -161,7 +161,8 @@ struct InterchangeSampleJSON: Codable, Equatable {
     let sourceVersion: String?
     let device: String?
     let created: String
-    let utcOffset: Int
+    /// null when the zone is unknown (`timeZone` "").
+    @Nullable var utcOffset: Int?
     let timeZone: String
     let workout: String?
     let metadata: [String: String]?
@@ -178,7 +179,7 @@ struct InterchangeSampleJSON: Codable, Equatable {
         sourceVersion = source.version
         device = s.device
         created = InterchangeLineJSON.instant(s.created, calendar)
-        utcOffset = s.utcOffset
+        utcOffset = RecordedZone.shown(offset: s.utcOffset, zoneID: s.timeZoneID)
         timeZone = s.timeZoneID
         workout = s.workout?.uuidString.lowercased()
         metadata = s.metadata.isEmpty ? nil : s.metadata
@@ -187,12 +188,14 @@ struct InterchangeSampleJSON: Codable, Equatable {
     func object() throws(InterchangeJSONFailure) -> InterchangeObject {
         let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
         guard start <= end else { throw InterchangeJSONFailure("sample \(uuid) ends before it starts") }
-        guard abs(utcOffset) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
+        guard abs(utcOffset ?? 0) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
+        // The offset is the zone's at the start; a zone habit does not know is unknown (RecordedZone).
+        let zone = RecordedZone.resolve(timeZone, at: start.timeIntervalSince1970)
         let sample = Sample(uuid: try InterchangeField.uuid(uuid, "uuid"), type: try InterchangeField.text(type, "type", limit: 256),
                             start: start, end: end, value: value,
                             unit: try unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) },
                             source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
-                            created: try InterchangeField.instant(created, "created"), utcOffset: utcOffset, timeZoneID: timeZone,
+                            created: try InterchangeField.instant(created, "created"), utcOffset: zone.offset, timeZoneID: zone.zoneID,
                             workout: try workout.map { text throws(InterchangeJSONFailure) in try InterchangeField.uuid(text, "workout") })
         return .sample(sample, SourceDescription(name: try InterchangeField.text(sourceName, "sourceName"), version: sourceVersion))
     }
@@ -231,7 +234,8 @@ struct InterchangeWorkoutJSON: Codable, Equatable {
     let sourceVersion: String?
     let device: String?
     let created: String
-    let utcOffset: Int
+    /// null when the zone is unknown (`timeZone` "").
+    @Nullable var utcOffset: Int?
     let timeZone: String
     let metadata: [String: String]?
     let statistics: [Statistic]?
@@ -251,7 +255,7 @@ struct InterchangeWorkoutJSON: Codable, Equatable {
         sourceVersion = source.version
         device = w.device
         created = InterchangeLineJSON.instant(w.created, calendar)
-        utcOffset = w.utcOffset
+        utcOffset = RecordedZone.shown(offset: w.utcOffset, zoneID: w.timeZoneID)
         timeZone = w.timeZoneID
         metadata = w.metadata.isEmpty ? nil : w.metadata
         self.statistics = statistics.isEmpty ? nil : statistics.map {
@@ -269,12 +273,14 @@ struct InterchangeWorkoutJSON: Codable, Equatable {
         }
         let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
         guard start <= end, duration.isFinite, duration >= 0 else { throw InterchangeJSONFailure("workout \(uuid) has a negative span") }
-        guard abs(utcOffset) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
+        guard abs(utcOffset ?? 0) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
+        // The offset is the zone's at the start; a zone habit does not know is unknown (RecordedZone).
+        let zone = RecordedZone.resolve(timeZone, at: start.timeIntervalSince1970)
         let workout = Workout(uuid: try InterchangeField.uuid(uuid, "uuid"),
                               activityType: try InterchangeField.text(activityType, "activityType", limit: 256), start: start, end: end,
                               duration: duration, totalEnergyKcal: totalEnergyKcal, totalDistanceMeters: totalDistanceMeters,
                               source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
-                              created: try InterchangeField.instant(created, "created"), utcOffset: utcOffset, timeZoneID: timeZone)
+                              created: try InterchangeField.instant(created, "created"), utcOffset: zone.offset, timeZoneID: zone.zoneID)
         var stats: [WorkoutStatistic] = []
         for s in statistics ?? [] {
             stats.append(WorkoutStatistic(type: try InterchangeField.text(s.type, "statistics.type", limit: 256),
