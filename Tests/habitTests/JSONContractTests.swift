@@ -375,7 +375,7 @@ import Testing
         }
         let timeline = try Self.decode(Timeline.self, try Self.output(habit, ["timeline"]))
         #expect(timeline.days.map(\.date) == ["2025-10-26", "2025-10-25", "2025-10-24"])
-        #expect(timeline.days.flatMap(\.items).allSatisfy { ["entry", "workout", "recovery"].contains($0.kind) })
+        #expect(timeline.days.flatMap(\.items).allSatisfy { ["entry", "workout", "recovery", "rings"].contains($0.kind) })
 
         struct Today: Decodable {
             struct Habit: Decodable {
@@ -457,7 +457,7 @@ import Testing
         let xml = ImportCommandTests.fixtures.appendingPathComponent("apple-health-small-a/export.xml").path
         let data = try Self.output(habit, ["import", xml, "--dry-run"])
         let json = try Self.object(data)
-        #expect(Self.keys(json) == ["dryRun", "samples", "workouts", "duplicates", "correlationChildren", "samplesByType",
+        #expect(Self.keys(json) == ["dryRun", "samples", "workouts", "duplicates", "correlationChildren", "activitySummaries", "samplesByType",
                                     "workoutsByType", "skipped", "sources", "bytes", "seconds", "rejected", "rejections", "futureDated"])
         #expect(json["rejected"] as? Int == 0 && (json["rejections"] as? [Any])?.isEmpty == true && json["futureDated"] as? Int == 0)
         struct Summary: Decodable {

@@ -92,6 +92,16 @@ public struct HabitDataType: Sendable, Equatable {
         /// Asleep time: durations of sleep-analysis samples in an asleep stage, over the night
         /// before the day (`[D−1 18:00, D 18:00)` civil time).
         case asleep
+        /// An Activity ring of the day's `ActivitySummary`: its value, or (a yes/no habit) an
+        /// entry when it is closed.
+        case ring(ActivityRing)
+    }
+
+    /// `--from activity-summary --field RING`.
+    public static let activitySummaryName = "activity-summary"
+
+    public init(ring: ActivityRing) {
+        self.init(identifier: ring.typeIdentifier, measure: .ring(ring), defaultUnit: ring.unit)
     }
 
     public var identifier: String
@@ -112,6 +122,10 @@ public struct HabitDataType: Sendable, Equatable {
     /// `HKCategoryTypeIdentifier…` counts durations).
     public init(parsing text: String) throws(HabitInputError) {
         let t = text.trimmedASCII
+        if let ring = ActivityRing(typeIdentifier: t) {
+            self.init(ring: ring)
+            return
+        }
         if let known = Self.shortNames[t.lowercased()] {
             self = known
             return
@@ -142,9 +156,10 @@ public struct HabitDataType: Sendable, Equatable {
         (try? HabitDataType(parsing: identifier)) ?? HabitDataType(identifier: identifier, measure: .value, defaultUnit: "count")
     }
 
-    /// The short name of the type, or its identifier.
+    /// The short name of the type ("move ring" for an Activity ring), or its identifier.
     public var displayName: String {
-        Self.shortNames.first { $0.value.identifier == identifier }?.key ?? identifier
+        if case .ring(let ring) = measure { return "\(ring.rawValue) ring" }
+        return Self.shortNames.first { $0.value.identifier == identifier }?.key ?? identifier
     }
 }
 

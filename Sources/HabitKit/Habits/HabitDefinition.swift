@@ -183,6 +183,10 @@ public enum HabitInputError: HabitError, Equatable {
     case tooManyDays(Int, limit: Int)
     /// `habit stats WORD`: neither a habit nor a data type.
     case unknownHabitOrType(String, existing: [String])
+    /// `--from activity-summary` without `--field`, or with one that is no ring.
+    case ringField(String?)
+    /// `--field` without `--from activity-summary`.
+    case fieldWithoutActivitySummary
 
     public var kind: ErrorKind { .usage }
 
@@ -230,6 +234,10 @@ public enum HabitInputError: HabitError, Equatable {
             "removing \(quoted: name) deletes it with \(Self.count(entries, "entry", "entries")), \(Self.count(skips, "skip", "skips")) and "
                 + "\(Self.count(reminders, "reminder", "reminders")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
         case .tooManyDays(let days, let limit): "the range has \(days) days; habit takes at most \(limit) days at once"
+        case .ringField(let t):
+            (t.map { "unknown ring \(quoted: $0): " } ?? "--from activity-summary needs --field: ")
+                + "use --field move, exercise or stand (e.g. 'habit add move --from activity-summary --field move')"
+        case .fieldWithoutActivitySummary: "--field names an Activity ring: it goes with --from activity-summary"
         case .unknownHabitOrType(let t, let existing):
             "\(quoted: t) is neither a habit nor a data type; the habits are: \(existing.joined(separator: ", ")); "
                 + "the types: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier"

@@ -19,13 +19,16 @@ public struct HabitSpec: Sendable, Equatable {
     public var times: String?
     /// `--from TYPE` (add) — `habit edit` refuses it: the data a habit reads cannot change.
     public var from: String?
+    /// `--field move|exercise|stand` with `--from activity-summary` (add).
+    public var field: String?
     public var sources: String?
     /// `habit edit --name`.
     public var newName: String?
 
     public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
                 per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
-                newName: String? = nil) {
+                newName: String? = nil, field: String? = nil) {
+        self.field = field
         self.unit = unit
         self.atLeast = atLeast
         self.atMost = atMost
@@ -41,12 +44,15 @@ public struct HabitSpec: Sendable, Equatable {
     public func newHabit(named name: String, id: String, since: LocalDay, at instant: Date) throws(HabitInputError) -> HabitDefinition {
         let name = try HabitName.validate(name)
         try checkTargetOptions()
-        let type = try from.map { text throws(HabitInputError) in try HabitDataType(parsing: text) }
-        let unit = try self.unit.map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
+        let type = try dataType()
+        // A ring habit without a target is yes/no: the day is met when the ring is closed.
+        let ringClosed = type.map { if case .ring = $0.measure { true } else { false } } == true
+            && self.unit == nil && atLeast == nil && atMost == nil
+        let unit = ringClosed ? nil : try self.unit.map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
         let kind: HabitDefinition.Kind = unit == nil ? .yesNo : .quantity
         let per = self.per ?? .day
         let goal = try goal(kind: kind, unit: unit)
-        if type != nil, goal == nil { throw .fromNeedsTarget(name) }
+        if type != nil, goal == nil, !ringClosed { throw .fromNeedsTarget(name) }
         var times = 1
         if let text = self.times {
             guard kind == .yesNo else { throw .timesOnQuantity }
@@ -59,6 +65,20 @@ public struct HabitSpec: Sendable, Equatable {
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: type?.identifier, sources: sources, since: since, created: instant, modified: instant)
+    }
+
+    /// The data `--from` (and `--field`) name: nil for own entries.
+    func dataType() throws(HabitInputError) -> HabitDataType? {
+        guard let from else {
+            if field != nil { throw .fieldWithoutActivitySummary }
+            return nil
+        }
+        guard from.trimmedASCII.lowercased() == HabitDataType.activitySummaryName else {
+            if field != nil { throw .fieldWithoutActivitySummary }
+            return try HabitDataType(parsing: from)
+        }
+        guard let field, let ring = ActivityRing(rawValue: field.trimmedASCII.lowercased()) else { throw .ringField(field) }
+        return HabitDataType(ring: ring)
     }
 
     /// `habit edit`: `definition` with these options applied. `entries` is how many entries the

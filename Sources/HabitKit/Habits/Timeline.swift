@@ -45,6 +45,8 @@ public struct WorkoutHeartRate: Sendable, Equatable {
 public enum TimelineItem: Sendable {
     case entry(Entry)
     case workout(Workout, heartRate: WorkoutHeartRate?)
+    /// The day's Activity rings; shown at the day's start (the end of the day's list).
+    case rings(ActivitySummary, dayStart: Date)
     case recovery(Recovery)
 
     public var start: Date {
@@ -52,6 +54,7 @@ public enum TimelineItem: Sendable {
         case .entry(let e): e.start
         case .workout(let w, _): w.start
         case .recovery(let r): r.end  // a night is shown where it ends: the morning
+        case .rings(_, let dayStart): dayStart
         }
     }
 }

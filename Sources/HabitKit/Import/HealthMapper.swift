@@ -10,7 +10,9 @@ public struct ImportSummary: Sendable, Equatable {
     public var duplicates = 0
     /// Records nested in a `Correlation`: they also appear at top level, so they are not stored twice.
     public var correlationChildren = 0
-    /// Elements habit does not keep (ActivitySummary, Me, ExportDate, ClinicalRecord, …), by name.
+    /// Days of Activity rings (`ActivitySummary`) stored new or changed.
+    public var activitySummaries = 0
+    /// Elements habit does not keep (Me, ExportDate, ClinicalRecord, …), by name.
     public var skipped: [String: Int] = [:]
     /// Source names seen.
     public var sources: Set<String> = []
@@ -60,6 +62,7 @@ public struct ImportProgress: Sendable {
 /// One object read from an export, ready to store: identity, values and text already made, so
 /// the writer only binds and steps (the mapper may run on another thread).
 enum ImportObject: Sendable {
+    case activitySummary(ActivitySummary)
     case sample(SampleRow)
     case workout(WorkoutRow)
 
@@ -166,7 +169,7 @@ final class HealthMapper: XMLScannerDelegate {
     private let slots = UnsafeMutablePointer<Int>.allocate(capacity: Key.count)
 
     private enum Element: UInt8 {
-        case healthData, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, other
+        case healthData, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, activitySummary, other
     }
 
     private struct MetadataEntry {
@@ -251,6 +254,8 @@ final class HealthMapper: XMLScannerDelegate {
             if current?.kind == .workout { try statistic(tag, line: line()) }
         case .workoutEvent:
             if current?.kind == .workout { try event(tag, line: line()) }
+        case .activitySummary:
+            if parent == .healthData { try activitySummary(tag, line: line()) }
         case .other:
             if parent == .healthData { counts.skipped[strings.string(tag.name), default: 0] += 1 }
         }
@@ -471,6 +476,44 @@ final class HealthMapper: XMLScannerDelegate {
         }
     }
 
+    /// A day of Activity rings (issue 13, point 8): emitted at once (it has no children). A day
+    /// that is no date, outside 1970–2100, or a value that is not a finite number rejects it.
+    private func activitySummary(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
+        classify(tag)
+        func rejectSummary(_ reason: String) {
+            counts.rejected += 1
+            if counts.rejections.count < ImportRejection.examplesKept {
+                counts.rejections.append(ImportRejection(line: line(), element: "ActivitySummary", reason: reason))
+            }
+        }
+        guard let d = slot(.dateComponents) else { return rejectSummary("missing dateComponents") }
+        let text = strings.string(tag, tag.attributes[d])
+        guard let day = LocalDay(text), SupportedDates.days.contains(day) else {
+            return rejectSummary("dateComponents \(Self.shown(text)) is not a date in 1970–2100")
+        }
+        var summary = ActivitySummary(day: day)
+        var problem: String?
+        func value(_ key: Key) -> Double? {
+            guard let i = slot(key), let v = number(tag, tag.attributes[i]) else { return nil }
+            if !v.isFinite, problem == nil { problem = "\(key.name) \(Self.shown(tag, tag.attributes[i])) is not a finite number" }
+            return v
+        }
+        let energyUnit = slot(.activeEnergyBurnedUnit).map { strings.string(tag, tag.attributes[$0]) }
+        summary.moveKcal = value(.activeEnergyBurned).map { Units.kcal($0, unit: energyUnit) }
+        summary.moveGoalKcal = value(.activeEnergyBurnedGoal).map { Units.kcal($0, unit: energyUnit) }
+        summary.moveMinutes = value(.appleMoveTime)
+        summary.moveGoalMinutes = value(.appleMoveTimeGoal)
+        summary.exerciseMinutes = value(.appleExerciseTime)
+        summary.exerciseGoalMinutes = value(.appleExerciseTimeGoal)
+        summary.standHours = value(.appleStandHours)
+        summary.standGoalHours = value(.appleStandHoursGoal)
+        if let problem { return rejectSummary(problem) }
+        if [summary.moveKcal, summary.moveGoalKcal].contains(where: { $0.map { !$0.isFinite } ?? false }) {
+            return rejectSummary("activeEnergyBurned is too large in \(Self.shown(energyUnit ?? ""))")
+        }
+        try emit(.activitySummary(summary))
+    }
+
     /// Rejects `p`, the object being begun: it becomes the current object, so that its children are passed over.
     private func reject(_ p: Pending, _ reason: String, line: @autoclosure () -> Int) {
         current = p
@@ -500,6 +543,8 @@ final class HealthMapper: XMLScannerDelegate {
         case type, unit, value, sourceName, sourceVersion, device, creationDate, startDate, endDate
         case workoutActivityType, duration, durationUnit, totalDistance, totalDistanceUnit, totalEnergyBurned, totalEnergyBurnedUnit
         case key, average, minimum, maximum, sum, date
+        case dateComponents, activeEnergyBurned, activeEnergyBurnedGoal, activeEnergyBurnedUnit, appleMoveTime, appleMoveTimeGoal
+        case appleExerciseTime, appleExerciseTimeGoal, appleStandHours, appleStandHoursGoal
 
         static let count = allCases.count
         var name: String { "\(self)" }
@@ -532,10 +577,16 @@ final class HealthMapper: XMLScannerDelegate {
         case 9: return is_("startDate") ? .startDate : nil
         case 10: return is_("sourceName") ? .sourceName : nil
         case 12: return is_("creationDate") ? .creationDate : is_("durationUnit") ? .durationUnit : nil
-        case 13: return is_("sourceVersion") ? .sourceVersion : is_("totalDistance") ? .totalDistance : nil
-        case 17: return is_("totalDistanceUnit") ? .totalDistanceUnit : is_("totalEnergyBurned") ? .totalEnergyBurned : nil
-        case 19: return is_("workoutActivityType") ? .workoutActivityType : nil
-        case 21: return is_("totalEnergyBurnedUnit") ? .totalEnergyBurnedUnit : nil
+        case 13: return is_("sourceVersion") ? .sourceVersion : is_("totalDistance") ? .totalDistance
+            : is_("appleMoveTime") ? .appleMoveTime : nil
+        case 14: return is_("dateComponents") ? .dateComponents : nil
+        case 15: return is_("appleStandHours") ? .appleStandHours : nil
+        case 17: return is_("totalDistanceUnit") ? .totalDistanceUnit : is_("totalEnergyBurned") ? .totalEnergyBurned
+            : is_("appleMoveTimeGoal") ? .appleMoveTimeGoal : is_("appleExerciseTime") ? .appleExerciseTime : nil
+        case 18: return is_("activeEnergyBurned") ? .activeEnergyBurned : nil
+        case 19: return is_("workoutActivityType") ? .workoutActivityType : is_("appleStandHoursGoal") ? .appleStandHoursGoal : nil
+        case 21: return is_("totalEnergyBurnedUnit") ? .totalEnergyBurnedUnit : is_("appleExerciseTimeGoal") ? .appleExerciseTimeGoal : nil
+        case 22: return is_("activeEnergyBurnedGoal") ? .activeEnergyBurnedGoal : is_("activeEnergyBurnedUnit") ? .activeEnergyBurnedUnit : nil
         default: return nil
         }
     }
@@ -550,6 +601,7 @@ final class HealthMapper: XMLScannerDelegate {
         case 11: return is_("Correlation") ? .correlation : .other
         case 12: return is_("WorkoutEvent") ? .workoutEvent : .other
         case 13: return is_("MetadataEntry") ? .metadataEntry : .other
+        case 15: return is_("ActivitySummary") ? .activitySummary : .other
         case 17: return is_("WorkoutStatistics") ? .workoutStatistics : .other
         default: return .other
         }

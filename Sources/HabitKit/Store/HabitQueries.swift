@@ -102,6 +102,10 @@ extension HabitStore {
                          filters: SourceFilters = SourceFilters()) throws -> LocalDay? {
         if let builtin = d.builtin { return try firstDay(of: builtin, calendar: env.calendar, allSources: allSources, db) }
         guard let source = try HabitSamples(d, db, filters: filters) else { return d.since }
+        if let ring = source.ring {
+            let first = try String.fetchOne(db, sql: "SELECT min(day) FROM activitySummary WHERE " + ring.storedColumn + " IS NOT NULL")
+            return first.flatMap { LocalDay($0) }.map { min(d.since, $0) } ?? d.since
+        }
         guard let t = try Double.fetchOne(db, SQLRequest<Double>(literal: """
             SELECT min(start) FROM sample WHERE typeId = \(source.typeID) AND \(source.sources)
             """)) else { return d.since }
@@ -173,6 +177,10 @@ struct HabitSamples: Sendable {
     var unit: String
     /// Imported values may come in other units (kJ, mi); own entries are in the habit's unit.
     var convertsUnits: Bool
+    /// An Activity ring habit reads `activitySummary`, not samples.
+    var ring: ActivityRing?
+    /// A yes/no ring habit: a day has an entry when its ring is closed.
+    var countsClosedRing = false
 
     /// Nil when the store holds no sample of the habit's type yet.
     init?(_ d: HabitDefinition, _ db: Database, filters: SourceFilters = SourceFilters()) throws {
@@ -183,6 +191,13 @@ struct HabitSamples: Sendable {
             type = HabitDataType.stored(from)
         } else {
             return nil
+        }
+        if case .ring(let ring) = type.measure {
+            (typeID, sources, measure, convertsUnits) = (0, "1", type.measure, true)
+            unit = d.unit ?? type.defaultUnit
+            self.ring = ring
+            countsClosedRing = d.kind == .yesNo
+            return
         }
         guard let id = try Lookup.sampleType.existingID(type.identifier, db) else { return nil }
         typeID = id
@@ -209,6 +224,7 @@ struct HabitSamples: Sendable {
     /// order per source).
     func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, _ db: Database,
                        _ body: (Int, Double) throws -> Void) throws {
+        if let ring { return try forEachRingDay(ring, days: days, db, body) }
         // Sleep: day D is the night before, `[D−1 18:00, D 18:00)` civil time — the days of a
         // calendar whose days start at 18:00, one day earlier.
         let bounds = measure == .asleep
@@ -219,7 +235,7 @@ struct HabitSamples: Sendable {
         // Column 1: the amount's raw number (value, or end for a duration); column 2 the unit id.
         let amount: SQL, filter: SQL
         switch measure {
-        case .value:
+        case .value, .ring:  // a ring habit never gets here (forEachRingDay)
             amount = convertsUnits ? "value, unitId" : "value"
             filter = "value IS NOT NULL"
         case .duration:
@@ -252,7 +268,7 @@ struct HabitSamples: Sendable {
             let raw = row.double(1)
             let amount: Double
             switch measure {
-            case .value:
+            case .value, .ring:
                 guard raw.isFinite else { return }
                 if converting, !row.isNull(2), let f = unitFactors[row.int64(2)] {
                     amount = f.apply(raw)
@@ -263,6 +279,25 @@ struct HabitSamples: Sendable {
                 amount = durationFactors?.apply(raw - start) ?? (raw - start)
             }
             try body(i, amount)
+        }
+    }
+
+    /// An Activity ring habit's days: the day of a summary is its date (the phone's day; a
+    /// day-start setting does not move it). A yes/no habit gets an entry of 1 on a day its ring is
+    /// closed; a quantity habit the ring's value in its unit (a move-minutes day counts only for a
+    /// habit in a time unit).
+    private func forEachRingDay(_ ring: ActivityRing, days: DayRange, _ db: Database, _ body: (Int, Double) throws -> Void) throws {
+        for summary in try HabitStore.activitySummaries(in: days, db) {
+            let i = summary.day.ordinal - days.lowerBound.ordinal
+            guard i >= 0, i < days.count else { continue }
+            if countsClosedRing {
+                if summary.isClosed(ring) { try body(i, 1) }
+                continue
+            }
+            guard let (value, _) = summary.ring(ring), value.isFinite else { continue }
+            let from = ring == .move && summary.moveKcal == nil ? "min" : ring.unit
+            guard UnitConversion.dimension(of: from) == UnitConversion.dimension(of: unit) else { continue }
+            try body(i, UnitConversion.convert(value, from: from, to: unit))
         }
     }
 

@@ -68,6 +68,11 @@ final class ImportWriter {
     func write(_ object: ImportObject) throws {
         objects += 1
         switch object {
+        case .activitySummary(let s):
+            // A day already stored with the same rings is not counted anywhere.
+            if try ActivitySummaryRecord.save(s, db, anchor: { anchor += 1; return anchor }) {
+                summary.activitySummaries += 1
+            }
         case .sample(let row): try write(row)
         case .workout(let row): try write(row)
         }

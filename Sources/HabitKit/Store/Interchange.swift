@@ -51,6 +51,8 @@ public enum InterchangeObject: Sendable, Equatable {
     case sample(Sample, SourceDescription)
     case workout(Workout, SourceDescription, statistics: [WorkoutStatistic], events: [WorkoutEvent])
     case skip(SkippedDay)
+    /// A day of Activity rings (imported data: exported with `--all-sources`).
+    case activitySummary(ActivitySummary)
 }
 
 /// What `habit import FILE.ndjson` stored.
@@ -61,6 +63,7 @@ public struct InterchangeSummary: Sendable, Equatable {
     public var samples = 0
     public var workouts = 0
     public var skips = 0
+    public var activitySummaries = 0
     /// Objects the store has already (same identity), or deleted here (a tombstone with that UUID).
     public var known = 0
     /// Habits whose name another habit here has: stored under the next free name.
@@ -121,6 +124,12 @@ extension HabitStore {
                 for skip in try Self.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
                 where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
                     try body(.skip(skip))
+                }
+            }
+            // Activity rings come from the phone: other sources' data, like imported samples.
+            if type == nil, allSources {
+                for summary in try Self.activitySummaries(db) where range.map({ $0.contains(calendar.start(of: summary.day)) }) ?? true {
+                    try body(.activitySummary(summary))
                 }
             }
         }

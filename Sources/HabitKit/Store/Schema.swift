@@ -432,11 +432,24 @@ enum Schema {
             }
             try db.execute(sql: "PRAGMA user_version = 7")
         }
+        migrator.registerMigration("v8-activity-summary") { db in
+            // The Activity rings of an export's `ActivitySummary`, one row a day (a calendar date as
+            // the phone counted it), with the anchor of its last change (issue 13, point 8).
+            try db.execute(sql: """
+                CREATE TABLE activitySummary (
+                    day TEXT PRIMARY KEY CHECK (length(day) = 10),
+                    moveKcal REAL, moveGoalKcal REAL, moveMinutes REAL, moveGoalMinutes REAL,
+                    exerciseMinutes REAL, exerciseGoalMinutes REAL, standHours REAL, standGoalHours REAL,
+                    anchor INTEGER NOT NULL UNIQUE
+                );
+                PRAGMA user_version = 8;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 7
+    static let currentVersion = 8
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

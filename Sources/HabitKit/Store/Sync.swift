@@ -157,6 +157,7 @@ extension HabitStore {
             objects.append(.data(.workout(row.workout, source(row.workout.source), statistics: statistics, events: events)))
         }
         for skip in try skips(after: afterAnchor, db) where skip.anchor <= current { objects.append(.data(.skip(skip))) }
+        for summary in try activitySummaries(changedAfter: afterAnchor, upTo: current, db) { objects.append(.data(.activitySummary(summary))) }
         for entry in logged {
             switch entry.kind {
             case "setting":
@@ -305,6 +306,10 @@ struct InterchangeApplier {
                                        duration: e.duration, durationUnit: e.durationUnit).insert(db)
             }
             summary.workouts += 1
+            return true
+        case .activitySummary(let day):
+            guard try ActivitySummaryRecord.save(day, db, anchor: { try ChangeCounter.next(db) }) else { return false }
+            summary.activitySummaries += 1
             return true
         case .skip(let skip):
             let habit = skip.habitID ?? SkipRecord.everyHabit

@@ -26,6 +26,9 @@ extension HabitStore {
             for night in TimelineRules.nights(sleep) where days.contains(calendar.day(containing: night.end)) {
                 recoveries[calendar.day(containing: night.end)] = night
             }
+            for summary in try Self.activitySummaries(in: days, db) {
+                items.append(.rings(summary, dayStart: calendar.start(of: summary.day)))
+            }
             for (day, var r) in recoveries {
                 let dayRange = calendar.instants(of: day)
                 r.restingHeartRate = try Self.average("HKQuantityTypeIdentifierRestingHeartRate", in: dayRange, db)

@@ -14,6 +14,8 @@ struct AddHabit: ParsableCommand {
             habit add gym --times 3 --per week            yes/no, 3 days a week
             habit add coffee --unit cup --at-most 2       a limit (no entry: met)
             habit add steps --from steps --at-least 8000  on imported data
+            habit add move --from activity-summary --field move
+                                                          close the move ring (imported rings)
             """)
 
     @Argument(help: ArgumentHelp("Its name: 1–32 lower-case letters, digits and '-', starting with a letter.", valueName: "name"))
@@ -22,14 +24,17 @@ struct AddHabit: ParsableCommand {
     @OptionGroup var shape: HabitShapeOptions
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Read imported data instead of entries: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier.")
+            help: "Read imported data instead of entries: steps, sleep, mindful, active-energy, exercise, distance, activity-summary or a HealthKit identifier.")
     var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --from activity-summary: the Activity ring (move, exercise, stand); without a target the day is met when the ring is closed.", valueName: "ring"))
+    var field: String?
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let spec = shape.spec(from: from)
+        let spec = shape.spec(from: from, field: field)
         let (store, _, habit) = try store.writing { env in
             try spec.newHabit(named: name, id: env.makeUUID().uuidString.lowercased(), since: env.today, at: env.now)
         }

@@ -8,6 +8,8 @@ struct ImportJSON: Codable, Equatable {
     let workouts: Int
     let duplicates: Int
     let correlationChildren: Int
+    /// Days of Activity rings stored new or changed.
+    let activitySummaries: Int
     let samplesByType: [String: Int]
     let workoutsByType: [String: Int]
     let skipped: [String: Int]
@@ -30,6 +32,7 @@ struct ImportJSON: Codable, Equatable {
         workouts = s.workouts
         duplicates = s.duplicates
         correlationChildren = s.correlationChildren
+        activitySummaries = s.activitySummaries
         samplesByType = s.samplesByType
         workoutsByType = s.workoutsByType
         skipped = s.skipped

@@ -13,9 +13,14 @@ struct InterchangeLineJSON: Codable, Equatable {
     let sample: InterchangeSampleJSON?
     let workout: InterchangeWorkoutJSON?
     let skip: SkippedDayJSON?
+    let activitySummary: ActivitySummaryJSON?
+
+    /// Every `kind` of line the interchange format has.
+    static let kinds = ["habit", "sample", "workout", "skip", "activitySummary"]
 
     init(_ object: InterchangeObject, calendar: HabitCalendar) {
         var (habit, sample, workout, skip): (InterchangeHabitJSON?, InterchangeSampleJSON?, InterchangeWorkoutJSON?, SkippedDayJSON?)
+        var summary: ActivitySummaryJSON?
         switch object {
         case .habit(let h):
             kind = "habit"
@@ -29,18 +34,24 @@ struct InterchangeLineJSON: Codable, Equatable {
         case .skip(let s):
             kind = "skip"
             skip = SkippedDayJSON(s, calendar: calendar)
+        case .activitySummary(let s):
+            kind = "activitySummary"
+            summary = ActivitySummaryJSON(s)
         }
-        (self.habit, self.sample, self.workout, self.skip) = (habit, sample, workout, skip)
+        (self.habit, self.sample, self.workout, self.skip, self.activitySummary) = (habit, sample, workout, skip, summary)
     }
 
     /// The object this line describes, every field checked; `reason` says what is wrong.
     func object() throws(InterchangeJSONFailure) -> InterchangeObject {
-        switch (kind, habit, sample, workout, skip) {
-        case ("habit", let h?, nil, nil, nil): return .habit(try h.definition())
-        case ("sample", nil, let s?, nil, nil): return try s.object()
-        case ("workout", nil, nil, let w?, nil): return try w.object()
-        case ("skip", nil, nil, nil, let s?): return .skip(try s.skippedDay())
-        default: throw InterchangeJSONFailure("\"kind\" must be habit, sample, workout or skip, with that one object beside it")
+        let others = [habit != nil, sample != nil, workout != nil, skip != nil, activitySummary != nil].filter { $0 }.count
+        switch (kind, habit, sample, workout, skip, activitySummary) {
+        case ("habit", let h?, _, _, _, _) where others == 1: return .habit(try h.definition())
+        case ("sample", _, let s?, _, _, _) where others == 1: return try s.object()
+        case ("workout", _, _, let w?, _, _) where others == 1: return try w.object()
+        case ("skip", _, _, _, let s?, _) where others == 1: return .skip(try s.skippedDay())
+        case ("activitySummary", _, _, _, _, let a?) where others == 1: return .activitySummary(try a.summary())
+        default:
+            throw InterchangeJSONFailure("\"kind\" must be habit, sample, workout, skip or activitySummary, with that one object beside it")
         }
     }
 
@@ -313,5 +324,39 @@ extension HabitEntryJSON.Sources {
         case .all: .all
         case .named(let names): .named(names)
         }
+    }
+}
+
+/// `{"kind":"activitySummary","activitySummary":{"day","moveKcal","moveGoalKcal","moveMinutes",
+/// "moveGoalMinutes","exerciseMinutes","exerciseGoalMinutes","standHours","standGoalHours"}}`:
+/// one day of Activity rings, every figure `null` when the export said nothing of it.
+struct ActivitySummaryJSON: Codable, Equatable {
+    let day: String
+    @Nullable var moveKcal: Double?
+    @Nullable var moveGoalKcal: Double?
+    @Nullable var moveMinutes: Double?
+    @Nullable var moveGoalMinutes: Double?
+    @Nullable var exerciseMinutes: Double?
+    @Nullable var exerciseGoalMinutes: Double?
+    @Nullable var standHours: Double?
+    @Nullable var standGoalHours: Double?
+
+    init(_ s: ActivitySummary) {
+        day = s.day.description
+        (moveKcal, moveGoalKcal, moveMinutes, moveGoalMinutes) = (s.moveKcal, s.moveGoalKcal, s.moveMinutes, s.moveGoalMinutes)
+        (exerciseMinutes, exerciseGoalMinutes, standHours, standGoalHours) = (s.exerciseMinutes, s.exerciseGoalMinutes, s.standHours, s.standGoalHours)
+    }
+
+    func summary() throws(InterchangeJSONFailure) -> ActivitySummary {
+        guard let d = LocalDay(day), SupportedDates.days.contains(d) else {
+            throw InterchangeJSONFailure("\"day\" is not a date from 1970 to 2100: \(quoted(day))")
+        }
+        let figures = [moveKcal, moveGoalKcal, moveMinutes, moveGoalMinutes, exerciseMinutes, exerciseGoalMinutes, standHours, standGoalHours]
+        guard figures.allSatisfy({ $0.map { $0.isFinite && $0 >= 0 } ?? true }) else {
+            throw InterchangeJSONFailure("activity summary \(day) holds a figure that is negative or not finite")
+        }
+        return ActivitySummary(day: d, moveKcal: moveKcal, moveGoalKcal: moveGoalKcal, moveMinutes: moveMinutes,
+                               moveGoalMinutes: moveGoalMinutes, exerciseMinutes: exerciseMinutes,
+                               exerciseGoalMinutes: exerciseGoalMinutes, standHours: standHours, standGoalHours: standGoalHours)
     }
 }

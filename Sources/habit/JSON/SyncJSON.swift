@@ -93,7 +93,7 @@ struct SyncLineJSON: Codable, Equatable {
         let data = Data(bytes)
         let kind: String
         do { kind = try decoder.decode(Kind.self, from: data).kind } catch { throw InterchangeJSONFailure("not a JSON object with a \"kind\"") }
-        if ["habit", "sample", "workout", "skip"].contains(kind) {
+        if InterchangeLineJSON.kinds.contains(kind) {
             let line: InterchangeLineJSON
             do { line = try decoder.decode(InterchangeLineJSON.self, from: data) } catch {
                 throw InterchangeJSONFailure("not a \(kind) line (\(InterchangeText.decodingError(error)))")

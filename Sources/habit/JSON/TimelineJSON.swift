@@ -19,6 +19,8 @@ struct TimelineJSON: Codable, Equatable {
         var entry: EntryJSON? = nil
         var workout: WorkoutJSON? = nil
         var sourceName: String? = nil
+        /// `{"kind":"rings","rings":{"day","moveKcal",…}}`: the day's Activity rings.
+        var rings: ActivitySummaryJSON? = nil
         var averageHeartRate: Double? = nil
         var maximumHeartRate: Double? = nil
         /// Present when habit worked the heart rate out from samples: how many.
@@ -41,6 +43,8 @@ struct TimelineJSON: Codable, Equatable {
                 case .workout(let w, let hr):
                     Item(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), sourceName: w.source.displayName,
                          averageHeartRate: hr?.average, maximumHeartRate: hr?.maximum, heartRateDerivedFrom: hr?.derivedFrom)
+                case .rings(let s, _):
+                    Item(kind: "rings", rings: ActivitySummaryJSON(s))
                 case .recovery(let r):
                     Item(kind: "recovery", start: calendar.iso8601(r.start), end: calendar.iso8601(r.end), asleepSeconds: r.asleep,
                          inBedSeconds: r.inBed,

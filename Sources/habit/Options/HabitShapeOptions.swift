@@ -25,8 +25,8 @@ struct HabitShapeOptions: ParsableArguments {
     var sources: String?
 
     /// These options as a spec, with the ones only `add` or only `edit` has.
-    func spec(from: String? = nil, noTarget: Bool = false, newName: String? = nil) -> HabitSpec {
+    func spec(from: String? = nil, field: String? = nil, noTarget: Bool = false, newName: String? = nil) -> HabitSpec {
         HabitSpec(unit: unit, atLeast: atLeast, atMost: atMost, noTarget: noTarget, per: per, times: times, from: from,
-                  sources: sources, newName: newName)
+                  sources: sources, newName: newName, field: field)
     }
 }

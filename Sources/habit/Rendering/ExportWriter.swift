@@ -43,7 +43,7 @@ final class ExportWriter {
             try line(CSV.row(["workout", w.uuid.uuidString.lowercased(), w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
                               String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
                               w.totalDistanceMeters.map { String($0) } ?? ""]))
-        case .habit, .skip:
+        case .habit, .skip, .activitySummary:
             return
         }
     }

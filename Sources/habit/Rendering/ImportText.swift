@@ -12,6 +12,9 @@ enum ImportText {
         // under it (`--json` lists every type).
         lines += counted(summary.samplesByType, shown: shownTypes, more: "record types")
         lines += counted(summary.workoutsByType, shown: shownTypes, more: "workout types")
+        if summary.activitySummaries > 0 {
+            lines.append("  \(String(summary.activitySummaries).leftPadded(8))  days of Activity rings (new or changed)")
+        }
         if summary.rejected > 0 {
             lines.append("  rejected (not stored: a number that is not finite, a control character or a date outside 1970–2100): \(summary.rejected)")
             for r in summary.rejections { lines.append("    \(r)") }

@@ -5,7 +5,8 @@ import HabitKit
 enum InterchangeText {
     static func lines(_ s: InterchangeSummary) -> [String] {
         let verb = s.dryRun ? "would add" : "added"
-        var lines = ["\(verb) \(s.habits) habits, \(s.samples) samples, \(s.workouts) workouts, \(s.skips) skips; "
+        var lines = ["\(verb) \(s.habits) habits, \(s.samples) samples, \(s.workouts) workouts, \(s.skips) skips, "
+                     + "\(s.activitySummaries) days of Activity rings; "
                      + "\(s.habitsUpdated) habits updated (newer in the file); \(s.known) already here or deleted here"]
         lines += s.renamed.map { "  a habit of that name exists here: \($0)" }
         if s.dryRun { lines.append("dry run: nothing was changed") }
@@ -31,11 +32,13 @@ struct InterchangeImportJSON: Codable, Equatable {
     let samples: Int
     let workouts: Int
     let skips: Int
+    let activitySummaries: Int
     let known: Int
     let renamed: [String]
 
     init(_ s: InterchangeSummary) {
         (dryRun, habits, habitsUpdated, samples, workouts, skips, known, renamed) =
             (s.dryRun, s.habits, s.habitsUpdated, s.samples, s.workouts, s.skips, s.known, s.renamed)
+        activitySummaries = s.activitySummaries
     }
 }

@@ -22,6 +22,15 @@ enum TimelineText {
                         }
                     }
                     lines.append(line)
+                case .rings(let s, _):
+                    let rings = ActivityRing.allCases.compactMap { ring -> String? in
+                        guard let (value, goal) = s.ring(ring) else { return nil }
+                        let unit = ring == .move && s.moveKcal == nil ? "min" : ring.unit
+                        let shown = goal.map { "\(TextRendering.number(value))/\(TextRendering.number($0)) \(unit)" }
+                            ?? "\(TextRendering.number(value)) \(unit)"
+                        return "\(ring.rawValue) \(shown)\(s.isClosed(ring) ? " ✓" : "")"
+                    }
+                    if !rings.isEmpty { lines.append("  rings     " + rings.joined(separator: "  ")) }
                 case .recovery(let r):
                     let stages = SleepStage.allCases.compactMap { k in
                         r.stages[k].map { "\(k.rawValue) \(TextRendering.duration($0))" }
