@@ -8,8 +8,9 @@ import Testing
         try Array(xml.utf8).withUnsafeBytes { try ExportScan.scan($0, chunkSize: chunkSize) }
     }
 
-    /// Records, correlations and workouts count once each, and so do records inside a correlation
-    /// (stored as samples of their own since issue 13); metadata and skipped elements do not.
+    /// Records, correlations, workouts and days of Activity rings count once each, and so do
+    /// records inside a correlation (stored as samples of their own since issue 13); metadata and
+    /// skipped elements do not.
     @Test func countsTheObjectsAnImportWouldStore() throws {
         let xml = """
             <HealthData locale="en_US">
@@ -24,7 +25,7 @@ import Testing
              <ActivitySummary dateComponents="2016-11-15" activeEnergyBurned="590.252"/>
             </HealthData>
             """
-        #expect(try Self.scan(xml) == 4)
+        #expect(try Self.scan(xml) == 5)
     }
 
     /// Tokens cut between chunks give the same result as the whole input at once.
