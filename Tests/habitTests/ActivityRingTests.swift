@@ -24,7 +24,7 @@ import Testing
         defer { habit.cleanUp() }
         let first = try habit.json(["import", Self.evening], env: Self.env)
         #expect(first["activitySummaries"] as? Int == 6)
-        #expect(first["rejected"] as? Int == 2)
+        #expect(first["rejected"] as? Int == 3)
         #expect(try habit.json(["import", Self.evening], env: Self.env)["activitySummaries"] as? Int == 0)
         var days = try Self.summaries(habit)
         #expect(days.count == 6)

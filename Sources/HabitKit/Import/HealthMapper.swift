@@ -477,7 +477,8 @@ final class HealthMapper: XMLScannerDelegate {
     }
 
     /// A day of Activity rings (issue 13, point 8): emitted at once (it has no children). A day
-    /// that is no date, outside 1970–2100, or a value that is not a finite number rejects it.
+    /// that is no date, outside 1970–2100, or a figure that is negative or not a finite number
+    /// rejects it (the interchange format refuses the same).
     private func activitySummary(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
         classify(tag)
         func rejectSummary(_ reason: String) {
@@ -495,7 +496,9 @@ final class HealthMapper: XMLScannerDelegate {
         var problem: String?
         func value(_ key: Key) -> Double? {
             guard let i = slot(key), let v = number(tag, tag.attributes[i]) else { return nil }
-            if !v.isFinite, problem == nil { problem = "\(key.name) \(Self.shown(tag, tag.attributes[i])) is not a finite number" }
+            if !(v.isFinite && v >= 0), problem == nil {
+                problem = "\(key.name) \(Self.shown(tag, tag.attributes[i])) is not a finite number of at least 0"
+            }
             return v
         }
         let energyUnit = slot(.activeEnergyBurnedUnit).map { strings.string(tag, tag.attributes[$0]) }
