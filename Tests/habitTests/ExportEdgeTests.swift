@@ -132,6 +132,27 @@ import Testing
         #expect(Set(after.split(separator: "\n")) == Set(export.split(separator: "\n")))
     }
 
+    /// Point 1 on a store the previous release wrote (schema v6, the old identity rule kept one run
+    /// of the four): `repeated-workouts-v6-store.sqlite` is `repeated-workouts.xml` imported by the
+    /// binary of commit 7c03bf5. It upgrades, the same file adds only the two runs the old rule
+    /// collapsed, both old identities stay, and a second import adds nothing.
+    @Test func aStoreImportedByThePreviousReleaseGetsOnlyTheCollapsedRepeats() throws {
+        let env = ["HABIT_NOW": "2023-06-02T12:00:00+02:00", "TZ": "Europe/Berlin"]
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        try FileManager.default.copyItem(atPath: Self.health.appendingPathComponent("repeated-workouts-v6-store.sqlite").path,
+                                         toPath: habit.db)
+        let oldIdentities = ["0187dad4-ec80-8970-972e-811ff302c229", "0187e257-8800-89d8-8e19-221e95d5cad7"]
+        let file = Self.health.appendingPathComponent("repeated-workouts.xml").path
+        let first = try habit.json(["import", file], env: env)
+        #expect(first["workouts"] as? Int == 2)
+        #expect(try habit.json(["import", file], env: env)["workouts"] as? Int == 0)
+        let export = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
+        let workouts = export.split(separator: "\n").filter { $0.contains("\"kind\":\"workout\"") }
+        #expect(workouts.count == 4)
+        for uuid in oldIdentities { #expect(workouts.contains { $0.contains(uuid) }, "\(uuid)") }
+    }
+
     /// Point 3: records inside a correlation are stored once each, with their values and their
     /// own metadata; the correlation keeps its own metadata, also when it comes after them.
     @Test func recordsInsideACorrelationAreStoredOnceWithTheirValues() throws {
