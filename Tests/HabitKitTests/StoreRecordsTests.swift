@@ -115,6 +115,50 @@ import Testing
             #expect(inSwift.contains { $0.mindfulSeconds > 0 })
         }
     }
+    /// `--all-sources` over years sums pieces of days on two connections: the same days, and the
+    /// same count of other sources' rows, as one connection summing the whole range at once.
+    @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"])
+    func piecesOnTwoConnectionsGiveWhatTheWholeRangeGives(zone: String) throws {
+        let env = Fixture.env("2025-12-01T12:00:00+00:00", zone)
+        let calendar = env.calendar
+        let (store, folder) = try Fixture.fileStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var rng = SeededRandom(seed: 7)
+        let first = Fixture.day("2022-03-01")
+        let dayCount = 2 * SummaryTotals.daysPerPiece + 300  // three pieces, the last one short
+        for offset in stride(from: 0, to: dayCount, by: 3) {
+            // Some entries right at a day's start, where an off-by-one between pieces would show.
+            let into = rng.chance(0.2) ? 0 : Double(rng.int(0...86_399))
+            let start = calendar.start(of: first.adding(days: offset + rng.int(0...2))).addingTimeInterval(into)
+            let source = rng.chance(0.5) ? try SourceID("com.example.other") : SourceID.app
+            _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(Double(rng.int(60...3600)))),
+                                        source: source, note: nil, env: env)
+        }
+        let days = DayRange(first, upTo: first.adding(days: dayCount))
+        let ranges = (0..<days.count).map { calendar.instants(of: days.lowerBound.adding(days: $0)) }
+        let (two, one, whole, others) = try store.read { db in
+            (try SummaryTotals.fetchInPieces(ranges, allSources: true, energy: true, countingOthers: true, side: true, db),
+             try SummaryTotals.fetchInPieces(ranges, allSources: true, energy: true, countingOthers: true, side: false, db),
+             try SummaryTotals.fetch(over: ranges, allSources: true, energy: true, db),
+             try SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: true, db))
+        }
+        #expect(two.totals.count == days.count && one.totals.count == days.count)
+        #expect(two.totals.map(\.mindfulSeconds) == whole.map(\.mindfulSeconds))
+        #expect(one.totals.map(\.mindfulSeconds) == whole.map(\.mindfulSeconds))
+        #expect(two.others == others && one.others == others)
+        #expect(others > 100 && whole.filter { $0.mindfulSeconds > 0 }.count > 300)
+        // The summary's entry point, forced into SQL as for many rows a day, takes the pieces and
+        // hands their count on; the rows read into Swift give the same days.
+        let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
+        let (inSQL, inSwift) = try store.read { db in
+            (try SummaryTotals.fetch(days: starts, allSources: true, energy: true, forceSQL: true, countingOthers: true, db),
+             try SummaryTotals.fetch(days: starts, allSources: true, energy: true, forceSQL: false, countingOthers: true, db))
+        }
+        #expect(inSQL.others == others && inSwift.others == nil)
+        #expect(inSQL.totals.map(\.mindfulSeconds) == whole.map(\.mindfulSeconds))
+        #expect(zip(inSwift.totals, whole).allSatisfy { abs($0.mindfulSeconds - $1.mindfulSeconds) < 1e-6 })
+        #expect(try store.dailySummary(in: days, calendar: calendar, allSources: true).otherSourceCount == others)
+    }
 }
 
 @Suite struct DeviceDescriptionTests {

@@ -164,6 +164,8 @@ final class HealthMapper: XMLScannerDelegate {
     @exclusivity(unchecked) private var metadataEntries: [MetadataEntry] = []
     /// Scratch space: decoded text, a JSON object.
     @exclusivity(unchecked) private var scratch: [UInt8] = []
+    /// The last device description returned by ``device(_:_:)``, as bytes and as text.
+    private var lastDevice: (bytes: [UInt8], text: String) = ([], "")
     @exclusivity(unchecked) private var json: [UInt8] = []
     /// Where each attribute of the tag being read is (an index into its attributes, or -1).
     private let slots = UnsafeMutablePointer<Int>.allocate(capacity: Key.count)
@@ -320,7 +322,7 @@ final class HealthMapper: XMLScannerDelegate {
             p.sourceName = "Unknown source"
         }
         if let s = slot(.sourceVersion) { p.sourceVersion = strings.string(tag, tag.attributes[s]) }
-        if let d = slot(.device) { p.device = decoded(tag, tag.attributes[d]) }
+        if let d = slot(.device) { p.device = device(tag, tag.attributes[d]) }
         // From here on, a problem rejects the object instead of stopping the import.
         if let problem = controlCharacter(tag, typeKey) ?? controlCharacter(tag, .sourceName)
             ?? controlCharacter(tag, .sourceVersion) ?? controlCharacter(tag, .device) {
@@ -682,6 +684,21 @@ final class HealthMapper: XMLScannerDelegate {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
         tag.appendDecoded(a, to: &scratch)
         return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The `device` attribute as habit keeps it (``DeviceDescription``: without the address that
+    /// changes from record to record), normalised here on the reading thread. Runs of records
+    /// from one device get the same string back without a new allocation.
+    private func device(_ tag: XMLTag, _ a: XMLAttribute) -> String {
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+        tag.appendDecoded(a, to: &scratch)
+        if let cut = scratch.withUnsafeBufferPointer({ DeviceDescription.addressRange(in: $0) }) {
+            scratch.removeSubrange(cut)
+        }
+        if scratch == lastDevice.bytes { return lastDevice.text }
+        let text = String(decoding: scratch, as: UTF8.self)
+        lastDevice = (Array(scratch), text)
+        return text
     }
 
     /// The attribute as a number (Swift's `Double(String)` grammar and rounding); nil when it is not one.

@@ -113,7 +113,7 @@ final class ImportWriter {
         if let unit = row.unit { sqlite3_bind_int64(h, 6, try unitIDs.id(unit, db)) } else { sqlite3_bind_null(h, 6) }
         sqlite3_bind_int64(h, 7, sourceID)
         if let device = header.device {
-            sqlite3_bind_int64(h, 8, try deviceIDs.id(DeviceDescription.normalised(device), db))
+            sqlite3_bind_int64(h, 8, try deviceIDs.id(device, db))  // normalised by the mapper
         } else {
             sqlite3_bind_null(h, 8)
         }
@@ -146,7 +146,7 @@ final class ImportWriter {
         var workout = WorkoutRecord(id: nil, uuid: header.uuid, activityType: row.activityType, start: header.start,
                                     end: header.end, duration: row.duration, totalEnergyKcal: row.energyKcal,
                                     totalDistanceM: row.distanceMeters, sourceId: sourceID,
-                                    deviceId: try header.device.map { try deviceIDs.id(DeviceDescription.normalised($0), db) },
+                                    deviceId: try header.device.map { try deviceIDs.id($0, db) },
                                     metadata: header.metadata, created: header.created, utcOffset: header.offset,
                                     timeZone: header.timeZone, anchor: anchor + 1, importRunId: runID)
         try workout.insert(db, onConflict: .ignore)

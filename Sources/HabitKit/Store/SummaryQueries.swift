@@ -20,7 +20,8 @@ extension HabitStore {
         // Each boundary once: a day ends where the next one starts.
         let starts = calendar.starts(of: days)
         let ranges = (0..<days.count).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
-        let totals = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy, db)
+        let (totals, counted) = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy,
+                                                        countingOthers: allSources, db)
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(ranges.count)
         for (day, t) in zip(days, totals) {
@@ -32,7 +33,7 @@ extension HabitStore {
             s.alcoholTotal = t.alcohol
             summaries.append(s)
         }
-        let other = allSources ? try SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, db) : 0
+        let other = allSources ? try counted ?? SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, db) : 0
         return DailySummary(days: days, allSources: allSources, summaries: summaries, otherSourceCount: other)
     }
 
@@ -105,7 +106,14 @@ struct SummaryTotals {
     /// give the same totals (`StoreRecordsTests.bothWaysOfSummingGiveTheSameDays`).
     static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil,
                       _ db: Database) throws -> [SummaryTotals] {
-        guard starts.count > 1, let first = starts.first, let last = starts.last else { return [] }
+        try fetch(days: starts, allSources: allSources, energy: energy, forceSQL: forceSQL, countingOthers: false, db).totals
+    }
+
+    /// The same, and with `countingOthers` ``otherSourceCount(in:energy:_:)`` of the whole range
+    /// where it was counted on the way (piece by piece, ``fetchInPieces``); else `others` is nil.
+    static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool,
+                      _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+        guard starts.count > 1, let first = starts.first, let last = starts.last else { return ([], nil) }
         let dayCount = starts.count - 1
         let range = InstantRange(first, upTo: last)
         let sources = try StoreRules.resolvedSources(all: allSources, db)
@@ -127,7 +135,7 @@ struct SummaryTotals {
         }
         if useSQL {
             let ranges = (0..<dayCount).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
-            return try fetch(over: ranges, allSources: allSources, energy: energy, db)
+            return try fetchInPieces(ranges, allSources: allSources, energy: energy, countingOthers: countingOthers, db)
         }
         var totals = [SummaryTotals](repeating: .zero, count: dayCount)
         let bounds = starts.map(\.timeIntervalSince1970)
@@ -166,7 +174,32 @@ struct SummaryTotals {
                 totals[d].workouts += 1
             }
         }
-        return totals
+        return (totals, nil)
+    }
+
+    /// Days per piece when a long history is summed in SQL on two connections.
+    static let daysPerPiece = 512
+
+    /// ``fetch(over:allSources:energy:_:)`` for many days: pieces of ``daysPerPiece`` days are
+    /// summed by this connection and, on a file store with more than one core, by a second
+    /// read-only one at the same time (``SideReader``: its sums count only when it reads the same
+    /// state of the store). `--all-sources` over ten years with a million imported samples is
+    /// SQLite's per-row work on ~700,000 index entries; two cores halve it. With
+    /// `countingOthers`, each piece also counts its other-source rows (a count over disjoint
+    /// ranges adds up), else `others` is nil.
+    static func fetchInPieces(_ ranges: [InstantRange], allSources: Bool, energy: Bool, countingOthers: Bool = false,
+                              side: Bool = true, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+        guard ranges.count >= 2 * daysPerPiece else {
+            return (try fetch(over: ranges, allSources: allSources, energy: energy, db), nil)
+        }
+        let pieces = stride(from: 0, to: ranges.count, by: daysPerPiece).map { Array(ranges[$0..<min($0 + daysPerPiece, ranges.count)]) }
+        let sums = try SideReader.map(pieces.count, db, side: side) { i, db in
+            let piece = pieces[i]
+            let totals = try fetch(over: piece, allSources: allSources, energy: energy, db)
+            guard countingOthers, let lo = piece.first?.lowerBound, let hi = piece.last?.upperBound else { return (totals, 0) }
+            return (totals, try otherSourceCount(in: InstantRange(lo, upTo: hi), energy: energy, db))
+        }
+        return (Array(sums.map(\.0).joined()), countingOthers ? sums.reduce(0) { $0 + $1.1 } : nil)
     }
 
     static let zero = SummaryTotals(mindfulSeconds: 0, workoutSeconds: 0, workouts: 0, activeKcal: 0, alcohol: nil)
