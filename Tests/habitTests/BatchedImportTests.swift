@@ -46,8 +46,12 @@ import Testing
         defer { habit.cleanUp() }
         #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
         let before = try habit.contents()
-        // Thirty good records from a new source, type and unit, then a record with a bad date.
+        // Two days of Activity rings (they have no import run to discard them by), thirty good
+        // records from a new source, type and unit, then a record with a bad date.
         var xml = "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
+        for day in ["2025-09-30", "2025-10-01"] {
+            xml += " <ActivitySummary dateComponents=\"\(day)\" activeEnergyBurned=\"512\" activeEnergyBurnedGoal=\"500\" activeEnergyBurnedUnit=\"kcal\" appleExerciseTime=\"31\" appleExerciseTimeGoal=\"30\" appleStandHours=\"11\" appleStandHoursGoal=\"12\"/>\n"
+        }
         for i in 0..<30 {
             xml += " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Phone\" unit=\"count\" value=\"\(i + 1)\" device=\"&lt;&lt;HKDevice: 0x\(i)&gt;&gt;\" startDate=\"2025-10-01 08:\(10 + i):00 +0200\" endDate=\"2025-10-01 08:\(10 + i):30 +0200\"/>\n"
         }
@@ -60,6 +64,13 @@ import Testing
                                              progress: nil)
         }
         #expect(try habit.contents() == before)
+        // Without the broken record, the same file brings the rings in, batched as it is.
+        try xml.replacingOccurrences(of: "startDate=\"yesterday\"", with: "startDate=\"2025-10-01 08:59:00 +0200\"")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let summary = try store.importHealthExport(at: path, dryRun: false, parallelFromBytes: .max, stagedFromBytes: 0, batchObjects: 7,
+                                                   progress: nil)
+        #expect(summary.activitySummaries == 2 && summary.samples == 31)
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activitySummary") } == 2)
     }
 
     @Test func rowsOfAnUnfinishedRunAreInvisibleAndTheFeedWaitsForThem() throws {

@@ -28,6 +28,8 @@ final class ImportWriter {
     /// API (GRDB's argument boxing, and even its statement cache's lookup by SQL text, cost more
     /// than the insert itself).
     private let insertSample: Statement
+    /// The days of Activity rings read so far, written by ``finish()``.
+    private var ringDays: [ActivitySummary] = []
     /// The batched import's run (nil: the import is one transaction).
     private let runID: Int64?
 
@@ -58,8 +60,14 @@ final class ImportWriter {
     var createdLookups: [(Lookup, Int64)] { typeIDs.created + unitIDs.created + deviceIDs.created }
     private(set) var createdSources: [Int64] = []
 
-    /// Writes the change sequence back and completes the counts: call once, at the end.
+    /// Writes the days of Activity rings, the change sequence and the counts: call once, at the
+    /// end (of a batched import: in its last transaction, the one that marks its run finished).
     func finish() throws {
+        for s in ringDays {
+            // A day already stored with the same rings is not counted anywhere.
+            if try ActivitySummaryRecord.save(s, db, anchor: { anchor += 1; return anchor }) { summary.activitySummaries += 1 }
+        }
+        ringDays.removeAll()
         try ChangeCounter.set(anchor, db)
         if runCount > 0 { summary.samplesByType[runType, default: 0] += runCount }
         runCount = 0
@@ -69,10 +77,9 @@ final class ImportWriter {
         objects += 1
         switch object {
         case .activitySummary(let s):
-            // A day already stored with the same rings is not counted anywhere.
-            if try ActivitySummaryRecord.save(s, db, anchor: { anchor += 1; return anchor }) {
-                summary.activitySummaries += 1
-            }
+            // Kept until ``finish()``: a row of `activitySummary` has no import run, so a batch
+            // could not take it back if the file breaks later (one a day: a few thousand at most).
+            ringDays.append(s)
         case .sample(let row): try write(row)
         case .workout(let row): try write(row)
         }
