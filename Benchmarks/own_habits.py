@@ -64,7 +64,9 @@ SLEEP_STAGES = ["AsleepCore", "AsleepDeep", "AsleepREM", "Awake", "AsleepCore"]
 
 def build_release():
     """The release binary with a static Swift stdlib, in a build folder of its own."""
-    args = ["swift", "build", "-c", "release", "--product", "habit", "--static-swift-stdlib", "--build-path", ".build-release"]
+    flags = subprocess.run([os.path.join(ROOT, "scripts", "release-link-flags.sh")], capture_output=True, text=True,
+                           check=True).stdout.split()
+    args = ["swift", "build", "-c", "release", "--product", "habit", "--static-swift-stdlib", "--build-path", ".build-release"] + flags
     subprocess.run(args, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return os.path.join(ROOT, ".build-release", "release", "habit")
 

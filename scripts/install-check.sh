@@ -10,6 +10,10 @@ prefix="$root/prefix"
 make install PREFIX="$prefix"
 
 "$prefix/bin/habit" --help | grep -q "habit" || { echo "install-check: habit --help failed" >&2; exit 1; }
+# Where the toolchain can pack the relocations, the installed binary has them packed.
+if [[ -n "$(scripts/release-link-flags.sh)" ]] && command -v readelf >/dev/null; then
+    readelf -d "$prefix/bin/habit" | grep -q "(RELR)" || { echo "install-check: the binary's relocations are not packed" >&2; exit 1; }
+fi
 MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/habit.1" > "$root/man.txt" 2>/dev/null
 grep -q "habit" "$root/man.txt" || { echo "install-check: the man page did not render" >&2; exit 1; }
 bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep -q "habit" \

@@ -53,9 +53,11 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 # The binary: release, with the Swift runtime linked in (a build path of its own, so it never
-# fights the debug build of `swift test`).
-swift build -c release --static-swift-stdlib --product habit --build-path .build-install >&2
-bin="$(swift build -c release --static-swift-stdlib --product habit --build-path .build-install --show-bin-path)/habit"
+# fights the debug build of `swift test`), its relocations packed where the toolchain and the C
+# library allow (scripts/release-link-flags.sh).
+mapfile -t link_flags < <(scripts/release-link-flags.sh)
+swift build -c release --static-swift-stdlib --product habit --build-path .build-install "${link_flags[@]}" >&2
+bin="$(swift build -c release --static-swift-stdlib --product habit --build-path .build-install "${link_flags[@]}" --show-bin-path)/habit"
 
 # The man page, from ArgumentParser's manual plugin.
 work="$(mktemp -d)"
