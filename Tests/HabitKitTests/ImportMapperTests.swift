@@ -200,6 +200,19 @@ enum Mapped {
         #expect(try Mapped.read(xml).counts.futureDated == 0)
     }
 
+    /// Issue 14: `ExportDate` is the export's header, not data left out; `Me` and the other
+    /// elements habit does not keep are counted by name.
+    @Test func theExportDateIsNotCountedAmongTheElementsNotKept() throws {
+        let xml = Mapped.between("""
+             <ExportDate value="2025-01-03 10:00:00 +0100"/>
+             <Me HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale"/>
+             <ClinicalRecord type="HKClinicalTypeIdentifierAllergyRecord" sourceName="Clinic" fhirVersion="4.0.1"/>
+            """)
+        let (objects, counts) = try Mapped.read(xml)
+        #expect(objects.count == 2)
+        #expect(counts.skipped == ["Me": 1, "ClinicalRecord": 1])
+    }
+
     /// A file that is not well formed, or a date that does not parse, still stops the import.
     @Test func aDateThatDoesNotParseStillStopsTheImport() throws {
         let body = Mapped.record("").replacingOccurrences(of: "startDate=\"2025-01-01 09:00:00 +0100\"", with: "startDate=\"2025-13-01 09:00:00 +0100\"")

@@ -79,6 +79,63 @@ import Testing
         #expect(try habit.json(["habits", "--json"], env: Self.env)["habits"].map { "\($0)" }?.contains("HKActivitySummary.move") == true)
     }
 
+    /// Issue 14: the stats of a yes/no ring habit count closed rings, 1 a day, so they are
+    /// labelled as any yes/no habit's (no unit), in the text and in `--json`; a ring habit with a
+    /// target keeps the ring's unit.
+    @Test func statsOfAYesNoRingHabitCountClosedRingsWithoutAUnit() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["import", Self.evening], env: Self.env).status == 0)
+        for add in [["move", "--from", "activity-summary", "--field", "move"],
+                    ["burn", "--from", "activity-summary", "--field", "move", "--at-least", "300"], ["floss"]] {
+            #expect(try habit.run(["add"] + add, env: Self.env).status == 0)
+        }
+        let week = ["--per", "day", "--from", "2024-05-01", "--to", "2024-05-07"]
+        let move = try habit.json(["stats", "move"] + week, env: Self.env)
+        let floss = try habit.json(["stats", "floss"] + week, env: Self.env)
+        #expect(move["unit"] as? String == "count")
+        #expect(move["unit"] as? String == floss["unit"] as? String)
+        let sums = (move["buckets"] as? [[String: Any]])?.compactMap { $0["sum"] as? Double }
+        #expect(sums == [1, 1, 1, 0, 1, 0])
+        let text = try habit.run(["stats", "move"] + week, env: Self.env).stdout
+        #expect(text.hasPrefix("move per day  ("), "\(text)")
+        #expect(!text.contains("kcal"))
+        #expect(try habit.run(["stats", "floss"] + week, env: Self.env).stdout.hasPrefix("floss per day  ("))
+        // With a target the values are the ring's kcal.
+        #expect(try habit.json(["stats", "burn"] + week, env: Self.env)["unit"] as? String == "kcal")
+        #expect(try habit.run(["stats", "burn"] + week, env: Self.env).stdout.hasPrefix("burn in kcal per day  ("))
+    }
+
+    /// Issue 14: a ring habit reads the day's Activity rings, not samples from sources, and its
+    /// text says so wherever other `--from` habits name their sources; the JSON keys stay.
+    @Test func ringHabitsSayTheyReadTheActivityRingsNotSources() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["import", Self.evening], env: Self.env).status == 0)
+        let added = try habit.run(["add", "move", "--from", "activity-summary", "--field", "move"], env: Self.env).stdout
+        #expect(added == "added move: move ring every day (Activity rings)\n", "\(added)")
+        #expect(try habit.run(["add", "burn", "--from", "activity-summary", "--field", "move", "--at-least", "300"], env: Self.env).stdout
+                == "added burn: move ring ≥ 300 kcal a day (Activity rings)\n")
+        #expect(try habit.run(["add", "steps", "--from", "steps", "--at-least", "8000"], env: Self.env).status == 0)
+        let list = try habit.run(["habits"], env: Self.env).stdout.split(separator: "\n")
+        for name in ["move ", "burn "] {
+            let line = try #require(list.first { $0.hasPrefix(name) })
+            #expect(line.contains("(Activity rings)") && !line.contains("sources"), "\(line)")
+        }
+        #expect(try #require(list.first { $0.hasPrefix("steps ") }).contains("steps ≥ 8000 a day (all sources)"))
+        let week = ["--per", "day", "--from", "2024-05-01", "--to", "2024-05-07"]
+        for name in ["move", "burn", "HKActivitySummary.move"] {
+            let header = try habit.run(["stats", name] + week, env: Self.env).stdout.split(separator: "\n").first ?? ""
+            #expect(header.hasSuffix("  (Activity rings)"), "\(header)")
+        }
+        #expect(try habit.run(["edit", "burn", "--at-least", "400"], env: Self.env).stdout
+                == "changed burn: move ring ≥ 400 kcal a day (Activity rings)\n")
+        // The JSON keeps its keys and values.
+        let habits = try #require(try habit.json(["habits", "--json"], env: Self.env)["habits"] as? [[String: Any]])
+        #expect(habits.first { $0["name"] as? String == "move" }?["sources"] as? String == "all")
+        #expect(try habit.json(["stats", "move"] + week, env: Self.env)["allSources"] as? Bool == true)
+    }
+
     @Test func theTimelineShowsEachDaysRings() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }

@@ -15,6 +15,26 @@ import Testing
         return habit
     }
 
+    /// A new store (the caller cleans it up) that imported the fixture `name` twice: each count
+    /// in `first` is expected in the first import's `--json` summary, each in `again` in the second's.
+    static func importedTwice(_ name: String, env: [String: String], first: [String: Int], again: [String: Int],
+                              sourceLocation: SourceLocation = #_sourceLocation) throws -> HabitProcess {
+        let habit = try HabitProcess()
+        let file = health.appendingPathComponent(name).path
+        do {
+            for expected in [first, again] {
+                let summary = try habit.json(["import", file], env: env)
+                for (key, count) in expected.sorted(by: { $0.key < $1.key }) {
+                    #expect(summary[key] as? Int == count, "\(key) in \(summary)", sourceLocation: sourceLocation)
+                }
+            }
+            return habit
+        } catch {
+            habit.cleanUp()
+            throw error
+        }
+    }
+
     static func timelineItems(_ habit: HabitProcess) throws -> [[String: Any]] {
         let json = try habit.json(["timeline", "--days", "4"], env: env)
         return (json["days"] as? [[String: Any]])?.flatMap { ($0["items"] as? [[String: Any]]) ?? [] } ?? []
@@ -105,15 +125,9 @@ import Testing
     /// is not; re-importing adds nothing, also on a store that holds the first one from before.
     @Test func repeatedWorkoutsThatDifferOnlyInCreationDateAreAllKept() throws {
         let env = ["HABIT_NOW": "2023-06-02T12:00:00+02:00", "TZ": "Europe/Berlin"]
-        let file = Self.health.appendingPathComponent("repeated-workouts.xml").path
-        let habit = try HabitProcess()
+        let habit = try Self.importedTwice("repeated-workouts.xml", env: env, first: ["workouts": 4, "duplicates": 1],
+                                           again: ["workouts": 0, "duplicates": 5])
         defer { habit.cleanUp() }
-        let first = try habit.json(["import", file], env: env)
-        #expect(first["workouts"] as? Int == 4)
-        #expect(first["duplicates"] as? Int == 1)
-        let again = try habit.json(["import", file], env: env)
-        #expect(again["workouts"] as? Int == 0)
-        #expect(again["duplicates"] as? Int == 5)
         let export = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
         let workouts = export.split(separator: "\n").filter { $0.contains("\"kind\":\"workout\"") }
         #expect(workouts.count == 4)
@@ -125,6 +139,7 @@ import Testing
         defer { older.cleanUp() }
         #expect(try older.json(["import", Self.health.appendingPathComponent("repeated-workouts-first.xml").path], env: env)["workouts"] as? Int == 1)
         let before = try older.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
+        let file = Self.health.appendingPathComponent("repeated-workouts.xml").path
         #expect(try older.json(["import", file], env: env)["workouts"] as? Int == 3)
         #expect(try older.json(["import", file], env: env)["workouts"] as? Int == 0)
         let after = try older.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
@@ -157,14 +172,9 @@ import Testing
     /// own metadata; the correlation keeps its own metadata, also when it comes after them.
     @Test func recordsInsideACorrelationAreStoredOnceWithTheirValues() throws {
         let env = ["HABIT_NOW": "2022-02-01T12:00:00-05:00", "TZ": "America/New_York"]
-        let file = Self.health.appendingPathComponent("correlation-blood-pressure.xml").path
-        let habit = try HabitProcess()
+        let habit = try Self.importedTwice("correlation-blood-pressure.xml", env: env,
+                                           first: ["samples": 6, "duplicates": 2, "correlationChildren": 4], again: ["samples": 0])
         defer { habit.cleanUp() }
-        let first = try habit.json(["import", file], env: env)
-        #expect(first["samples"] as? Int == 6)
-        #expect(first["duplicates"] as? Int == 2)
-        #expect(first["correlationChildren"] as? Int == 4)
-        #expect(try habit.json(["import", file], env: env)["samples"] as? Int == 0)
         let lines = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout.split(separator: "\n")
         let samples = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["sample"] as? [String: Any] }
         func values(_ type: String) -> [Double] {

@@ -190,6 +190,29 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         #expect(try habit.contents() == before)
     }
 
+    /// Issue 14: `ExportDate` is the export's header, not data the user loses: the summary's "not
+    /// kept" (text and `--json` alike) lists `Me` and the like, never `ExportDate`.
+    @Test func theSummaryDoesNotListTheExportDateAsNotKept() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let header = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2025-10-26 10:00:00 +0100"/>
+
+            """
+        let me = " <Me HKCharacteristicTypeIdentifierBiologicalSex=\"HKBiologicalSexFemale\"/>\n"
+        let file = try Self.write(header + me + "</HealthData>\n", to: habit)
+        let text = try habit.run(["import", "--dry-run", file]).stdout
+        #expect(text.split(separator: "\n").last == "  not kept: Me 1", "\(text)")
+        #expect(!text.contains("ExportDate"))
+        #expect(try habit.json(["import", "--dry-run", file])["skipped"] as? [String: Int] == ["Me": 1])
+        // Only the header: nothing is "not kept".
+        let bare = try Self.write(header + "</HealthData>\n", to: habit, name: "bare.xml")
+        #expect(!(try habit.run(["import", "--dry-run", bare]).stdout.contains("not kept")))
+        #expect(try habit.json(["import", "--dry-run", bare])["skipped"] as? [String: Int] == [:])
+    }
+
     @Test func aMissingFileIsNoInput() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }

@@ -12,7 +12,8 @@ public struct ImportSummary: Sendable, Equatable {
     public var correlationChildren = 0
     /// Days of Activity rings (`ActivitySummary`) stored new or changed.
     public var activitySummaries = 0
-    /// Elements habit does not keep (Me, ExportDate, ClinicalRecord, …), by name.
+    /// Elements habit does not keep (Me, ClinicalRecord, …), by name; not `ExportDate`, the
+    /// export's header, which holds no data to lose.
     public var skipped: [String: Int] = [:]
     /// Source names seen.
     public var sources: Set<String> = []
@@ -171,7 +172,7 @@ final class HealthMapper: XMLScannerDelegate {
     private let slots = UnsafeMutablePointer<Int>.allocate(capacity: Key.count)
 
     private enum Element: UInt8 {
-        case healthData, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, activitySummary, other
+        case healthData, exportDate, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, activitySummary, other
     }
 
     private struct MetadataEntry {
@@ -219,6 +220,9 @@ final class HealthMapper: XMLScannerDelegate {
         elements.append(element)
         switch element {
         case .healthData:
+            return
+        case .exportDate:
+            // The export's header: no data, so nothing the user loses (not counted as not kept).
             return
         case .record:
             if inCorrelation {
@@ -602,7 +606,7 @@ final class HealthMapper: XMLScannerDelegate {
         switch n.count {
         case 6: return is_("Record") ? .record : .other
         case 7: return is_("Workout") ? .workout : .other
-        case 10: return is_("HealthData") ? .healthData : .other
+        case 10: return is_("HealthData") ? .healthData : is_("ExportDate") ? .exportDate : .other
         case 11: return is_("Correlation") ? .correlation : .other
         case 12: return is_("WorkoutEvent") ? .workoutEvent : .other
         case 13: return is_("MetadataEntry") ? .metadataEntry : .other

@@ -88,7 +88,9 @@ struct StatsSource {
                 var own = d
                 if allSources, own.fromType != nil { own.sources = .all }
                 type = d.loggedType ?? d.fromType ?? ""
-                unit = d.unit ?? d.fromType.map { HabitDataType.stored($0).defaultUnit } ?? "count"
+                // A yes/no habit counts days done, 1 each (a ring habit without a target: closed
+                // rings), never amounts in its type's unit.
+                unit = d.kind == .yesNo ? "count" : d.unit ?? d.fromType.map { HabitDataType.stored($0).defaultUnit } ?? "count"
                 rows = .samples(own)
             }
         }

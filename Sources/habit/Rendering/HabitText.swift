@@ -20,13 +20,15 @@ enum HabitText {
         case (_, nil):
             text = "any amount\(unit.isEmpty ? "" : " of" + unit) \(period)"
         }
-        if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources)))" }
+        if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources, reading: from)))" }
         return text
     }
 
-    /// "habit's sources", "all sources", or the sources named.
-    static func describe(_ sources: HabitDefinition.SourceFilter) -> String {
-        switch sources {
+    /// "habit's sources", "all sources", or the sources named; "Activity rings" for a type that
+    /// reads them (one row a day, no samples from sources: the source filter changes nothing).
+    static func describe(_ sources: HabitDefinition.SourceFilter, reading type: String) -> String {
+        if ActivityRing(typeIdentifier: type) != nil { return "Activity rings" }
+        return switch sources {
         case .app: "habit's sources"
         case .all: "all sources"
         case .named(let names): names.joined(separator: ", ")

@@ -5,7 +5,8 @@ enum StatsText {
     static func lines(_ stats: HabitStatistics, style: Style) -> [String] {
         let subject = stats.habit ?? HabitDataType.stored(stats.type).displayName
         let unit = stats.unit == "count" ? "" : " in \(HabitUnit.unitName(stats.unit))"
-        var lines = [style.bold("\(subject)\(unit) per \(stats.per.rawValue)") + style.dim("  (\(HabitText.describe(stats.sources)))")]
+        let sources = HabitText.describe(stats.sources, reading: stats.type)
+        var lines = [style.bold("\(subject)\(unit) per \(stats.per.rawValue)") + style.dim("  (\(sources))")]
         let header = ["start", "count", "sum", "avg", "min", "max"]
         let rows = stats.buckets.map { b -> [String] in
             [b.start.description, String(b.count), number(b.sum), b.average.map(number) ?? "–", b.min.map(number) ?? "–",
