@@ -39,13 +39,17 @@ def measure(argv, env, runs, warmup=3):
     }
 
 
+def release_link_flags(root):
+    """The extra `swift build` arguments of the installed binary (scripts/release-link-flags.sh)."""
+    return subprocess.run([os.path.join(root, "scripts", "release-link-flags.sh")], capture_output=True, text=True,
+                          check=True).stdout.split()
+
+
 def build_release(root, static=True):
     args = ["swift", "build", "-c", "release", "--product", "habit"]
     if static:
         # The binary `make install` builds: static runtime, relocations packed where possible.
-        flags = subprocess.run([os.path.join(root, "scripts", "release-link-flags.sh")], capture_output=True, text=True,
-                               check=True).stdout.split()
-        args += ["--static-swift-stdlib", "--scratch-path", os.path.join(root, ".build-static")] + flags
+        args += ["--static-swift-stdlib", "--scratch-path", os.path.join(root, ".build-static")] + release_link_flags(root)
     subprocess.run(args, cwd=root, check=True, stdout=subprocess.DEVNULL)
     scratch = ".build-static" if static else ".build"
     return os.path.join(root, scratch, "release", "habit")

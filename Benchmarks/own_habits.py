@@ -27,7 +27,7 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 sys.path.insert(0, os.path.dirname(__file__))
-from benchlib import fmt, measure  # noqa: E402
+from benchlib import fmt, measure, release_link_flags  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ZONE = "Europe/Berlin"
@@ -64,9 +64,8 @@ SLEEP_STAGES = ["AsleepCore", "AsleepDeep", "AsleepREM", "Awake", "AsleepCore"]
 
 def build_release():
     """The release binary with a static Swift stdlib, in a build folder of its own."""
-    flags = subprocess.run([os.path.join(ROOT, "scripts", "release-link-flags.sh")], capture_output=True, text=True,
-                           check=True).stdout.split()
-    args = ["swift", "build", "-c", "release", "--product", "habit", "--static-swift-stdlib", "--build-path", ".build-release"] + flags
+    args = ["swift", "build", "-c", "release", "--product", "habit", "--static-swift-stdlib", "--build-path", ".build-release"] \
+        + release_link_flags(ROOT)
     subprocess.run(args, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return os.path.join(ROOT, ".build-release", "release", "habit")
 

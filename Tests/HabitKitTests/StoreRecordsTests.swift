@@ -104,8 +104,8 @@ import Testing
         let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
         for all in [false, true] {
             let (inSwift, inSQL) = try store.write { db in
-                (try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: false, db),
-                 try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: true, db))
+                (try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: false, db).totals,
+                 try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: true, db).totals)
             }
             #expect(inSwift.count == days.count)
             for (a, b) in zip(inSwift, inSQL) {

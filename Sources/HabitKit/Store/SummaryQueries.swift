@@ -104,14 +104,9 @@ struct SummaryTotals {
     /// of the last day). Few rows — habit's own logs — are read (two columns each) and placed by
     /// binary search; many — an import with `--all-sources` — are summed per day in SQL. Both
     /// give the same totals (`StoreRecordsTests.bothWaysOfSummingGiveTheSameDays`).
-    static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil,
-                      _ db: Database) throws -> [SummaryTotals] {
-        try fetch(days: starts, allSources: allSources, energy: energy, forceSQL: forceSQL, countingOthers: false, db).totals
-    }
-
-    /// The same, and with `countingOthers` ``otherSourceCount(in:energy:_:)`` of the whole range
-    /// where it was counted on the way (piece by piece, ``fetchInPieces``); else `others` is nil.
-    static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool,
+    /// With `countingOthers`, `others` is ``otherSourceCount(in:energy:_:)`` of the whole range
+    /// where it was counted on the way (piece by piece, ``fetchInPieces``); else it is nil.
+    static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool = false,
                       _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard starts.count > 1, let first = starts.first, let last = starts.last else { return ([], nil) }
         let dayCount = starts.count - 1
