@@ -46,7 +46,7 @@ struct HabitCommand: ParsableCommand {
 
     private static func fail(_ error: any Error, whileParsing: Bool) -> Never {
         guard let failure = Failure(error, whileParsing: whileParsing) else { exit(withError: error) }  // --help, --version
-        FileHandle.standardError.write(Data(failure.line.utf8))
+        Output.write(failure.line, to: STDERR_FILENO)
         Foundation.exit(failure.status)
     }
 }

@@ -25,6 +25,22 @@ import Testing
         #expect(header[18] == 2 && header[19] == 2)
     }
 
+    /// What `habit log` does last: the connection closes at once, the WAL is checkpointed into the
+    /// file and removed (as when the store is released), and the row is there for the next open.
+    @Test func closingForExitCheckpointsAndRemovesTheWAL() throws {
+        let (store, folder) = try Fixture.fileStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("store/habit.sqlite").path
+        let interval = try SessionInterval.make(duration: 600, start: nil, end: nil, env: env, startText: nil, endText: nil)
+        let logged = try #require(try store.logMeditation(interval, source: .app, note: nil, env: env).samples.first)
+        #expect(FileManager.default.fileExists(atPath: file + "-wal"))
+        store.closeForExit()
+        #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: file + "-shm"))
+        let reopened = try HabitStore.open(path: file)
+        #expect(try reopened.fetchEntries(in: env.calendar.instants(of: env.today)).map(\.uuid) == [logged.uuid])
+    }
+
     @Test func logsAMindfulSessionThatEndsAtTheGivenInstant() throws {
         let store = try HabitStore.inMemory()
         let interval = try SessionInterval.make(duration: 600, start: nil, end: nil, env: env, startText: nil, endText: nil)

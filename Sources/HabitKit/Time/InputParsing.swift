@@ -18,8 +18,7 @@ public enum InputParsing {
         var total = 0.0
         var i = 0
         var sawUnit = false
-        var usedUnits: Set<UInt8> = []
-        var lastRank = 0
+        var lastRank = 0  // h 1, m 2, s 3: strictly rising, so each unit once and largest first
         while i < bytes.count {
             let start = i
             while i < bytes.count, (bytes[i] >= 48 && bytes[i] <= 57) || bytes[i] == UInt8(ascii: ".") { i += 1 }
@@ -41,10 +40,9 @@ public enum InputParsing {
             case UInt8(ascii: "s"): rank = 3; factor = 1
             default: throw .invalidDuration(text, reason: "unknown unit '\(Character(UnicodeScalar(unit)))'")
             }
-            guard !usedUnits.contains(unit), rank > lastRank else {
+            guard rank > lastRank else {
                 throw .invalidDuration(text, reason: "write units once each, largest first (1h30m)")
             }
-            usedUnits.insert(unit)
             lastRank = rank
             sawUnit = true
             total += number * factor

@@ -44,5 +44,6 @@ struct LogAlcohol: ParsableCommand {
         }
         let result = try store.logAlcohol(day: day, level: drinks.level, drinks: drinks.drinks, source: source, env: env)
         try LogReport.print(result, env: env, json: json)
+        store.closeForExit()  // the process ends next
     }
 }

@@ -78,6 +78,8 @@ struct LogHabit: ParsableCommand {
         }
         let result = try writer.logHabit(definition, amount: amount, span, note: note, env: env)
         try LogReport.print(result, env: env, json: json)
+        reader.closeForExit()  // the process ends next; the writer closes last, so it is the one that checkpoints
+        writer.closeForExit()
     }
 
     /// When the entry happened: a duration amount spans `[start, end)` like a session; anything

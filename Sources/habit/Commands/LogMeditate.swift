@@ -44,5 +44,6 @@ struct LogMeditate: ParsableCommand {
         }
         let result = try store.logMeditation(interval, source: source, note: note, env: env)
         try LogReport.print(result, env: env, json: json)
+        store.closeForExit()  // the process ends next
     }
 }

@@ -44,5 +44,6 @@ struct LogWorkout: ParsableCommand {
         }
         let result = try store.logWorkout(activity, interval, met: met, source: source, note: note, env: env)
         try LogReport.print(result, env: env, json: json)
+        store.closeForExit()  // the process ends next
     }
 }

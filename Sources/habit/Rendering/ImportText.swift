@@ -66,10 +66,10 @@ final class ProgressBar {
             line = "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] \(Int(fraction * 100))%  "
         }
         line += String(format: "%.1f MB/s  %.0f records/s  %d records", Double(p.bytesRead) / 1e6 / s, Double(p.objects) / s, p.objects)
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        Output.write("\r\u{1B}[K" + line, to: STDERR_FILENO)
     }
 
     func clear() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled { Output.write("\r\u{1B}[K", to: STDERR_FILENO) }
     }
 }
