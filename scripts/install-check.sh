@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI: `make install` into a temporary prefix from this clone, then what a user would try: the
 # binary's help, the man page (man -l), bash completion (complete -p habit), a status line for
-# waybar; then `make uninstall` must leave none of the installed files behind.
+# waybar; the static binary also runs the command-line suites; then `make uninstall` must leave
+# none of the installed files behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(mktemp -d)"
@@ -10,8 +11,20 @@ prefix="$root/prefix"
 make install PREFIX="$prefix"
 
 "$prefix/bin/habit" --help | grep -q "habit" || { echo "install-check: habit --help failed" >&2; exit 1; }
-# Where the toolchain can pack the relocations, the installed binary has them packed.
-if [[ -n "$(scripts/release-link-flags.sh)" ]] && command -v readelf >/dev/null; then
+# The installed binary is what scripts/release-link-flags.sh chose: one static executable where
+# the static C libraries are there (as here), else relocations packed where the toolchain can.
+flags="$(scripts/release-link-flags.sh)"
+if [[ "$flags" == *-static-executable* ]]; then
+    readelf -lW "$prefix/bin/habit" | grep -q "INTERP" && { echo "install-check: the binary is not static" >&2; exit 1; }
+    # The static binary runs the command-line suites (the debug build runs them in `swift test`):
+    # zlib, SQLite, time zones, processes — everything linked in differently is used there.
+    if ! HABIT_BINARY="$prefix/bin/habit" swift test --filter habitTests > "$root/cli.txt" 2>&1; then
+        grep -E "✘|error" "$root/cli.txt" | head -n 40 >&2
+        echo "install-check: the installed binary fails the command-line suites" >&2
+        exit 1
+    fi
+    tail -n 1 "$root/cli.txt"
+elif [[ -n "$flags" ]] && command -v readelf >/dev/null; then
     readelf -d "$prefix/bin/habit" | grep -q "(RELR)" || { echo "install-check: the binary's relocations are not packed" >&2; exit 1; }
 fi
 MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/habit.1" > "$root/man.txt" 2>/dev/null

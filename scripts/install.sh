@@ -53,8 +53,10 @@ if ! command -v swift >/dev/null 2>&1; then
 fi
 
 # The binary: release, with the Swift runtime linked in (a build path of its own, so it never
-# fights the debug build of `swift test`), its relocations packed where the toolchain and the C
-# library allow (scripts/release-link-flags.sh).
+# fights the debug build of `swift test`): one static executable with its everyday functions laid
+# out together where the C library's static archives are there, else relocations packed where the
+# toolchain and the C library allow (scripts/release-link-flags.sh; HABIT_PIE=1 or `make install
+# PIE=1` for a position-independent one).
 mapfile -t link_flags < <(scripts/release-link-flags.sh)
 swift build -c release --static-swift-stdlib --product habit --build-path .build-install "${link_flags[@]}" >&2
 bin="$(swift build -c release --static-swift-stdlib --product habit --build-path .build-install "${link_flags[@]}" --show-bin-path)/habit"
