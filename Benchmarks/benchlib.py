@@ -45,6 +45,22 @@ def release_link_flags(root):
                           check=True).stdout.split()
 
 
+def link_kind(binary):
+    """How `binary` is linked, from its ELF headers: a static executable (PIE or not), or dynamic."""
+    import struct
+    with open(binary, "rb") as f:
+        head = f.read(64)
+        e_type, = struct.unpack_from("<H", head, 16)
+        e_phoff, = struct.unpack_from("<Q", head, 32)
+        e_phentsize, e_phnum = struct.unpack_from("<HH", head, 54)
+        f.seek(e_phoff)
+        table = f.read(e_phentsize * e_phnum)
+    kinds = [struct.unpack_from("<I", table, i * e_phentsize)[0] for i in range(e_phnum)]
+    if 3 in kinds:  # PT_INTERP: the dynamic loader runs first
+        return "dynamic"
+    return "static executable" + (" (PIE)" if e_type == 3 else "")
+
+
 def build_release(root, static=True):
     args = ["swift", "build", "-c", "release", "--product", "habit"]
     if static:

@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(__file__))
-from benchlib import build_release, fmt, measure  # noqa: E402
+from benchlib import build_release, fmt, link_kind, measure  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -45,7 +45,7 @@ def main():
     print(fmt("sqlite3 shell: one INSERT, WAL", results["sqlite3"]))
     ratio = results["habit"]["wall_median"] / results["sqlite3"]["wall_median"]
     print(f"wall ratio habit/sqlite3: {ratio:.2f} (target <= 2)   habit cpu median: "
-          f"{results['habit']['cpu_median']:.2f} ms (target <= 10)   binary: {'dynamic' if args.dynamic else 'static'} stdlib")
+          f"{results['habit']['cpu_median']:.2f} ms (target <= 10)   binary: {link_kind(binary)}, {'dynamic' if args.dynamic else 'static'} stdlib")
     shutil.rmtree(work)
 
 
