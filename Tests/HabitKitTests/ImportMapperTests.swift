@@ -213,6 +213,29 @@ enum Mapped {
         #expect(counts.skipped == ["Me": 1, "ClinicalRecord": 1])
     }
 
+    /// A workout's route is not kept and says so: counted once as "WorkoutRoute" (not its points),
+    /// while the workout itself is read as always.
+    @Test func aWorkoutRouteIsCountedAmongTheElementsNotKept() throws {
+        let workout = """
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" creationDate="2025-01-01 10:00:00 +0100" startDate="2025-01-01 09:00:00 +0100" endDate="2025-01-01 09:30:00 +0100">
+            """
+        let (without, noCounts) = try Mapped.read(Mapped.between(workout + "\n </Workout>"))
+        #expect(noCounts.skipped.isEmpty)
+        let xml = Mapped.between(workout + """
+
+              <WorkoutRoute sourceName="Watch" creationDate="2025-01-01 10:00:00 +0100" startDate="2025-01-01 09:00:00 +0100" endDate="2025-01-01 09:30:00 +0100">
+               <MetadataEntry key="HKMetadataKeySyncVersion" value="2"/>
+               <FileReference path="/workout-routes/route_2025-01-01_9.30am.gpx"/>
+               <Location date="2025-01-01 09:00:00 +0100" latitude="52.5" longitude="13.4"/>
+               <Location date="2025-01-01 09:01:00 +0100" latitude="52.6" longitude="13.4"/>
+              </WorkoutRoute>
+             </Workout>
+            """)
+        let (objects, counts) = try Mapped.read(xml)
+        #expect(objects.count == without.count)
+        #expect(counts.skipped == ["WorkoutRoute": 1])
+    }
+
     /// A file that is not well formed, or a date that does not parse, still stops the import.
     @Test func aDateThatDoesNotParseStillStopsTheImport() throws {
         let body = Mapped.record("").replacingOccurrences(of: "startDate=\"2025-01-01 09:00:00 +0100\"", with: "startDate=\"2025-13-01 09:00:00 +0100\"")

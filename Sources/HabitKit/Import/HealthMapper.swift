@@ -263,7 +263,14 @@ final class HealthMapper: XMLScannerDelegate {
         case .activitySummary:
             if parent == .healthData { try activitySummary(tag, line: line()) }
         case .other:
-            if parent == .healthData { counts.skipped[strings.string(tag.name), default: 0] += 1 }
+            if parent == .healthData {
+                counts.skipped[strings.string(tag.name), default: 0] += 1
+            } else if parent == .workout, Self.isWorkoutRoute(tag.name) {
+                // A route sits inside its workout (its GPS points in a file of the export's
+                // workout-routes folder): not kept, so counted like the top-level elements that
+                // are not; its Location children are the route's and not counted one by one.
+                counts.skipped["WorkoutRoute", default: 0] += 1
+            }
         }
     }
 
@@ -598,6 +605,12 @@ final class HealthMapper: XMLScannerDelegate {
         case 22: return is_("activeEnergyBurnedGoal") ? .activeEnergyBurnedGoal : is_("activeEnergyBurnedUnit") ? .activeEnergyBurnedUnit : nil
         default: return nil
         }
+    }
+
+    private static func isWorkoutRoute(_ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        let s: StaticString = "WorkoutRoute"
+        guard let base = n.baseAddress, n.count == s.utf8CodeUnitCount else { return false }
+        return memcmp(base, s.utf8Start, n.count) == 0
     }
 
     private static func element(_ n: UnsafeBufferPointer<UInt8>) -> Element {
