@@ -136,6 +136,24 @@ import Testing
         #expect(try habit.json(["stats", "move"] + week, env: Self.env)["allSources"] as? Bool == true)
     }
 
+    /// A ring habit has no sources to choose (a day has one set of rings): `--sources` is refused
+    /// on add and edit with one line and status 64, and nothing is stored.
+    @Test func aRingHabitRefusesSources() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["add", "move", "--from", "activity-summary", "--field", "move"], env: Self.env).status == 0)
+        let before = try habit.run(["habits", "--json"], env: Self.env).stdout
+        for args in [["add", "burn", "--from", "activity-summary", "--field", "move", "--at-least", "300", "--sources", "app"],
+                     ["edit", "move", "--sources", "Watch"]] {
+            let refused = try habit.run(args, env: Self.env)
+            #expect(refused.status == 64, "\(args)")
+            #expect(refused.stdout.isEmpty)
+            #expect(refused.stderr == "habit: --sources does not apply to an Activity-ring habit: a day has one set of rings, whichever device closed them\n",
+                    "\(refused.stderr)")
+        }
+        #expect(try habit.run(["habits", "--json"], env: Self.env).stdout == before)
+    }
+
     @Test func theTimelineShowsEachDaysRings() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }

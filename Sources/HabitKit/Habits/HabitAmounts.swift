@@ -100,6 +100,12 @@ public struct HabitDataType: Sendable, Equatable {
     /// `--from activity-summary --field RING`.
     public static let activitySummaryName = "activity-summary"
 
+    /// Whether it reads an Activity ring (one set a day, no sources to choose).
+    public var isRing: Bool {
+        if case .ring = measure { return true }
+        return false
+    }
+
     public init(ring: ActivityRing) {
         self.init(identifier: ring.typeIdentifier, measure: .ring(ring), defaultUnit: ring.unit)
     }

@@ -187,6 +187,8 @@ public enum HabitInputError: HabitError, Equatable {
     case ringField(String?)
     /// `--field` without `--from activity-summary`.
     case fieldWithoutActivitySummary
+    /// `--sources` on a habit that reads the Activity rings (one set a day, whoever wrote it).
+    case sourcesOnRing
 
     public var kind: ErrorKind { .usage }
 
@@ -238,6 +240,8 @@ public enum HabitInputError: HabitError, Equatable {
             (t.map { "unknown ring \(quoted: $0): " } ?? "--from activity-summary needs --field: ")
                 + "use --field move, exercise or stand (e.g. 'habit add move --from activity-summary --field move')"
         case .fieldWithoutActivitySummary: "--field names an Activity ring: it goes with --from activity-summary"
+        case .sourcesOnRing:
+            "--sources does not apply to an Activity-ring habit: a day has one set of rings, whichever device closed them"
         case .unknownHabitOrType(let t, let existing):
             "\(quoted: t) is neither a habit nor a data type; the habits are: \(existing.joined(separator: ", ")); "
                 + "the types: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier"

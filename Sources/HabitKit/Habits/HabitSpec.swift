@@ -46,8 +46,7 @@ public struct HabitSpec: Sendable, Equatable {
         try checkTargetOptions()
         let type = try dataType()
         // A ring habit without a target is yes/no: the day is met when the ring is closed.
-        let ringClosed = type.map { if case .ring = $0.measure { true } else { false } } == true
-            && self.unit == nil && atLeast == nil && atMost == nil
+        let ringClosed = type?.isRing == true && self.unit == nil && atLeast == nil && atMost == nil
         let unit = ringClosed ? nil : try self.unit.map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
         let kind: HabitDefinition.Kind = unit == nil ? .yesNo : .quantity
         let per = self.per ?? .day
@@ -61,6 +60,7 @@ public struct HabitSpec: Sendable, Equatable {
         var sources = type == nil ? HabitDefinition.SourceFilter.app : .all
         if let text = self.sources {
             guard type != nil else { throw .sourcesWithoutFrom }
+            if type?.isRing == true { throw .sourcesOnRing }
             sources = try Self.sources(text)
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
@@ -114,6 +114,7 @@ public struct HabitSpec: Sendable, Equatable {
         }
         if let text = sources {
             guard type != nil else { throw .sourcesWithoutFrom }
+            if type?.isRing == true { throw .sourcesOnRing }
             d.sources = try Self.sources(text)
         }
         return d
