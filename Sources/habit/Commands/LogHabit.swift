@@ -56,9 +56,11 @@ struct LogHabit: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
                         store location: StoreLocation, json: Bool) throws {
-        // Which habit, from the store as it is (a missing store has none, and stays missing).
-        let (reader, readEnv) = try location.reading()
-        let definition = try reader.habit(named: name.lowercased(), env: readEnv)
+        // Which habit, from the store as it is. A missing store has no habit of one's own and stays
+        // missing (it opens as an empty in-memory store and the lookup refuses the name); an
+        // existing one is opened once, for the lookup and the write.
+        let (store, env) = try location.reading()
+        let definition = try store.habit(named: name.lowercased(), env: env)
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
         }
@@ -73,13 +75,10 @@ struct LogHabit: ParsableCommand {
         case (_, nil): throw HabitInputError.amountMissing(definition.name, unit: HabitUnit.unitName(definition.unit ?? "count"))
         case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
         }
-        let (writer, env, span) = try location.writing { env throws -> InstantRange in
-            try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, date: date, env)
-        }
-        let result = try writer.logHabit(definition, amount: amount, span, note: note, env: env)
+        let span = try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, date: date, env)
+        let result = try store.logHabit(definition, amount: amount, span, note: note, env: env)
         try LogReport.print(result, env: env, json: json)
-        reader.closeForExit()  // the process ends next; the writer closes last, so it is the one that checkpoints
-        writer.closeForExit()
+        store.closeForExit()  // the process ends next
     }
 
     /// When the entry happened: a duration amount spans `[start, end)` like a session; anything
