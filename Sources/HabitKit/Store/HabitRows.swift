@@ -164,6 +164,12 @@ extension HabitStore {
 
     static func habit(named name: String, env: HabitEnvironment, _ db: Database) throws -> HabitDefinition {
         let key = name == "alcohol" ? "noalc" : name
+        // An own habit by its name alone (a built-in's name is never an own habit's): a log of
+        // one need not date the built-ins' first days (three queries) to find it.
+        if Habit(rawValue: key) == nil,
+           let row = try Row.fetchOne(db, sql: "SELECT * FROM habit WHERE name = ?", arguments: [key]) {
+            return try HabitRecord(row: row).definition()
+        }
         let all = try allHabits(env: env, includingArchived: true, db)
         guard let found = all.first(where: { $0.name == key }) else {
             throw HabitInputError.unknownHabit(name, existing: all.filter { !$0.archived }.map(\.name))
@@ -265,14 +271,17 @@ extension HabitStore {
     /// The skipped days of each habit id in `days` (the `--all` skips added to every id given).
     static func skippedDays(for ids: [String], in days: DayRange, _ db: Database) throws -> [String: Set<LocalDay>] {
         var result: [String: Set<LocalDay>] = Dictionary(uniqueKeysWithValues: ids.map { ($0, []) })
-        let rows = try SkipRecord.filter(Column("day") >= days.lowerBound.description && Column("day") < days.upperBound.description)
-            .fetchAll(db)
+        // Plain SQL: a log of an own habit asks this to know whether its day is met (the query
+        // interface would look the table's columns up in the schema first).
+        let rows = try Row.fetchAll(db, sql: "SELECT habit, day FROM skip WHERE day >= ? AND day < ?",
+                                    arguments: [days.lowerBound.description, days.upperBound.description])
         for row in rows {
-            guard let day = LocalDay(row.day) else { continue }
-            if row.habit == SkipRecord.everyHabit {
+            guard let day = LocalDay(row[1] as String) else { continue }
+            let habit: String = row[0]
+            if habit == SkipRecord.everyHabit {
                 for id in ids { result[id]?.insert(day) }
             } else {
-                result[row.habit]?.insert(day)
+                result[habit]?.insert(day)
             }
         }
         return result

@@ -10,10 +10,12 @@ enum StoreRules {
     static let appSources: SQL = "sourceId IN (\(appSourceIDs))"
 
     /// The ids of the app's sources, as a query (the one spelling of the rule in SQL).
-    static let appSourceIDs: SQL = "SELECT id FROM source WHERE isApp = 1"
+    static let appSourceIDs = SQL(sql: appSourceIDsQuery)
+    static let appSourceIDsQuery = "SELECT id FROM source WHERE isApp = 1"
 
     /// The ids of imports that have not finished, as a query.
-    static let pendingImportRunIDs: SQL = "SELECT id FROM importRun WHERE finished = 0"
+    static let pendingImportRunIDs = SQL(sql: pendingImportRunIDsQuery)
+    static let pendingImportRunIDsQuery = "SELECT id FROM importRun WHERE finished = 0"
 
     /// The opposite: the ids of every other source (for "includes N samples from other sources").
     static let otherSourceIDs: SQL = "SELECT id FROM source WHERE isApp = 0"
@@ -27,13 +29,21 @@ enum StoreRules {
     /// lists, because the daily summary runs it inside thousands of correlated aggregates, where
     /// SQLite would build the sub-selects' sets again each time. Same rule, same rows.
     static func resolvedSources(all: Bool, _ db: Database) throws -> SQL {
-        var parts: [SQL] = []
-        let pending = try Int64.fetchAll(db, SQLRequest<Int64>(literal: pendingImportRunIDs))
-        if !pending.isEmpty { parts.append("(importRunId IS NULL OR importRunId NOT IN \(pending))") }
-        if !all { parts.append("sourceId IN \(try Int64.fetchAll(db, SQLRequest<Int64>(literal: appSourceIDs)))") }
-        guard var sql = parts.first else { return "1" }
-        for part in parts.dropFirst() { sql = sql + " AND " + part }
-        return sql
+        // Plain SQL text, ids joined as text (integers only): a log of an own habit comes here
+        // to know whether its day is met, and SQL interpolation of arrays costs it ~1 M instructions.
+        var parts: [String] = []
+        let pending = try Int64.fetchAll(db, sql: pendingImportRunIDsQuery)
+        if !pending.isEmpty { parts.append("(importRunId IS NULL OR importRunId NOT IN (\(Self.list(pending))))") }
+        if !all {
+            let app = try Int64.fetchAll(db, sql: appSourceIDsQuery)
+            parts.append(app.isEmpty ? "0" : "sourceId IN (\(Self.list(app)))")  // no app source yet: no row is the app's
+        }
+        return SQL(sql: parts.isEmpty ? "1" : "(" + parts.joined(separator: " AND ") + ")")
+    }
+
+    /// Integers as an SQL list: `1,2,3`.
+    private static func list(_ ids: [Int64]) -> String {
+        ids.map(String.init).joined(separator: ",")
     }
 }
 
