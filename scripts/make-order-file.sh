@@ -35,8 +35,12 @@ while IFS= read -r command; do
     # shellcheck disable=SC2086  # the words of the command
     valgrind --tool=callgrind --demangle=no --compress-strings=no --dump-line=no \
         --callgrind-out-file="$work/cg" "$bin" $command >/dev/null 2>&1
-    # Each function once, first in the first command that runs it.
-    grep -E '^fn=' "$work/cg" | sed -e 's/^fn=//' -e "s/'[0-9]*$//" | grep -vE '^(0x|\(below|\?\?\?)' >> "$out"
+    # Each function once, in the group of the first command that runs it; sorted within a group,
+    # so that a regenerated list differs only where the code did.
+    grep -E '^fn=' "$work/cg" | sed -e 's/^fn=//' -e "s/'[0-9]*$//" | grep -vE '^(0x|\(below|\?\?\?)' \
+        | LC_ALL=C sort -u | { grep -vxF -f "$out" || true; } >> "$out.new"
+    cat "$out.new" >> "$out"
+    rm -f "$out.new"
 done <<'EOF'
 log meditate 10m
 log workout hiit 25m
@@ -49,5 +53,5 @@ streak
 calendar
 remind check
 EOF
-awk '!seen[$0]++' "$out" > scripts/habit.order
+cp "$out" scripts/habit.order
 echo "make-order-file: $(wc -l < scripts/habit.order) functions in scripts/habit.order" >&2
