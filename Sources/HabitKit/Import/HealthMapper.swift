@@ -172,7 +172,8 @@ final class HealthMapper: XMLScannerDelegate {
     private let slots = UnsafeMutablePointer<Int>.allocate(capacity: Key.count)
 
     private enum Element: UInt8 {
-        case healthData, exportDate, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, activitySummary, other
+        case healthData, exportDate, record, workout, correlation, metadataEntry, workoutStatistics, workoutEvent, workoutRoute,
+            activitySummary, other
     }
 
     private struct MetadataEntry {
@@ -260,17 +261,15 @@ final class HealthMapper: XMLScannerDelegate {
             if current?.kind == .workout { try statistic(tag, line: line()) }
         case .workoutEvent:
             if current?.kind == .workout { try event(tag, line: line()) }
+        case .workoutRoute:
+            // A route sits inside its workout (its GPS points in a file of the export's
+            // workout-routes folder): not kept, so counted like the top-level elements that are
+            // not; its Location children are the route's and not counted one by one.
+            if parent == .workout || parent == .healthData { counts.skipped["WorkoutRoute", default: 0] += 1 }
         case .activitySummary:
             if parent == .healthData { try activitySummary(tag, line: line()) }
         case .other:
-            if parent == .healthData {
-                counts.skipped[strings.string(tag.name), default: 0] += 1
-            } else if parent == .workout, Self.isWorkoutRoute(tag.name) {
-                // A route sits inside its workout (its GPS points in a file of the export's
-                // workout-routes folder): not kept, so counted like the top-level elements that
-                // are not; its Location children are the route's and not counted one by one.
-                counts.skipped["WorkoutRoute", default: 0] += 1
-            }
+            if parent == .healthData { counts.skipped[strings.string(tag.name), default: 0] += 1 }
         }
     }
 
@@ -607,12 +606,6 @@ final class HealthMapper: XMLScannerDelegate {
         }
     }
 
-    private static func isWorkoutRoute(_ n: UnsafeBufferPointer<UInt8>) -> Bool {
-        let s: StaticString = "WorkoutRoute"
-        guard let base = n.baseAddress, n.count == s.utf8CodeUnitCount else { return false }
-        return memcmp(base, s.utf8Start, n.count) == 0
-    }
-
     private static func element(_ n: UnsafeBufferPointer<UInt8>) -> Element {
         guard let base = n.baseAddress else { return .other }
         func is_(_ s: StaticString) -> Bool { n.count == s.utf8CodeUnitCount && memcmp(base, s.utf8Start, n.count) == 0 }
@@ -621,7 +614,7 @@ final class HealthMapper: XMLScannerDelegate {
         case 7: return is_("Workout") ? .workout : .other
         case 10: return is_("HealthData") ? .healthData : is_("ExportDate") ? .exportDate : .other
         case 11: return is_("Correlation") ? .correlation : .other
-        case 12: return is_("WorkoutEvent") ? .workoutEvent : .other
+        case 12: return is_("WorkoutEvent") ? .workoutEvent : is_("WorkoutRoute") ? .workoutRoute : .other
         case 13: return is_("MetadataEntry") ? .metadataEntry : .other
         case 15: return is_("ActivitySummary") ? .activitySummary : .other
         case 17: return is_("WorkoutStatistics") ? .workoutStatistics : .other

@@ -27,7 +27,7 @@ enum HabitText {
     /// "habit's sources", "all sources", or the sources named; "Activity rings" for a type that
     /// reads them (one row a day, no samples from sources: the source filter changes nothing).
     static func describe(_ sources: HabitDefinition.SourceFilter, reading type: String) -> String {
-        if ActivityRing(typeIdentifier: type) != nil { return "Activity rings" }
+        if HabitDataType.stored(type).isRing { return "Activity rings" }
         return switch sources {
         case .app: "habit's sources"
         case .all: "all sources"
