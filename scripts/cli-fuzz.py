@@ -16,7 +16,7 @@ and `notify-send` first on PATH, a timeout. Sometimes the environment is mutated
 A run fails on:
   crash      killed by a signal, or exit status >= 128
   hang       still running after --timeout seconds
-  status     a failure status DESIGN.md §8 does not name (64 65 66 69 73 74 77)
+  status     a failure status Standards/json.md does not name (64 65 66 69 73 74 77)
   message    on failure, not exactly one line on stderr, or control characters in it
   changed    on failure, any file in the sandbox created, changed or removed (the store's
              bytes included; an empty -wal/-shm is ignored)
@@ -606,7 +606,7 @@ def judge(result, argv, mutated, before, after, store_before, store_after):
         failures.append(("valid", f"a valid command failed with {status}"))
     if status != 0:
         if status not in FAILURE_STATUSES:
-            failures.append(("status", f"exit {status} is not one of DESIGN.md §8's statuses"))
+            failures.append(("status", f"exit {status} is not one of Standards/json.md's statuses"))
         lines = text.split("\n")
         if text.count("\n") != 1 or not text.endswith("\n") or not text.strip():
             failures.append(("message", f"{len([l for l in lines if l])} stderr lines, expected one"))

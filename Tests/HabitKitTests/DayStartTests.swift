@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// The `day-start` setting (DESIGN.md §11 "Days"): day D is `[D at day-start, D+1 at day-start)`,
+/// The `day-start` setting (Standards/habits.md, "Days"): day D is `[D at day-start, D+1 at day-start)`,
 /// on DST days too, and everything that asks for a day follows it — except the wall clock.
 @Suite struct DayStartTests {
     static let zones = ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe"]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// A habit's name, unit and amounts (DESIGN.md §11).
+/// A habit's name, unit and amounts (Standards/habits.md).
 @Suite struct HabitDefinitionTests {
     @Test(arguments: ["floss", "cold-shower", "a", "x2", "read-20-pages", String(repeating: "a", count: 32)])
     func namesOfLowerCaseLettersDigitsAndDashesAreAccepted(_ name: String) throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// The one evaluator (DESIGN.md §4 and §11) on hand-built days: outcomes, skips, jokers, periods,
+/// The one evaluator (Standards/streaks.md and Standards/habits.md) on hand-built days: outcomes, skips, jokers, periods,
 /// streaks and the score. Expected figures are worked out by hand in the comments.
 @Suite struct HabitEvaluatorTests {
     /// 2025-01-06 is a Monday: weeks below start on it (Monday weeks).
@@ -343,7 +343,7 @@ import Testing
 
     @Test func twentyGoodDaysFromNothingScore0655747() {
         // s_n = 1 − m^n from s = 0 with c = 1: 1 − 0.5^(20/13) = 1 − 0.344252362798567 = 0.655747637201433.
-        // To six decimals (truncated, as DESIGN §11 writes it) 0.655747; rounded it is 0.655748.
+        // To six decimals (truncated, as Standards/habits.md writes it) 0.655747; rounded it is 0.655748.
         let pendingToday = Self.yesNo(Self.g(20) + "-")
         #expect(abs(pendingToday.score - 0.655747637201433) < 5e-7)
         #expect((pendingToday.score * 1e6).rounded(.down) / 1e6 == 0.655747)

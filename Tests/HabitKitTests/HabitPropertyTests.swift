@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// Laws for habits of one's own on random data (DESIGN.md §3, §4, §11): random habits of every
+/// Laws for habits of one's own on random data (Standards/streaks.md, Standards/habits.md): random habits of every
 /// shape, random entries over 120 days across DST changes (New York, Berlin, Lord Howe's
 /// half-hour shift), random skips of one habit and of all. Each law's oracle is computed here
 /// from the entries as logged, with this file's own day arithmetic.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// The rules of `habit add` and `habit edit` (DESIGN.md §11), in the one function both use.
+/// The rules of `habit add` and `habit edit` (Standards/habits.md), in the one function both use.
 @Suite struct HabitSpecTests {
     static let since = Fixture.day("2026-11-22")
     static let instant = Fixture.instant("2026-11-22T10:00:00+01:00")

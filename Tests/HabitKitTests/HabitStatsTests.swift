@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// The buckets of `habit stats` (DESIGN.md §11): half-open periods aligned to period starts,
+/// The buckets of `habit stats` (Standards/habits.md): half-open periods aligned to period starts,
 /// empty ones kept, a sample in the bucket where it starts.
 @Suite struct HabitStatsTests {
     static func range(_ from: String, _ to: String) -> DayRange { DayRange(Fixture.day(from), upTo: Fixture.day(to)) }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct HealthImportTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        .appendingPathComponent("Fixtures/exports")
 
     /// An export of `records` heart-rate records, one a minute, enough for many pipeline batches.
     static func generatedExport(records: Int) throws -> String {

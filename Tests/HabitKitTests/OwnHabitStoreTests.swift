@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import HabitKit
 
-/// Habits of one's own through the store (DESIGN.md §11): definitions, entries, skips, removal,
+/// Habits of one's own through the store (Standards/habits.md): definitions, entries, skips, removal,
 /// `--from` habits on imported data, and reminders.
 @Suite struct OwnHabitStoreTests {
     static let created = Fixture.instant("2025-10-01T08:00:00+02:00")

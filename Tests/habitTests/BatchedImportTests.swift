@@ -7,7 +7,7 @@ import Testing
 /// cron's check get the store in between, and a broken file still changes nothing.
 @Suite struct BatchedImportTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        .appendingPathComponent("Fixtures/exports")
 
     @Test(arguments: ["apple-health-small-a/export.xml", "apple-health-small-b/export.xml"])
     func batchesStoreWhatOneTransactionStores(_ name: String) throws {

@@ -50,7 +50,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
 
 @Suite struct ImportCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        .appendingPathComponent("Fixtures/exports")
 
     static let exports = ["apple-health-small-a", "apple-health-small-b"]
 

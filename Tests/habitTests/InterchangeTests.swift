@@ -7,8 +7,8 @@ import Testing
 /// store, imported into an empty store and exported again, gives the same lines; importing it
 /// into a store that has the data adds nothing; nothing deleted comes back.
 @Suite struct InterchangeTests {
-    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let exports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/exports")
     static let now = ["HABIT_NOW": "2026-11-22T20:00:00+01:00"]
 
     static func run(_ habit: HabitProcess, _ arguments: [String]) throws -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The `--json` contract of DESIGN.md §8, pinned per command: the binary runs with a fixed
+/// The `--json` contract of Standards/json.md, pinned per command: the binary runs with a fixed
 /// `HABIT_NOW` and `TZ` on a fresh store with known data; each test checks the exact key set of
 /// every object, the JSON type of every field, and the values the data determines.
 ///

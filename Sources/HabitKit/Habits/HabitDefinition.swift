@@ -1,6 +1,6 @@
 import Foundation
 
-/// A habit as the store keeps it (DESIGN.md §11): one of the three built-ins, or a habit of the
+/// A habit as the store keeps it (Standards/habits.md): one of the three built-ins, or a habit of the
 /// user's own — yes/no or a quantity, with a target per day, week or month, logged by `habit log
 /// NAME` or read from imported data (`--from TYPE`).
 ///

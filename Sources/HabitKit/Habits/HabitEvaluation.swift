@@ -68,14 +68,14 @@ public struct HabitReport: Sendable, Equatable {
     public var jokers: Int
     public var today: TodayState
     public var period: PeriodProgress?
-    /// Habit strength in [0, 1] (Loop Habit Tracker's exponential smoothing, DESIGN.md §11).
+    /// Habit strength in [0, 1] (Loop Habit Tracker's exponential smoothing, Standards/habits.md).
     public var score: Double
     /// One status per day of the range the report was asked for.
     public var days: [HabitDayStatus]
 }
 
 /// The one evaluation of every habit, built-in or own: day outcomes, skips, jokers, periods,
-/// streaks and the score (DESIGN.md §4 and §11; Standards/habits.md has worked examples).
+/// streaks and the score (Standards/streaks.md and Standards/habits.md; Standards/habits.md has worked examples).
 public enum HabitEvaluator {
     /// How an own habit's day is judged on its own: yes/no — any entry; at least — the sum reaches
     /// the target; at most — the sum stays within it (no entry is 0, so met). Week and month

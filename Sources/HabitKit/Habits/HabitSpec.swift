@@ -1,7 +1,7 @@
 import Foundation
 
 /// The options that shape a habit, as typed to `habit add` and `habit edit`, and the one place
-/// their rules live (DESIGN.md §11). Pure: no store, no clock.
+/// their rules live (Standards/habits.md). Pure: no store, no clock.
 ///
 /// - A habit with neither `--unit` nor `--from` is yes/no; with either it is a quantity (a
 ///   quantity without a target is met by any entry).

@@ -24,7 +24,7 @@ public struct StatsBucket: Sendable, Equatable {
     public var average: Double? { count > 0 ? sum / Double(count) : nil }
 }
 
-/// The buckets of `habit stats` (DESIGN.md §11): half-open periods — days, weeks starting on
+/// The buckets of `habit stats` (Standards/habits.md): half-open periods — days, weeks starting on
 /// the `week-start` day, calendar months — one after another, each with the count, sum, min and
 /// max of the samples that belong to it. Empty buckets are kept (count 0). Pure: the store
 /// decides each sample's day (the day it starts in, as every day in habit), this puts the day

@@ -8,7 +8,7 @@ public struct Changes: Sendable {
     public var anchor: Int64
     public var samples: [Sample]
     public var workouts: [Workout]
-    /// Days skipped since (DESIGN.md §11: skips are data like any other).
+    /// Days skipped since (Standards/habits.md: skips are data like any other).
     public var skips: [SkippedDay]
     public var deleted: [HabitStore.Tombstone]
 }

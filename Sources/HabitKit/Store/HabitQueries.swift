@@ -21,7 +21,7 @@ extension HabitStore {
     /// One daily query for everything: the built-ins' days come from the daily summary
     /// (``dailySummary(in:calendar:allSources:)``), own habits' from their samples put in the same
     /// half-open days (`[D at day-start, D+1 at day-start)`) on their start; sleep is the one
-    /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, DESIGN.md §11).
+    /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, Standards/habits.md).
     public func habitOverview(_ habits: [HabitDefinition]? = nil, range: DayRange? = nil, env: HabitEnvironment,
                               allSources: Bool = false) throws -> HabitOverview {
         try read { db in

@@ -268,7 +268,7 @@ enum Schema {
         }
         migrator.registerMigration("v5-own-habits-skips") { db in
             try db.execute(sql: """
-                -- Habits of one's own (DESIGN.md §11). The built-ins have no row: they are defined by
+                -- Habits of one's own (Standards/habits.md). The built-ins have no row: they are defined by
                 -- the settings. id is a UUID (text), stable across renames and between devices.
                 CREATE TABLE habit (
                     id TEXT PRIMARY KEY,

@@ -244,7 +244,7 @@ public struct HabitCalendar: Sendable {
 }
 
 /// Hand-rolled ISO 8601 / Apple Health timestamp parsing and formatting (no DateFormatter: it
-/// costs 45 µs a date here, DESIGN.md §10).
+/// costs 45 µs a date here, Benchmarks/README.md).
 public enum Timestamp {
     /// A parsed timestamp: the wall clock and, when one was written, the UTC offset.
     public struct Parsed: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import HabitKit
 
-/// The JSON shapes of DESIGN.md §8 shared by several commands: a sample, a workout, an entry.
+/// The JSON shapes of Standards/json.md shared by several commands: a sample, a workout, an entry.
 /// Field names are a contract: change them only with a migration note.
 
 /// `{"uuid","type","start","end","value","unit","source"[,"workout"][,"metadata"]}`.

@@ -1,7 +1,7 @@
 import Foundation
 import HabitKit
 
-/// One habit as `habit habits --json` lists it (DESIGN.md §11): `{"name","kind","unit","target",
+/// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
 /// "per","times","from","sources","since","archived"}`.
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.

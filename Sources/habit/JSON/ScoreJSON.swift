@@ -16,7 +16,7 @@ struct ScoreJSON: Codable, Equatable {
         habits = overview.reports.map { HabitJSON(habit: $0.definition.name, score: Self.sixDecimals($0.score)) }
     }
 
-    /// The score cut to 6 decimals, as DESIGN.md §11 writes it: twenty good days, 0.6557476…, are
+    /// The score cut to 6 decimals, as Standards/habits.md writes it: twenty good days, 0.6557476…, are
     /// 0.655747 (rounding would say 0.655748). The added millionth of a millionth keeps a score that is
     /// a whole number of millionths from dropping one through its binary form.
     static func sixDecimals(_ score: Double) -> Double { (score * 1e6 + 1e-6).rounded(.down) / 1e6 }

@@ -2,6 +2,6 @@ import ArgumentParser
 
 /// `--json`, for every command that prints data.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print JSON (the contract in DESIGN.md §8) instead of text.")
+    @Flag(name: .long, help: "Print JSON (the contract in Standards/json.md) instead of text.")
     var json = false
 }

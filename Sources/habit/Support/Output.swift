@@ -29,7 +29,7 @@ enum Output {
         }
     }
 
-    /// One JSON document on one line: sorted keys, slashes unescaped (the DESIGN §8 contract).
+    /// One JSON document on one line: sorted keys, slashes unescaped (the Standards/json.md contract).
     static func printJSON<T: Encodable>(_ value: T) throws {
         print(String(decoding: try encode(value), as: UTF8.self))
     }

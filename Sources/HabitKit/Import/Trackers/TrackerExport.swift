@@ -109,7 +109,7 @@ public enum TrackerImportError: HabitError, Equatable {
 
 /// The rules that turn another tracker's names and frequencies into habit's.
 enum TrackerRules {
-    /// A habit name (DESIGN §11: `[a-z][a-z0-9-]{0,31}`) for `name`: lower-cased, letters with
+    /// A habit name (Standards/habits.md: `[a-z][a-z0-9-]{0,31}`) for `name`: lower-cased, letters with
     /// accents without them, every other run of characters one '-'; a name that would start with
     /// a digit gets `habit-` in front. It may still be a command word or a built-in's name.
     static func slug(_ name: String) -> String {
