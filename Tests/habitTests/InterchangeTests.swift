@@ -21,7 +21,7 @@ import Testing
     /// entries with notes, a skip), the three built-ins logged, an edited habit, a vacation for all.
     static func fullStore(_ habit: HabitProcess) throws {
         for fixture in ["apple-health-small-a/export.xml", "apple-health-small-b/export.xml"] {
-            _ = try run(habit, ["import", shared.appendingPathComponent(fixture).path])
+            _ = try run(habit, ["import", exports.appendingPathComponent(fixture).path])
         }
         _ = try run(habit, ["import", TrackerImportTests.fixtures.appendingPathComponent("harsh/log").path])
         for command in [["log", "meditate", "10m", "--note", "long \"quiet\" one"], ["log", "workout", "hiit", "25m"],
