@@ -12,7 +12,8 @@ struct Doctor: ParsableCommand {
             modes and owner (0600, 0700, yours, no symbolic link), the write-ahead log, the cron line or
             systemd timer and whether it checks this store, and the notifier it uses. The store is only
             read, never created. Exit status: 0 when no check finds a problem (warnings are allowed),
-            65 when one does, 66 when there is no store at all.
+            65 when one does, 66 when the store --db or HABIT_DB names is not there (a store missing
+            from the default place is a fresh install: the first log creates it).
             """)
 
     @OptionGroup var store: StoreOptions
@@ -20,7 +21,7 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         let path = store.path
-        let diagnosis = StoreDiagnosis.examine(path: path, user: getuid())
+        let diagnosis = StoreDiagnosis.examine(path: path, user: getuid(), named: store.isChosen)
         var findings = diagnosis.findings
         if diagnosis.exists {
             findings += TriggerCheck.findings(store: path, enabledReminders: diagnosis.enabledReminders)
@@ -40,7 +41,7 @@ struct Doctor: ParsableCommand {
                 Output.print(label + " " + Self.escapingControls(line))
             }
         }
-        if !diagnosis.exists { throw DoctorError.noStore(path) }
+        if !diagnosis.exists && diagnosis.findings.contains(where: { $0.status == .problem }) { throw DoctorError.noStore(path) }
         if problems > 0 { throw DoctorError.problems(problems) }
     }
 
@@ -97,10 +98,16 @@ enum TriggerCheck {
         let home = Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         var findings: [Finding] = []
         var installed: [Installed] = []
-        let reinstall = "habit remind install --db \(ShellWords.quote(absolute(store)))"
+        let db = ShellWords.quote(absolute(store))
+        let hasCron = Notification.resolve("crontab", path: Env.get("PATH")) != nil
+        // What works on this machine: cron's line where crontab exists, else a systemd user timer
+        // where systemctl does, else cron once it is installed.
+        let reinstall = hasCron ? "habit remind install --db \(db)"
+            : Notification.resolve("systemctl", path: Env.get("PATH")) != nil ? "habit remind systemd --install --db \(db)"
+            : "install cron (e.g. apt-get install cron), then habit remind install --db \(db)"
 
         // cron: `crontab -l`, its NAME=value lines, and every line that runs `remind check`.
-        if Notification.resolve("crontab", path: Env.get("PATH")) == nil {
+        if !hasCron {
             findings.append(.ok("cron", "crontab is not installed, so there is no cron line to check"))
         } else {
             let lines = (try? Crontab.read()) ?? []

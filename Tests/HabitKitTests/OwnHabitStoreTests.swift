@@ -233,6 +233,23 @@ import Testing
         #expect(r.firstDay == Fixture.day("2025-10-19"))
     }
 
+    /// A night a watch and a phone both recorded counts each instant once (issue 22, point 4).
+    @Test func aSleepHabitCountsANightTwoSourcesRecordedOnce() throws {
+        let store = try HabitStore.inMemory()
+        let path = try Self.export([
+            Self.sleep("AsleepCore", "2025-10-20 23:00:00 +0200", "2025-10-21 03:00:00 +0200"),  // watch: 240
+            Self.sleep("AsleepREM", "2025-10-21 03:00:00 +0200", "2025-10-21 06:00:00 +0200"),   // watch: 180
+            Self.sleep("Asleep", "2025-10-20 23:30:00 +0200", "2025-10-21 06:30:00 +0200")
+                .replacingOccurrences(of: "Alex’s Apple Watch", with: "Garmin Connect"),       // overlaps; adds 30
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-23T12:00:00+02:00"))
+        let sleep = try Self.add(store, Self.define("sleep", .quantity, unit: "min", goal: .atLeast(420),
+                                                    from: "HKCategoryTypeIdentifierSleepAnalysis", sources: .all, since: "2025-10-22"))
+        let r = try Self.report(store, sleep, Self.days("2025-10-21", "2025-10-22"), now: "2025-10-22T20:00:00+02:00")
+        #expect(r.days.map(\.value) == [450])
+    }
+
     // MARK: - Reminders
 
     /// A store with `habit` and a daily reminder for it at `time` (12 h look-back), created long before.

@@ -194,6 +194,25 @@ import Testing
         #expect(nights[1].asleep == 30 * 60)
     }
 
+    /// Issue 22, point 4: an iPhone in bed 23:24–06:00 and a Garmin in bed 23:09–08:00 are one
+    /// night in bed of 23:09–08:00 (8 h 51 min), not 15 h 26 min; overlapping asleep samples of
+    /// two sources count once too.
+    @Test func overlappingSourcesCountEachInstantOnce() {
+        let nights = TimelineRules.nights([
+            SleepInterval(start: at("2025-10-20T23:09:00+02:00"), end: at("2025-10-21T08:00:00+02:00"), stage: .inBed),
+            SleepInterval(start: at("2025-10-20T23:24:00+02:00"), end: at("2025-10-21T06:00:00+02:00"), stage: .inBed),
+            SleepInterval(start: at("2025-10-20T23:30:00+02:00"), end: at("2025-10-21T03:00:00+02:00"), stage: .core),
+            SleepInterval(start: at("2025-10-21T00:00:00+02:00"), end: at("2025-10-21T04:00:00+02:00"), stage: .asleep),
+            SleepInterval(start: at("2025-10-21T05:00:00+02:00"), end: at("2025-10-21T06:00:00+02:00"), stage: .rem),
+        ])
+        #expect(nights.count == 1)
+        #expect(nights[0].inBed == 8 * 3600 + 51 * 60)
+        #expect(nights[0].asleep == 4.5 * 3600 + 3600)  // 23:30–04:00 and 05:00–06:00
+        #expect(nights[0].stages[.core] == 3.5 * 3600)
+        #expect(TimelineRules.covered([(10.0, 20.0), (0, 5), (4, 12), (30, 31)] as [(Double, Double)]) == 21)
+        #expect(TimelineRules.covered([] as [(Double, Double)]) == 0)
+    }
+
     @Test(arguments: [("HKCategoryValueSleepAnalysisInBed", SleepStage.inBed, false), ("HKCategoryValueSleepAnalysisAsleepREM", .rem, true),
                       ("HKCategoryValueSleepAnalysisAwake", .awake, false), ("SomethingNew", .asleep, true)])
     func stagesReadFromTheirCategoryValue(value: String, stage: SleepStage, asleep: Bool) {

@@ -49,20 +49,20 @@ import Testing
         #expect(civilDays.first { $0["date"] as? String == "2025-10-27" }?["meditateMinutes"] as? Double == 10)
     }
 
-    @Test func noAlcAtTwoIsForThatEveningAndSitsAtItsDayStart() throws {
+    @Test func noAlcAtTwoIsForThatEveningAndSitsAtItsNoon() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
         let logged = try habit.json(["log", "alcohol", "0"], env: Self.night)
         let sample = try #require((logged["samples"] as? [[String: Any]])?.first)
-        #expect(sample["start"] as? String == "2025-10-26T04:00:00+01:00")
+        #expect(sample["start"] as? String == "2025-10-26T12:00:00+01:00")
         let text = try habit.run(["log", "alcohol", "0"], env: Self.night)
         #expect(text.stdout.contains("noalc     steady (0 drinks) for 2025-10-26"))
         let evening = try habit.json(["log", "alcohol", "2"], env: ["HABIT_NOW": "2025-10-27T19:00:00+01:00"])
-        #expect((evening["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-27T04:00:00+01:00")
+        #expect((evening["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-27T12:00:00+01:00")
         // --date today is the habit day too.
         let today = try habit.json(["log", "alcohol", "1", "--date", "today"], env: Self.night)
-        #expect((today["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-26T04:00:00+01:00")
+        #expect((today["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-26T12:00:00+01:00")
     }
 
     @Test func atTimesAreTheOnesInsideTodaysHabitDay() throws {

@@ -31,6 +31,9 @@ public struct DemoGenerator: Sendable {
         let today = env.today
         for offset in stride(from: days - 1, through: 0, by: -1) {
             let day = today.adding(days: -offset)
+            // Nothing before the supported dates: a store must hold only what its own export
+            // can bring back (`import` refuses instants before 1970).
+            guard SupportedDates.contains(calendar.start(of: day)) else { continue }
             let weekend = day.isoWeekday >= 6
             let lazy = rng.chance(0.04)  // a skipped day: nothing at all
             func at(_ hour: Int, _ minute: Int) -> Date {
@@ -76,8 +79,8 @@ public struct DemoGenerator: Sendable {
                 let level: NoAlcLevel = weekend
                     ? (roll < 0.55 ? .steady : roll < 0.92 ? .easy : .wild)
                     : (roll < 0.88 ? .steady : roll < 0.98 ? .easy : .wild)
-                let midnight = calendar.start(of: day)
-                add(SampleType.alcoholicBeverages, start: midnight, end: midnight, value: level.storedValue, unit: "count", source: .app)
+                let noon = calendar.entryInstant(of: day)
+                add(SampleType.alcoholicBeverages, start: noon, end: noon, value: level.storedValue, unit: "count", source: .app)
             }
         }
         return batch

@@ -90,6 +90,18 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     /// The type prefix of own habits' entries: `dev.habit.habit.<id>`.
     public static let loggedTypePrefix = "dev.habit.habit."
 
+    /// `entry` with the habit's current name as its `habit` label: the label an entry was logged
+    /// or imported with is the name at that time, and a renamed habit's entries show the new one
+    /// (`names`: the current name of each own habit, by id). Entries of other types are unchanged.
+    public static func labelled(_ entry: Sample, names: [String: String]) -> Sample {
+        guard entry.type.hasPrefix(loggedTypePrefix),
+              let name = names[String(entry.type.dropFirst(loggedTypePrefix.count))],
+              entry.metadata["habit"] != name else { return entry }
+        var labelled = entry
+        labelled.metadata["habit"] = name
+        return labelled
+    }
+
     /// How many periods of this habit fit in... the `f` of the score: 1 for daily habits, `times ÷ 7`
     /// a week, `times ÷ 30` a month.
     public var frequency: Double {

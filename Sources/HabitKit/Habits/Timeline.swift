@@ -4,14 +4,19 @@ import Foundation
 public struct Recovery: Sendable, Equatable {
     public var start: Date
     public var end: Date
-    /// Seconds per stage.
+    /// Seconds per stage: the time its samples cover, each instant once (two sources, or two
+    /// overlapping samples of one, never count twice).
     public var stages: [SleepStage: TimeInterval]
+    /// Time asleep: the time covered by samples of any stage but awake and in-bed, each instant once.
+    public var asleep: TimeInterval
     public var restingHeartRate: Double?
     public var heartRateVariability: Double?
 
-    /// Time asleep: every stage but awake and in-bed.
-    public var asleep: TimeInterval {
-        stages.filter { $0.key.isAsleep }.values.reduce(0, +)
+    public init(start: Date, end: Date, stages: [SleepStage: TimeInterval], asleep: TimeInterval? = nil) {
+        self.start = start
+        self.end = end
+        self.stages = stages
+        self.asleep = asleep ?? stages.filter { $0.key.isAsleep }.values.reduce(0, +)
     }
 
     /// Time in bed as the "in bed" samples say (older watches and phones write only these).
@@ -109,16 +114,45 @@ public enum TimelineRules {
     /// Clusters sleep samples, sorted by start, into nights: a sample starting within
     /// ``nightGap`` of the night's end so far belongs to it.
     public static func nights(_ intervals: [SleepInterval]) -> [Recovery] {
-        var nights: [Recovery] = []
+        var groups: [(end: Date, intervals: [SleepInterval])] = []
         for i in intervals {
-            if let last = nights.last, i.start <= last.end.addingTimeInterval(nightGap) {
-                nights[nights.count - 1].end = max(last.end, i.end)
+            if let last = groups.last, i.start <= last.end.addingTimeInterval(nightGap) {
+                groups[groups.count - 1].end = max(last.end, i.end)
+                groups[groups.count - 1].intervals.append(i)
             } else {
-                nights.append(Recovery(start: i.start, end: i.end, stages: [:]))
+                groups.append((i.end, [i]))
             }
-            nights[nights.count - 1].stages[i.stage, default: 0] += i.end.timeIntervalSince(i.start)
         }
-        return nights
+        return groups.map { group in
+            var stages: [SleepStage: TimeInterval] = [:]
+            for stage in Set(group.intervals.map(\.stage)) {
+                stages[stage] = covered(group.intervals.filter { $0.stage == stage })
+            }
+            return Recovery(start: group.intervals[0].start, end: group.end, stages: stages,
+                            asleep: covered(group.intervals.filter { $0.stage.isAsleep }))
+        }
+    }
+
+    /// The time `intervals` cover, each instant once: the Health app shows a night recorded by
+    /// a phone and a watch as one night, not as both added up.
+    static func covered(_ intervals: [SleepInterval]) -> TimeInterval {
+        covered(intervals.map { ($0.start.timeIntervalSince1970, $0.end.timeIntervalSince1970) })
+    }
+
+    /// The length of the union of `spans` (`(start, end)` in seconds, any order, overlaps allowed).
+    public static func covered(_ spans: [(Double, Double)]) -> Double {
+        var total = 0.0
+        var current: (Double, Double)?
+        for span in spans.sorted(by: { $0.0 < $1.0 }) {
+            if let c = current, span.0 <= c.1 {
+                current = (c.0, max(c.1, span.1))
+            } else {
+                if let c = current { total += c.1 - c.0 }
+                current = span
+            }
+        }
+        if let c = current { total += c.1 - c.0 }
+        return total
     }
 
     /// Items grouped by the local day of their ``TimelineItem/start``: newest day first, newest item first.

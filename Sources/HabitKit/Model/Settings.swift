@@ -95,7 +95,7 @@ public struct Settings: Sendable, Equatable {
     private static func dayStart(parsing text: String) -> LocalTime? {
         let padded = text.utf8.count == 4 ? "0" + text : text
         guard padded.utf8.count == 5, let time = LocalTime(padded),
-              time <= LocalTime(uncheckedHour: 12, minute: 0, second: 0) else { return nil }
+              time <= LocalTime.noon else { return nil }
         return time
     }
 

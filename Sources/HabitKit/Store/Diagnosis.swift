@@ -15,13 +15,19 @@ public struct StoreDiagnosis: Sendable {
     /// Enabled reminders in the store; nil when the store could not be read.
     public var enabledReminders: Int?
 
-    /// Examines the store at `path` for the user `user` (a uid).
-    public static func examine(path: String, user: UInt32) -> StoreDiagnosis {
+    /// Examines the store at `path` for the user `user` (a uid). A store missing from the default
+    /// place (`named` false) is a fresh install, not a problem: the first log creates it. One
+    /// missing where `--db` or `HABIT_DB` names it is a problem (a typo, an unmounted drive).
+    public static func examine(path: String, user: UInt32, named: Bool = true) -> StoreDiagnosis {
         var result = StoreDiagnosis()
         let absolute = StorePaths.absolute(path)
         let folder = (absolute as NSString).deletingLastPathComponent
         guard let file = StorePaths.status(absolute, followLinks: true) else {
             let dangling = StorePaths.status(absolute, followLinks: false) != nil
+            if !dangling && !named {
+                result.findings.append(.ok("store", "no store yet at \(absolute); the first 'habit log' creates it"))
+                return result
+            }
             result.findings.append(Finding(
                 check: "store", status: .problem,
                 detail: dangling ? "\(absolute) is a symbolic link to nothing" : "no store at \(absolute)",

@@ -258,6 +258,9 @@ struct HabitSamples: Sendable {
         let durationFactors = UnitConversion.factors(from: "s", to: unit)
         let dayCount = days.count
         var hint = 0
+        // Asleep time counts each instant once: a night a phone and a watch both recorded is one
+        // night (TimelineRules.covered), so a night's spans are gathered and measured at the end.
+        var nights: [Int: [(Double, Double)]] = [:]
         try RawRows.forEach(db, columns: "start, " + amount, rest: """
             FROM sample WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(filter) AND \(sources)
             """) { row in
@@ -275,10 +278,17 @@ struct HabitSamples: Sendable {
                 } else {
                     amount = raw
                 }
-            case .duration, .asleep:
+            case .asleep:
+                nights[i, default: []].append((start, raw))
+                return
+            case .duration:
                 amount = durationFactors?.apply(raw - start) ?? (raw - start)
             }
             try body(i, amount)
+        }
+        for (i, spans) in nights.sorted(by: { $0.key < $1.key }) {
+            let seconds = TimelineRules.covered(spans)
+            try body(i, durationFactors?.apply(seconds) ?? seconds)
         }
     }
 

@@ -56,21 +56,36 @@ struct ImportRun: Codable, FetchableRecord, MutablePersistableRecord {
 }
 
 /// One import at a time per store: an exclusive `flock` on `<store>.import-lock` in the store's
-/// own folder, held for the whole import (the file stays; it holds nothing).
+/// own folder, held for the whole import and removed when it ends.
 final class ImportLock {
     private let fd: Int32
+    private let path: String
 
+    /// Takes the lock file beside `store`, or throws ``StoreError/importRunning(_:)``. The file
+    /// exists only while an import holds it: the holder removes it before it lets go, and a
+    /// process that locked a file already removed (it opened the name just before) tries again,
+    /// so two imports never hold two different files.
     init(store: String) throws {
-        let path = store + ".import-lock"
-        fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.cannotCreateFile(path, reason: String(cString: strerror(errno))) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            close(fd)
-            throw StoreError.importRunning(store)
+        path = store + ".import-lock"
+        for _ in 0..<8 {
+            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw StoreError.cannotCreateFile(path, reason: String(cString: strerror(errno))) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                close(fd)
+                throw StoreError.importRunning(store)
+            }
+            var held = stat(), named = stat()
+            if fstat(fd, &held) == 0, lstat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                self.fd = fd
+                return
+            }
+            close(fd)  // the file was removed (and perhaps made again) between open and flock
         }
+        throw StoreError.importRunning(store)
     }
 
     deinit {
+        unlink(path)
         flock(fd, LOCK_UN)
         close(fd)
     }

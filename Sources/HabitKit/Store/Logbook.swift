@@ -103,15 +103,16 @@ extension HabitStore {
         }
     }
 
-    /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at the start of the day; it
-    /// replaces the day's earlier app-source entries in the same transaction.
+    /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at the day's entry instant
+    /// (12:00, ``HabitCalendar/entryInstant(of:)``); it replaces the day's earlier app-source
+    /// entries in the same transaction.
     public func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID,
                            env: HabitEnvironment) throws -> LogResult {
         let dayRange = env.calendar.instants(of: day)
         var metadata = ["level": level.rawValue]
         if let drinks { metadata["drinks"] = String(drinks) }
-        let midnight = InstantRange(dayRange.lowerBound, upTo: dayRange.lowerBound)
-        let sample = makeSample(type: SampleType.alcoholicBeverages, midnight, value: level.storedValue, unit: "count",
+        let noon = env.calendar.entryInstant(of: day)
+        let sample = makeSample(type: SampleType.alcoholicBeverages, InstantRange(noon, upTo: noon), value: level.storedValue, unit: "count",
                                 source: source, metadata: metadata, env: env)
         return try write { db in
             // The last entry for a day wins: it replaces the day's earlier entries from the app's
@@ -128,7 +129,7 @@ extension HabitStore {
             }
             let rowID = try Self.insert(sample, workoutId: nil, db)
             for row in kept { try ReplacedSampleRecord(sampleId: rowID, record: row).insert(db) }
-            // Completion time of a NoAlc entry is when it was made, not the midnight it is for.
+            // Completion time of a NoAlc entry is when it was made, not the day it is for.
             let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.noalc.rawValue, completedAt: env.now,
                                                             source: source, env: env)
             return LogResult(samples: [sample], workout: nil, replaced: replaced.map(\.uuid), cancelledReminders: cancelled)
@@ -182,12 +183,20 @@ extension HabitStore {
     /// workouts with their associated samples.
     public func fetchEntries(in range: InstantRange, allSources: Bool = true) throws -> [Entry] {
         try read { db in
+            let names = try Self.habitNames(db)
             let samples = try SampleViewRecord.all().standalone().starting(in: range).fromSources(all: allSources)
-                .fetchAll(db).map { Entry.sample($0.sample) }
+                .fetchAll(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: names)) }
             let workouts = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db)
             let withSamples = try workouts.map { w in Entry.workout(w.workout, samples: try Self.samples(ofWorkout: w.id, db)) }
             return (samples + withSamples).sorted { ($0.start, $0.uuid.uuidString) > ($1.start, $1.uuid.uuidString) }
         }
+    }
+
+    /// The current name of each own habit, by id (for ``HabitDefinition/labelled(_:names:)``).
+    static func habitNames(_ db: Database) throws -> [String: String] {
+        var names: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM habit") { names[row[0]] = row[1] }
+        return names
     }
 
     /// The entry with `uuid`, if any.
@@ -203,7 +212,7 @@ extension HabitStore {
         if let w = try WorkoutViewRecord.all().withUUID(uuid).fetchOne(db) {
             return .workout(w.workout, samples: try samples(ofWorkout: w.id, db))
         }
-        return try SampleViewRecord.all().withUUID(uuid).fetchOne(db).map { Entry.sample($0.sample) }
+        return try SampleViewRecord.all().withUUID(uuid).fetchOne(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: try habitNames(db))) }
     }
 
     /// The entries (samples on their own and workouts) whose UUID starts with `prefix`, at most

@@ -11,9 +11,10 @@ extension HabitStore {
         // Sleep that ends inside the range may start the evening before.
         let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
         let items: [TimelineItem] = try read { db in
+            let names = try Self.habitNames(db)
             var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
                 .standalone().starting(in: range).chronological().fetchAll(db)
-                .map { TimelineItem.entry(.sample($0.sample)) }
+                .map { TimelineItem.entry(.sample(HabitDefinition.labelled($0.sample, names: names))) }
             for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
                 items.append(.workout(w.workout, heartRate: try Self.heartRate(of: w, db)))
             }

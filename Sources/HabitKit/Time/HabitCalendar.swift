@@ -39,6 +39,10 @@ public struct LocalTime: Hashable, Sendable, Comparable, CustomStringConvertible
     /// 00:00.
     public static let midnight = LocalTime(uncheckedHour: 0, minute: 0, second: 0)
 
+    /// 12:00, the latest day-start there is: the one time of a date inside that date's habit day
+    /// whatever `day-start` is set to.
+    public static let noon = LocalTime(uncheckedHour: 12, minute: 0, second: 0)
+
     /// Parses `HH:MM` or `HH:MM:SS` (24-hour clock); nil for `25:61` and anything else.
     public init?(_ text: some StringProtocol) {
         let b = Array(text.utf8)
@@ -119,6 +123,14 @@ public struct HabitCalendar: Sendable {
         let local = wallSeconds(of: date)
         let secs = ((local % 86400) + 86400) % 86400
         return LocalTime(uncheckedHour: secs / 3600, minute: (secs % 3600) / 60, second: secs % 60)
+    }
+
+    /// Where an entry that names a day sits (a NoAlc entry, a `--date` log): 12:00 on that date.
+    /// Day D is `[D at day-start, D+1 at day-start)` with day-start from 00:00 to 12:00, so noon of
+    /// D is in D whatever `day-start` is now or is set to later; the day's start would move to the
+    /// day before when day-start is moved later (Standards/date-semantics.md, "Entries that name a day").
+    public func entryInstant(of day: LocalDay) -> Date {
+        firstInstant(day, .noon)
     }
 
     /// The first instant of `day`: `dayStart` on that date (local midnight by default). A

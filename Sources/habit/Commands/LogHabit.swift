@@ -82,15 +82,15 @@ struct LogHabit: ParsableCommand {
     }
 
     /// When the entry happened: a duration amount spans `[start, end)` like a session; anything
-    /// else is an instant (`--at`/`--end`, the start of `--date`'s day, else now).
+    /// else is an instant (`--at`/`--end`, `--date`'s day at 12:00, else now).
     private static func entryInterval(for definition: HabitDefinition, amount: Double, amountText: String, at: TimeValue?,
                                       end: TimeValue?, date: DayValue?, _ env: HabitEnvironment) throws -> InstantRange {
         if let date {
             let day: LocalDay
             do throws(InputError) { day = try date.day(today: env.today) } catch { throw InputError.inArgument("--date", error) }
             if day > env.today { throw InputError.inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
-            let start = env.calendar.start(of: day)
-            return InstantRange(start, upTo: start)
+            let noon = env.calendar.entryInstant(of: day)
+            return InstantRange(noon, upTo: noon)
         }
         if HabitUnit.isDuration(definition.unit), amount > 0 {
             let seconds = UnitConversion.convert(amount, from: definition.unit, to: "s")

@@ -10,17 +10,31 @@ struct RemindPause: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func id() throws(ValidationError) -> Int64? {
-        let value: ReminderIDValue? = try PositionalWords.optional(words, as: "<id>", what: "a reminder's number", command: "habit remind pause", example: "habit remind pause 1")
+    func validate() throws { _ = try ReminderSwitch.id(words, command: "pause") }
+
+    func run() throws { try ReminderSwitch.set(words, enabled: false, store: store) }
+}
+
+/// What `remind pause` and `remind resume` share: the optional reminder number, and the switch.
+enum ReminderSwitch {
+    static func id(_ words: [String], command: String) throws(ValidationError) -> Int64? {
+        let value: ReminderIDValue? = try PositionalWords.optional(words, as: "<id>", what: "a reminder's number",
+                                                                   command: "habit remind \(command)", example: "habit remind \(command) 1")
         return value?.id
     }
 
-    func validate() throws { _ = try id() }
-
-    func run() throws {
-        let id = try id()
-        let opened = try id.map { try store.openExistingForWriting(orThrow: ReminderError.notFound($0)) } ?? store.openForWriting()
-        try opened.setReminderEnabled(id, false, at: try LiveEnvironment.now())
-        Output.print(id.map { "paused reminder #\($0)" } ?? "paused all reminders")
+    /// Switches one reminder (or all) on or off. The clock is read first, so a refused `HABIT_NOW`
+    /// changes nothing; without a store there is no reminder to switch, and none is created.
+    static func set(_ words: [String], enabled: Bool, store: StoreOptions) throws {
+        let id = try id(words, command: enabled ? "resume" : "pause")
+        let now = try LiveEnvironment.now()
+        let verb = enabled ? "resumed" : "paused"
+        if id == nil, !store.exists {
+            Output.print("\(verb) all reminders (there are none yet)")
+            return
+        }
+        let opened = try store.openExistingForWriting(orThrow: ReminderError.notFound(id ?? 0))
+        try opened.setReminderEnabled(id, enabled, at: now)
+        Output.print(id.map { "\(verb) reminder #\($0)" } ?? "\(verb) all reminders")
     }
 }

@@ -10,17 +10,7 @@ struct RemindResume: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    func id() throws(ValidationError) -> Int64? {
-        let value: ReminderIDValue? = try PositionalWords.optional(words, as: "<id>", what: "a reminder's number", command: "habit remind resume", example: "habit remind resume 1")
-        return value?.id
-    }
+    func validate() throws { _ = try ReminderSwitch.id(words, command: "resume") }
 
-    func validate() throws { _ = try id() }
-
-    func run() throws {
-        let id = try id()
-        let opened = try id.map { try store.openExistingForWriting(orThrow: ReminderError.notFound($0)) } ?? store.openForWriting()
-        try opened.setReminderEnabled(id, true, at: try LiveEnvironment.now())
-        Output.print(id.map { "resumed reminder #\($0)" } ?? "resumed all reminders")
-    }
+    func run() throws { try ReminderSwitch.set(words, enabled: true, store: store) }
 }
