@@ -6,14 +6,19 @@ enum StreakText {
     /// `name  12 days  longest   30  jokers 1 of 3 ◆◇◇  today done`, one line per habit, names
     /// cut to fit the terminal; then what a joker is, when a daily habit is listed.
     static func lines(_ overview: HabitOverview, style: Style) -> [String] {
-        let middles = overview.reports.map { r -> String in
-            let unit = r.definition.per.rawValue
-            let units = (unit + (r.current == 1 ? "" : "s")).padding(toLength: 6, withPad: " ", startingAt: 0)
-            let counts = "\(String(r.current).leftPadded(4)) \(units)  longest \(String(r.longest).leftPadded(4))  "
-            if let p = r.period { return counts + "this \(unit) \(TextRendering.number(p.value))/\(TextRendering.number(p.target))" }
-            return counts + "jokers \(r.jokers) of \(StreakWalk.maximumJokers) "
-                + String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
+        func columns(longest: Bool) -> [String] {
+            overview.reports.map { r -> String in
+                let unit = r.definition.per.rawValue
+                let units = (unit + (r.current == 1 ? "" : "s")).padding(toLength: 6, withPad: " ", startingAt: 0)
+                let counts = "\(String(r.current).leftPadded(4)) \(units)  " + (longest ? "longest \(String(r.longest).leftPadded(4))  " : "")
+                if let p = r.period { return counts + "this \(unit) \(TextRendering.number(p.value))/\(TextRendering.number(p.target))" }
+                return counts + "jokers \(r.jokers) of \(StreakWalk.maximumJokers) "
+                    + String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
+            }
         }
+        // A narrow terminal drops the longest streak before names are cut below 9 columns.
+        var middles = columns(longest: true)
+        if 9 + 1 + (middles.map { Width.of($0) }.max() ?? 0) + 15 > Width.columns { middles = columns(longest: false) }
         let middleWidth = middles.map { Width.of($0) }.max() ?? 0
         let width = Width.nameColumn(overview.reports.map(\.definition.name), rest: 1 + middleWidth + 15)
         var lines = zip(overview.reports, middles).map { r, middle -> String in
@@ -28,7 +33,8 @@ enum StreakText {
             return Width.pad(r.definition.name, to: width) + " " + shown + "  today " + today
         }
         if overview.reports.contains(where: { $0.period == nil }) {
-            lines.append(style.dim("a joker heals one missed day; every 7th streak day earns one, \(StreakWalk.maximumJokers) at most"))
+            lines += Width.wrap("a joker heals one missed day; every 7th streak day earns one, \(StreakWalk.maximumJokers) at most",
+                                to: Width.columns).map(style.dim)
         }
         if let note = sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) {
             lines.append(style.dim(note))

@@ -24,12 +24,7 @@ enum TodayText {
                 : item.left && item.safeToMiss > 0 ? "safe to miss \(item.safeToMiss)" : nil
             let shownNote = note.map { item.atRisk ? style.red($0) : $0 }
             // A note that does not fit beside the row goes under it, below the details.
-            if let note, let shownNote, 2 + Width.of(row) + 2 + Width.of(note) > Width.columns {
-                lines.append("\(shownMark) \(row)")
-                lines.append(String(repeating: " ", count: min(3 + nameWidth, Width.columns - Width.of(note))) + shownNote)
-            } else {
-                lines.append("\(shownMark) \(row)" + (shownNote.map { "  " + $0 } ?? ""))
-            }
+            lines += shownNote.map { Width.beside("\(shownMark) \(row)", $0, indent: 3 + nameWidth) } ?? ["\(shownMark) \(row)"]
         }
         return lines
     }

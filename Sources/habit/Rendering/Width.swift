@@ -45,17 +45,24 @@ enum Width {
         return cut(text, to: width)
     }
 
-    /// `text` cut to at most `width` columns, ending in `…` when something was left out.
+    /// `text` cut to at most `width` columns, ending in `…` when something was left out (colour
+    /// codes are kept, and reset after the `…`).
     static func cut(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
-        var out = "", used = 0
+        var out = "", used = 0, inEscape = false, styled = false
         for character in text {
+            if inEscape || character == "\u{1B}" {
+                inEscape = character != "m"
+                styled = true
+                out.append(character)
+                continue
+            }
             let w = of(String(character))
             if used + w > width - 1 { break }
             out.append(character)
             used += w
         }
-        return out + "…"
+        return out + "…" + (styled ? "\u{1B}[0m" : "")
     }
 
     /// A name column's width: the longest name (at least `minimum`), narrowed so that `rest`
@@ -76,6 +83,14 @@ enum Width {
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines.map { cut($0, to: width) }
+    }
+
+    /// `head` and `tail` on one line when they fit (`separator` between them), else `head` cut to
+    /// fit and, under it, `tail` after `indent` spaces (and cut to fit).
+    static func beside(_ head: String, _ tail: String, separator: String = "  ", indent: Int = 4) -> [String] {
+        if of(head) + of(separator) + of(tail) <= columns { return [head + separator + tail] }
+        let indent = min(indent, max(0, columns - of(tail)))
+        return [cut(head, to: columns), String(repeating: " ", count: indent) + cut(tail, to: columns - indent)]
     }
 
     /// `head` followed by `text` wrapped to what is left of the line; the other lines start with
