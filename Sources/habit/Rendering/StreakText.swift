@@ -16,9 +16,10 @@ enum StreakText {
                     + String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
             }
         }
-        // A narrow terminal drops the longest streak before names are cut below 9 columns.
+        // A terminal too narrow for the whole names drops the longest streak before it cuts them.
         var middles = columns(longest: true)
-        if 9 + 1 + (middles.map { Width.of($0) }.max() ?? 0) + 15 > Width.columns { middles = columns(longest: false) }
+        let names = max(9, overview.reports.map { Width.of($0.definition.name) }.max() ?? 0)
+        if names + 1 + (middles.map { Width.of($0) }.max() ?? 0) + 15 > Width.columns { middles = columns(longest: false) }
         let middleWidth = middles.map { Width.of($0) }.max() ?? 0
         let width = Width.nameColumn(overview.reports.map(\.definition.name), rest: 1 + middleWidth + 15)
         var lines = zip(overview.reports, middles).map { r, middle -> String in
