@@ -63,7 +63,7 @@ import Testing
         #expect(workouts.count == 3)
         #expect(workouts.allSatisfy { $0.hasSuffix("[Apple Watch de José]") || $0.hasSuffix("[Apple Watch de José]  4.20 km") }, "\(workouts)")
         #expect(!text.contains("0.00 km"))
-        #expect(workouts.contains { $0.contains("Running") && $0.hasSuffix("4.20 km") })
+        #expect(workouts.contains { $0.contains("workout   run ") && $0.hasSuffix("4.20 km") })  // as `log workout run` names it
         let items = try Self.timelineItems(habit).filter { $0["kind"] as? String == "workout" }
         #expect(items.count == 3)
         for item in items {
@@ -102,11 +102,11 @@ import Testing
         defer { habit.cleanUp() }
         #expect(try habit.run(["import", Self.health.appendingPathComponent("workout-heart-rate.xml").path], env: env).status == 0)
         let text = try habit.run(["timeline", "--days", "3"], env: env).stdout.split(separator: "\n")
-        let run = try #require(text.first { $0.contains("Running") })
+        let run = try #require(text.first { $0.contains("workout   run ") })
         #expect(run.hasSuffix("♥ 142 bpm, max 171 (from 4 heart-rate samples)"), "\(run)")
-        let cycling = try #require(text.first { $0.contains("Cycling") })
+        let cycling = try #require(text.first { $0.contains("workout   cycle ") })
         #expect(cycling.hasSuffix("♥ 131 bpm"), "\(cycling)")
-        #expect(try #require(text.first { $0.contains("Yoga") }).contains("♥") == false)
+        #expect(try #require(text.first { $0.contains("workout   yoga ") }).contains("♥") == false)
         let json = try habit.json(["timeline", "--days", "3"], env: env)
         let items = (json["days"] as? [[String: Any]])?.flatMap { ($0["items"] as? [[String: Any]]) ?? [] } ?? []
         func item(_ activity: String) -> [String: Any]? {

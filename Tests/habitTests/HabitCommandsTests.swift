@@ -133,8 +133,8 @@ enum HabitsFixture {
         #expect(try entry("tea")["target"] is NSNull)
 
         let text = try habit.run(["habits"], env: Self.env).stdout
-        for phrase in ["≥ 8 glass a day", "3 days a week", "≤ 2 cup a day", "steps ≥ 8000 a day (all sources)", "≥ 2 min a day",
-                       "≥ 150 min a week", "every day", "since 2026-11-22"] {
+        for phrase in ["≥ 8 glasses a day", "3 days a week", "≤ 2 cups a day", "steps ≥ 8000 a day (all sources)", "≥ 2 min a day",
+                       "≥ 2 h 30 min a week", "every day", "since 2026-11-22"] {
             #expect(text.contains(phrase), "'\(phrase)' missing in:\n\(text)")
         }
     }
@@ -166,7 +166,7 @@ enum HabitsFixture {
         let after = try store.habit(named: "drink", env: try HabitsFixture.env())
         #expect(after.id == before.id)
         #expect(try store.removalCounts(of: after).entries == 2)
-        #expect(try habit.run(["edit", "drink", "--no-target"], env: Self.env).stdout == "changed drink: any amount of glass a week\n")
+        #expect(try habit.run(["edit", "drink", "--no-target"], env: Self.env).stdout == "changed drink: any amount of glasses a week\n")
         #expect(try habit.run(["edit", "gym", "--times", "2"], env: Self.env).stdout == "changed gym: 2 days a week\n")
         #expect(try habit.run(["edit", "steps", "--sources", "app"], env: Self.env).stdout == "changed steps: steps ≥ 8000 a day (habit's sources)\n")
         #expect(try habit.run(["edit", "floss", "--name", "flossing"], env: Self.env).status == 0)

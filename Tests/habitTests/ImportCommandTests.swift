@@ -282,7 +282,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         #expect(ndjson.stdout.split(separator: "\n").count == 1)  // the 26th's midnight session is not in [25th, 26th)
         let csv = try habit.run(["export", "--format", "csv"], env: env)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters")
+        #expect(lines.first == "kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks")
         #expect(lines.count == 1 + 3 + 1)  // header, 2 sessions + energy sample, 1 workout
         let json = try JSONSerialization.jsonObject(with: Data(try habit.run(["export", "--format", "json"], env: env).stdout.utf8)) as? [String: Any]
         #expect((json?["objects"] as? [Any])?.count == 4)

@@ -24,7 +24,13 @@ enum WorkoutWord {
     /// `[hiit] 25m` → the activity (hiit unless given) and the duration.
     static func parse(_ words: [String]) throws(ValidationError) -> (Activity, DurationValue) {
         switch words.count {
+        case 0:
+            throw ValidationError("missing duration: habit log workout hiit 25m")
         case 1:
+            // An activity alone is a forgotten duration, not a bad one.
+            if let activity = try? Activity(parsing: words[0]), (try? DurationValue.parse(words[0], as: "<duration>")) == nil {
+                throw ValidationError("missing duration: habit log workout \(activity.rawValue) 25m")
+            }
             return (.hiit, try DurationValue.parse(words[0], as: "<duration>"))
         case 2:
             let activity: Activity

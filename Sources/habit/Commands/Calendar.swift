@@ -8,7 +8,7 @@ struct CalendarCommand: ParsableCommand {
         abstract: "A month grid (or --year heatmap) of rings, NoAlc levels and your habits, with the streaks underneath.",
         discussion: """
             Rings: ● goal reached, ◐ counted for the streak, · not counted. NoAlc: s steady, e easy, w wild.
-            Habits (and --habit): ● counted, ◆ missed but healed by a joker, – skipped, ○ missed.
+            Habits (and --habit): ● counted, ◆ missed but healed by a joker, – skipped, ○ missed, · not yet.
             """)
 
     @Argument(help: "The month, YYYY-MM (default: this month); with --year, the year YYYY.")

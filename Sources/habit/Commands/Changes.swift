@@ -36,12 +36,8 @@ struct ChangesCommand: ParsableCommand {
             try Output.printJSON(ChangesJSON(changes, calendar: calendar))
             return
         }
-        var lines = ["since \(changes.since): \(changes.samples.count) samples and \(changes.workouts.count) workouts added, "
-                     + "\(changes.deleted.count) deleted; new anchor \(changes.anchor)" + (save.map { " (saved as '\($0.name)')" } ?? "")]
-        for s in changes.samples.prefix(50) { lines.append("  + \(TextRendering.describe(s, calendar))  \(s.uuid.uuidString.lowercased())") }
-        for w in changes.workouts.prefix(50) { lines.append("  + \(TextRendering.describe(w, calendar))  \(w.uuid.uuidString.lowercased())") }
-        for d in changes.deleted.prefix(50) { lines.append("  - \(d.kind) \(d.type)  \(d.uuid.uuidString.lowercased())") }
-        if changes.samples.count > 50 || changes.workouts.count > 50 || changes.deleted.count > 50 { lines.append("  … (--json lists everything)") }
+        let names = Dictionary(try store.ownHabits(includingArchived: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let lines = ChangesText.lines(changes, saved: save?.name, habitNames: names, calendar: calendar)
         Output.print(lines.joined(separator: "\n"))
     }
 }

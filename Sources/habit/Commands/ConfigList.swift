@@ -14,10 +14,12 @@ struct ConfigList: ParsableCommand {
             try Output.printJSON(ConfigJSON(settings))
             return
         }
-        let width = Settings.Key.allCases.map(\.rawValue.count).max() ?? 0
-        Output.print(Settings.Key.allCases.map { key in
-            key.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + (settings.value(of: key) ?? "(not set)") + "    # " + key.expected
+        let keys = Settings.Key.allCases.map { ($0, escapingControlCharacters(settings.value(of: $0) ?? "(not set)")) }
+        let width = keys.map(\.0.rawValue.count).max() ?? 0, valueWidth = keys.map { Width.of($0.1) }.max() ?? 0
+        // `key  value  # what it accepts`, the comment wrapped under itself to fit the terminal.
+        Output.print(keys.flatMap { key, value in
+            let head = key.rawValue.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + Width.pad(value, to: valueWidth) + "  "
+            return Width.hanging(head + "# ", key.expected, indent: String(repeating: " ", count: Width.of(head)) + "# ")
         }.joined(separator: "\n"))
     }
 }

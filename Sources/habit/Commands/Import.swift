@@ -17,8 +17,9 @@ struct Import: ParsableCommand {
             merged into it: the habit gets the next free name and the summary says so.
 
             Records, workouts (with statistics and events) and their sources are kept as they are; imported \
-            data is external and counts towards streaks only with --all-sources. ActivitySummary, Me and \
-            other non-sample elements are skipped (counted in the summary). Records with a number that is \
+            data is external and counts towards streaks only with --all-sources. ActivitySummary rows are \
+            kept as the Activity rings, one a day (habit add move --from activity-summary --field move); Me \
+            and other non-sample elements are skipped (counted in the summary). Records with a number that is \
             not finite, a control character or a date outside 1970–2100 are rejected (counted, with their \
             lines). A malformed or truncated file changes nothing; a large import commits in batches that \
             stay invisible until it ends, so logs and reminder checks go on meanwhile.

@@ -39,7 +39,8 @@ struct LogList: ParsableCommand {
                 lines.append(TextRendering.dayHeading(day, today: env.today))
                 current = day
             }
-            lines.append("  \(TextRendering.describe(entry, calendar))  \(entry.uuid.uuidString.lowercased().prefix(TextRendering.shortUUIDLength))")
+            let id = entry.uuid.uuidString.lowercased().prefix(TextRendering.shortUUIDLength)
+            lines.append("  \(Width.cut(TextRendering.describe(entry, calendar), to: Width.columns - 4 - id.count))  \(id)")
         }
         Output.print(lines.joined(separator: "\n"))
     }

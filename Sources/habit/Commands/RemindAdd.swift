@@ -32,7 +32,7 @@ struct RemindAdd: ParsableCommand {
         if output.json {
             try Output.printJSON(ReminderJSON(status, env.calendar))
         } else {
-            Output.print("added: " + ReminderText.describe(status, env.calendar))
+            Output.print(ReminderText.describe(status, now: env.now, env.calendar, prefix: "added: ").joined(separator: "\n"))
         }
     }
 }

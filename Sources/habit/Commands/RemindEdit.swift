@@ -37,6 +37,6 @@ struct RemindEdit: ParsableCommand {
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == id }) else {
             throw ReminderError.notFound(id)
         }
-        Output.print("changed: " + ReminderText.describe(status, env.calendar))
+        Output.print(ReminderText.describe(status, now: env.now, env.calendar, prefix: "changed: ").joined(separator: "\n"))
     }
 }

@@ -16,7 +16,8 @@ struct RemindList: ParsableCommand {
             try Output.printJSON(ReminderListJSON(paused: paused, reminders: statuses.map { ReminderJSON($0, env.calendar) }))
             return
         }
-        var lines = statuses.map { ReminderText.describe($0, env.calendar) }
+        let nameWidth = statuses.map { Width.of($0.habitName) }.max() ?? 0
+        var lines = statuses.flatMap { ReminderText.describe($0, now: env.now, env.calendar, nameWidth: nameWidth) }
         if lines.isEmpty { lines = ["no reminders; add one with 'habit remind add meditate 20:00'"] }
         if paused { lines.append("all reminders are paused ('habit remind resume' to resume)") }
         Output.print(lines.joined(separator: "\n"))

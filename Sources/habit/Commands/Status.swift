@@ -10,6 +10,8 @@ struct Status: ParsableCommand {
             Read-only: it never creates a store. Formats: plain (default), json, waybar (a custom module
             with "return-type": "json"), i3blocks (full text, short text, colour), tmux (#[fg=…] colours).
             A streak is at risk when it breaks tonight with no joker to spend; "safe to miss N" counts the jokers held.
+            A line wider than COLUMNS (else the terminal, else 80) is compact: what is at risk, then what is left,
+            then "+N more" (COLUMNS=200 habit status --format waybar for a wider bar).
             """)
 
     enum Format: String, CaseIterable, ExpressibleByArgument {

@@ -49,8 +49,18 @@ enum CalendarText {
         return lines
     }
 
-    /// `    5    10   …`: every fifth day's last digit, over `days` columns.
-    static func ruler(_ days: Int) -> String { (1...days).map { $0 % 5 == 0 ? String($0 % 10) : " " }.joined() }
+    /// `1   5    10   15   20   25   30`: the day numbers 1, 5, 10, … up to `days`, each starting
+    /// in its day's column.
+    static func ruler(_ days: Int) -> String {
+        var text = ""
+        for day in [1] + Array(stride(from: 5, through: days, by: 5)) {
+            text += String(repeating: " ", count: day - 1 - text.count) + String(day)
+        }
+        return text
+    }
+
+    /// What the marks of one's own habits mean.
+    static let legend = "● counted  ◆ joker  – skipped  ○ missed  · not yet / before it began"
 
     /// One habit's day: ● counted, ◆ healed by a joker, – skipped, ○ missed, · not yet or before its history.
     static func mark(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay, style: Style) -> String {
@@ -72,7 +82,7 @@ enum CalendarText {
             lines.append(report.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + " "
                          + report.days.map { mark($0, report, today: today, style: style) }.joined())
         }
-        lines.append(style.dim("● counted  ◆ joker  – skipped  ○ missed"))
+        lines.append(style.dim(legend))
         return lines
     }
 
@@ -94,7 +104,7 @@ enum CalendarText {
         for week in stride(from: 0, to: cells.count, by: 7) {
             lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces)
         }
-        lines.append(style.dim("● counted  ◆ joker  – skipped  ○ missed"))
+        lines.append(style.dim(legend))
         return lines
     }
 
@@ -106,7 +116,7 @@ enum CalendarText {
         for month in 1...12 {
             lines.append(String(monthNames[month - 1].prefix(3)) + "   " + (byMonth[month] ?? []).joined())
         }
-        lines.append(style.dim("● counted  ◆ joker  – skipped  ○ missed"))
+        lines.append(style.dim(legend))
         return lines
     }
 }

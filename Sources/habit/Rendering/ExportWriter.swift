@@ -25,24 +25,25 @@ final class ExportWriter {
         let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex
         envelope = (empty[..<split], empty[split...])
         switch format {
-        case .csv: append(Data("kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters\n".utf8))
+        case .csv: append(Data("kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks\n".utf8))
         case .json: append(envelope.head)
         case .ndjson: break
         }
     }
 
     /// One object: a csv row for samples and workouts (csv has no habits and skips), else a line.
+    /// A NoAlc row's value is its level's stored count (0, 4, 6); `level` and `drinks` say what was logged.
     func write(_ object: InterchangeObject, calendar: HabitCalendar) throws {
         guard format == .csv else { return try self.object(InterchangeLineJSON(object, calendar: calendar)) }
         switch object {
         case .sample(let s, _):
             try line(CSV.row(["sample", s.uuid.uuidString.lowercased(), s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
                               s.value.map { String($0) } ?? s.metadata["categoryValue"] ?? "", s.unit ?? "", s.source.bundleID,
-                              s.workout?.uuidString.lowercased() ?? "", "", ""]))
+                              s.workout?.uuidString.lowercased() ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? ""]))
         case .workout(let w, _, _, _):
             try line(CSV.row(["workout", w.uuid.uuidString.lowercased(), w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
                               String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
-                              w.totalDistanceMeters.map { String($0) } ?? ""]))
+                              w.totalDistanceMeters.map { String($0) } ?? "", "", ""]))
         case .habit, .skip, .activitySummary:
             return
         }

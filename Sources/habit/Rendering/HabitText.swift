@@ -3,22 +3,22 @@ import HabitKit
 
 /// Habits in words: what each asks, the list of `habit habits`, the lines of add/edit/archive.
 enum HabitText {
-    /// What a habit asks: "every day", "3 days a week", "≥ 8 glass a day", "≤ 2 cup a day",
-    /// "steps ≥ 8000 a day (all sources)"; built-ins: "≥ 2 min a day".
+    /// What a habit asks: "every day", "3 days a week", "≥ 8 glasses a day", "≤ 2 cups a day",
+    /// "≥ 7 h a day", "steps ≥ 8000 a day (all sources)"; built-ins: "≥ 2 min a day".
     static func asks(_ d: HabitDefinition) -> String {
         if d.builtin == .noalc { return "a steady day (0–1 drinks) every day" }
         let period = "a \(d.per.rawValue)"
-        let unit = d.unit.map { $0 == "count" ? "" : " " + $0 } ?? ""
         var text: String
         switch (d.kind, d.goal) {
         case (.yesNo, _):
             text = d.per == .day ? "every day" : "\(d.times) day\(d.times == 1 ? "" : "s") \(period)"
         case (_, .atLeast(let x)?):
-            text = "≥ \(TextRendering.number(x, decimals: 2))\(unit) \(period)"
+            text = "≥ \(TextRendering.amount(x, d.unit, decimals: 2)) \(period)"
         case (_, .atMost(let x)?):
-            text = "≤ \(TextRendering.number(x, decimals: 2))\(unit) \(period)"
+            text = "≤ \(TextRendering.amount(x, d.unit, decimals: 2)) \(period)"
         case (_, nil):
-            text = "any amount\(unit.isEmpty ? "" : " of" + unit) \(period)"
+            let unit = d.unit.map { $0 == "count" ? "" : " of " + TextRendering.plural($0) } ?? ""
+            text = "any amount\(unit) \(period)"
         }
         if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources, reading: from)))" }
         return text

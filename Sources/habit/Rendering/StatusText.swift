@@ -18,11 +18,46 @@ enum StatusText {
         return "\(mark(r.today))\(r.definition.name) \(r.current)\(progress)\(item.atRisk ? "!" : "")"
     }
 
-    /// `2 left · ✓meditate 12 · …workout 5! · …gym 2 1/3`.
+    /// `2 left · ✓meditate 12 · …workout 5! · …gym 2 1/3`; when that is wider than the terminal
+    /// (``Width/columns``, 80 in a bar), the compact form: what is at risk, then what is left, then
+    /// the rest, as many as fit, and `+N more`.
     static func line(_ plan: DayPlan) -> String {
         guard !plan.items.isEmpty else { return "no habits" }
-        let head = plan.left.isEmpty ? "all done" : "\(plan.left.count) left"
-        return ([head] + plan.items.map(token)).joined(separator: " · ")
+        let (items, more) = fitted(plan, head: [head(plan)], separator: " · ", token)
+        return ([head(plan)] + items.map(token) + [more].compactMap { $0 }).joined(separator: " · ")
+    }
+
+    /// `today --short`: `M✓5 W…2 N✓12 gym…2 1/3`, compact in the same way.
+    static func short(_ plan: DayPlan) -> String {
+        let (items, more) = fitted(plan, head: [], separator: " ", shortToken)
+        return (items.map(shortToken) + [more].compactMap { $0 }).joined(separator: " ")
+    }
+
+    static func shortToken(_ item: DayPlan.Item) -> String {
+        let r = item.report
+        let name = r.definition.builtin.map { $0.rawValue.prefix(1).uppercased() } ?? r.definition.name
+        let progress = r.period.map { " \(TextRendering.number($0.value))/\(TextRendering.number($0.target))" } ?? ""
+        return "\(name)\(mark(r.today))\(r.current)\(progress)"
+    }
+
+    static func head(_ plan: DayPlan) -> String { plan.left.isEmpty ? "all done" : "\(plan.left.count) left" }
+
+    /// Every item when `head` and all the tokens fit in ``Width/columns``; else the items at risk,
+    /// then those left, then the rest, as many as fit beside a last `+N more`.
+    static func fitted(_ plan: DayPlan, head: [String], separator: String,
+                       _ token: (DayPlan.Item) -> String) -> (items: [DayPlan.Item], more: String?) {
+        func fits(_ items: [DayPlan.Item], more: Int) -> Bool {
+            let parts = head + items.map(token) + (more > 0 ? ["+\(more) more"] : [])
+            return Width.of(parts.joined(separator: separator)) <= Width.columns
+        }
+        if fits(plan.items, more: 0) { return (plan.items, nil) }
+        let ordered = plan.atRisk + plan.items.filter { $0.left && !$0.atRisk } + plan.items.filter { !$0.left }
+        var shown: [DayPlan.Item] = []
+        for item in ordered {
+            guard fits(shown + [item], more: ordered.count - shown.count - 1) else { break }
+            shown.append(item)
+        }
+        return (shown, "+\(ordered.count - shown.count) more")
     }
 
     /// One line per habit, for a tooltip.
@@ -51,17 +86,18 @@ enum StatusText {
 
     /// i3blocks: full text, short text, colour.
     static func i3blocks(_ plan: DayPlan) -> [String] {
-        [line(plan), plan.left.isEmpty ? "all done" : "\(plan.left.count) left", color(plan)]
+        [line(plan), head(plan), color(plan)]
     }
 
-    /// tmux: each habit in its colour (green done, yellow pending, red at risk or missed).
+    /// tmux: each habit in its colour (green done, yellow pending, red at risk or missed), compact
+    /// as ``line(_:)`` (the colour codes take no room on the bar).
     static func tmux(_ plan: DayPlan) -> String {
-        let head = plan.left.isEmpty ? "all done" : "\(plan.left.count) left"
-        return ([head] + plan.items.map { item in
+        let (items, more) = fitted(plan, head: [head(plan)], separator: " ", token)
+        return ([head(plan)] + items.map { item in
             let colour = item.atRisk || item.report.today == .missed ? "red" : item.report.today == .done ? "green"
                 : item.report.today == .skipped ? "colour244" : "yellow"
             return "#[fg=\(colour)]\(token(item))#[default]"
-        }).joined(separator: " ")
+        } + [more].compactMap { $0 }).joined(separator: " ")
     }
 }
 

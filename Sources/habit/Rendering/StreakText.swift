@@ -1,27 +1,41 @@
+import Foundation
 import HabitKit
 
 /// The streak lines of `habit streak` and under `habit calendar`.
 enum StreakText {
+    /// `name  12 days  longest   30  jokers 1 of 3 ◆◇◇  today done`, one line per habit, names
+    /// cut to fit the terminal; then what a joker is, when a daily habit is listed.
     static func lines(_ overview: HabitOverview, style: Style) -> [String] {
-        let width = max(9, overview.reports.map(\.definition.name.count).max() ?? 0)
-        var lines = overview.reports.map { r -> String in
+        func columns(longest: Bool) -> [String] {
+            overview.reports.map { r -> String in
+                let unit = r.definition.per.rawValue
+                let units = (unit + (r.current == 1 ? "" : "s")).padding(toLength: 6, withPad: " ", startingAt: 0)
+                let counts = "\(String(r.current).leftPadded(4)) \(units)  " + (longest ? "longest \(String(r.longest).leftPadded(4))  " : "")
+                if let p = r.period { return counts + "this \(unit) \(TextRendering.number(p.value))/\(TextRendering.number(p.target))" }
+                return counts + "jokers \(r.jokers) of \(StreakWalk.maximumJokers) "
+                    + String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
+            }
+        }
+        // A terminal too narrow for the whole names drops the longest streak before it cuts them.
+        var middles = columns(longest: true)
+        let names = max(9, overview.reports.map { Width.of($0.definition.name) }.max() ?? 0)
+        if names + 1 + (middles.map { Width.of($0) }.max() ?? 0) + 15 > Width.columns { middles = columns(longest: false) }
+        let middleWidth = middles.map { Width.of($0) }.max() ?? 0
+        let width = Width.nameColumn(overview.reports.map(\.definition.name), rest: 1 + middleWidth + 15)
+        var lines = zip(overview.reports, middles).map { r, middle -> String in
             let today: String = switch r.today {
             case .done: style.green("done")
             case .pending: style.yellow("pending")
             case .missed: style.red("missed")
             case .skipped: style.dim("skipped")
             }
-            let name = r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let unit = r.definition.per.rawValue
-            let units = (unit + (r.current == 1 ? "" : "s")).padding(toLength: 6, withPad: " ", startingAt: 0)
-            var line = "\(name) \(style.bold(String(r.current).leftPadded(4))) \(units)"
-            line += "  longest \(String(r.longest).leftPadded(4))"
-            if let p = r.period {
-                line += "  this \(unit) \(TextRendering.number(p.value))/\(TextRendering.number(p.target))"
-            } else {
-                line += "  jokers " + String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
-            }
-            return line + "  today \(today)"
+            let current = String(r.current).leftPadded(4)
+            let shown = Width.pad(middle, to: middleWidth).replacingOccurrences(of: current, with: style.bold(current), options: .anchored)
+            return Width.pad(r.definition.name, to: width) + " " + shown + "  today " + today
+        }
+        if overview.reports.contains(where: { $0.period == nil }) {
+            lines += Width.wrap("a joker heals one missed day; every 7th streak day earns one, \(StreakWalk.maximumJokers) at most",
+                                to: Width.columns).map(style.dim)
         }
         if let note = sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) {
             lines.append(style.dim(note))

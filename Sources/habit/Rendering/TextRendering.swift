@@ -20,8 +20,40 @@ enum TextRendering {
         // prints as Double does, never traps.
         if value == value.rounded(), abs(value) < 9e15 { return String(Int(value)) }
         guard value.isFinite, abs(value) < 9e15 else { return String(value) }
-        let factor = pow(10, Double(decimals))
-        return String((value * factor).rounded() / factor)
+        // Below 1, enough decimals for two significant digits: 0.01503 is 0.015, not 0.0.
+        let places = abs(value) < 1 ? max(decimals, min(1 - Int(log10(abs(value)).rounded(.down)), 12)) : decimals
+        let factor = pow(10, Double(places))
+        let rounded = (value * factor).rounded() / factor
+        return abs(rounded) < 1e-4 ? String(format: "%.\(places)f", rounded) : String(rounded)
+    }
+
+    /// An amount as a person says it: `8 glasses`, `1 glass`, `8000` (a count has no unit), and a
+    /// duration unit's as a duration (`7 h`, `1 h 30 min`).
+    static func amount(_ value: Double, _ unit: String?, decimals: Int = 1) -> String {
+        guard let unit, unit != "count" else { return number(value, decimals: decimals) }
+        let seconds: Double? = switch unit { case "s": 1; case "min": 60; case "h": 3600; default: nil }
+        if let seconds, value > 0, value.isFinite, value * seconds < 1e9 { return duration(value * seconds) }
+        return number(value, decimals: decimals) + " " + (value == 1 ? unit : plural(unit))
+    }
+
+    /// `done/target` in the target's unit: `3/8 glasses`, `25 min/7 h`, `0/8000`.
+    static func progress(_ value: Double, of target: Double, _ unit: String?) -> String {
+        let done = HabitUnit.isDuration(unit) ? amount(value, unit) : number(value)
+        return done + "/" + amount(target, unit)
+    }
+
+    /// The plural of a unit of `habit add --unit` (lowercase letters or %): glass → glasses,
+    /// page → pages; symbols and abbreviations (km, min, h, kcal, %), words that already end in
+    /// a single s (steps), and anything but a plain word of three letters or more stay as they are.
+    static func plural(_ unit: String) -> String {
+        let kept: Set<String> = ["s", "min", "h", "km", "m", "mi", "ft", "yd", "cm", "mm", "kcal", "cal", "kj", "kg", "g",
+                                 "mg", "lb", "lbs", "oz", "l", "ml", "dl", "cl", "bpm", "hrv", "count"]
+        guard !kept.contains(unit), unit.count >= 3, unit.allSatisfy({ ("a"..."z").contains($0) }),
+              unit.contains(where: { "aeiouy".contains($0) }) else { return unit }
+        if unit.hasSuffix("ss") || ["x", "z", "ch", "sh"].contains(where: unit.hasSuffix) { return unit + "es" }
+        if unit.hasSuffix("s") { return unit }
+        if unit.hasSuffix("y"), let before = unit.dropLast().last, !"aeiou".contains(before) { return unit.dropLast() + "ies" }
+        return unit + "s"
     }
 
     static func clock(_ date: Date, _ calendar: HabitCalendar) -> String { calendar.time(of: date).description }
@@ -40,8 +72,8 @@ enum TextRendering {
     /// ``SourceID/isApp``, the one rule.
     static func sourceTag(_ source: SourceID) -> String {
         if source == .app { return "" }
-        if source.isApp { return "  (" + source.bundleID.dropFirst("dev.habit.".count) + ")" }
-        return "  [\(source.displayName)]"
+        if source.isApp { return "  (" + escapingControlCharacters(source.bundleID.dropFirst("dev.habit.".count)) + ")" }
+        return "  [\(escapingControlCharacters(source.displayName))]"
     }
 
     static func describe(_ s: Sample, _ calendar: HabitCalendar) -> String {
@@ -56,20 +88,28 @@ enum TextRendering {
         case SampleType.activeEnergyBurned:
             return "energy    \(number(s.value ?? 0)) kcal  \(clock(s.start, calendar))\(source)"
         case let type where type.hasPrefix(HabitDefinition.loggedTypePrefix):
-            let name = (s.metadata["habit"] ?? "habit").padding(toLength: 9, withPad: " ", startingAt: 0)
-            let amount = s.unit == "count" && s.value == 1 ? "done" : s.value.map { number($0) + " " + (s.unit ?? "") } ?? "done"
+            let habit = escapingControlCharacters(s.metadata["habit"] ?? "habit")
+            let name = Width.pad(habit, to: max(9, Width.of(habit)))
+            let amount = s.unit == "count" && s.value == 1 ? "done" : s.value.map { Self.amount($0, s.unit) } ?? "done"
             return "\(name) \(amount)  \(clock(s.start, calendar))\(source)"
         default:
-            let value = s.value.map { number($0) + " " + (s.unit ?? "") } ?? ""
-            return "\(s.type)  \(value)  \(clock(s.start, calendar))\(source)"
+            let value = s.value.map { amount($0, s.unit.map(escapingControlCharacters)) } ?? ""
+            return "\(escapingControlCharacters(s.type))  \(value)  \(clock(s.start, calendar))\(source)"
         }
     }
 
     static func describe(_ w: Workout, _ calendar: HabitCalendar) -> String {
         let source = sourceTag(w.source)
-        let name = w.activityType.replacingOccurrences(of: "HKWorkoutActivityType", with: "")
+        let name = activityName(w.activityType)
         let energy = w.totalEnergyKcal.map { "  \(number($0)) kcal" } ?? ""
         return "workout   \(name) \(duration(w.duration))\(energy)  \(clock(w.start, calendar))–\(clock(w.end, calendar))\(source)"
+    }
+
+    /// A workout's activity as `habit log workout` names it (`hiit`, `yoga`), else HealthKit's
+    /// name without its prefix (`Swimming`).
+    static func activityName(_ type: String) -> String {
+        Activity.allCases.first { $0.workoutActivityType == type }?.rawValue
+            ?? escapingControlCharacters(type.replacingOccurrences(of: "HKWorkoutActivityType", with: ""))
     }
 
     /// "Today", "Yesterday", else "Mon 20 Oct" (with the year when it is not this year).
