@@ -369,6 +369,7 @@ final class HealthMapper: XMLScannerDelegate {
                 let a = tag.attributes[v]
                 if let number = number(tag, a) {
                     guard number.isFinite else { return reject(p, "value \(Self.shown(tag, a)) is not a finite number", line: line()) }
+                    guard StoredNumbers.isValue(number) else { return reject(p, "value \(Self.shown(tag, a)) is out of range", line: line()) }
                     p.value = number
                     add(tag, a, to: &hash)
                 } else {
@@ -401,7 +402,7 @@ final class HealthMapper: XMLScannerDelegate {
             p.distanceMeters = Units.meters(v, unit: slot(.totalDistanceUnit).map { strings.string(tag, tag.attributes[$0]) })
             guard p.distanceMeters?.isFinite == true else { return "totalDistance \(Self.shown(tag, tag.attributes[i])) is not a finite number" }
         }
-        return nil
+        return StoredNumbers.problem(duration: p.duration, energyKcal: p.energyKcal, distanceMeters: p.distanceMeters)
     }
 
     private func statistic(_ tag: XMLTag, line: @autoclosure () -> Int) throws {

@@ -13,30 +13,30 @@ public struct SyncFolder: Sendable {
     public let path: String
 
     public init(path given: String) throws {
-        guard !given.isEmpty, !given.utf8.contains(0) else { throw StoreError.unsafePath(given, reason: "it is empty or contains a NUL byte") }
+        guard !given.isEmpty, !given.utf8.contains(0) else { throw StoreError.unsafeSyncFile(given, reason: "it is empty or contains a NUL byte") }
         var info = stat()
         guard lstat(given, &info) == 0 else {
-            throw StoreError.unsafePath(given, reason: errno == ENOENT ? "no such folder; create it (or let the sync tool create it) first"
+            throw StoreError.unsafeSyncFile(given, reason: errno == ENOENT ? "no such folder; create it (or let the sync tool create it) first"
                                                                       : String(cString: strerror(errno)))
         }
         if (info.st_mode & S_IFMT) == S_IFLNK, info.st_uid != geteuid(), info.st_uid != 0 {
-            throw StoreError.unsafePath(given, reason: "it is a symbolic link owned by another user (uid \(info.st_uid))")
+            throw StoreError.unsafeSyncFile(given, reason: "it is a symbolic link owned by another user (uid \(info.st_uid))")
         }
-        guard let resolved = realpath(given, nil) else { throw StoreError.unsafePath(given, reason: "it cannot be resolved") }
+        guard let resolved = realpath(given, nil) else { throw StoreError.unsafeSyncFile(given, reason: "it cannot be resolved") }
         path = String(cString: resolved)
         free(resolved)
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw StoreError.unsafePath(given, reason: "it is not a folder")
+            throw StoreError.unsafeSyncFile(given, reason: "it is not a folder")
         }
         try Self.checkOwner(info, path, what: "sync folder")
     }
 
     private static func checkOwner(_ info: stat, _ path: String, what: String) throws {
         guard info.st_uid == geteuid() || info.st_uid == 0 else {
-            throw StoreError.unsafePath(path, reason: "the \(what) belongs to another user (uid \(info.st_uid)); habit only reads its own files")
+            throw StoreError.unsafeSyncFile(path, reason: "the \(what) belongs to another user (uid \(info.st_uid)); habit only reads its own files")
         }
         guard info.st_mode & 0o022 == 0 else {
-            throw StoreError.unsafePath(path, reason: "the \(what) is writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); run chmod go-w on it")
+            throw StoreError.unsafeSyncFile(path, reason: "the \(what) is writable by others (mode \(String(info.st_mode & 0o7777, radix: 8))); run chmod go-w on it")
         }
     }
 
@@ -53,17 +53,17 @@ public struct SyncFolder: Sendable {
         }
     }
 
-    /// The complete lines of `file` from byte `offset` on, and the offset after the last one. A file
-    /// shorter than `offset` was replaced: it is read from the start (what was read already is
-    /// known and changes nothing).
-    public func read(_ file: String, from offset: Int) throws -> (lines: [[UInt8]], offset: Int) {
+    /// The complete lines of `file` from byte `offset` on, where each starts, and the offset after
+    /// the last one. A file shorter than `offset` was replaced: it is read from the start (what was
+    /// read already is known and changes nothing).
+    public func read(_ file: String, from offset: Int) throws -> (lines: [[UInt8]], starts: [Int], offset: Int) {
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError.unsafePath(file, reason: "it cannot be opened (\(String(cString: strerror(errno))); links are not followed)") }
+        guard fd >= 0 else { throw StoreError.unsafeSyncFile(file, reason: "it cannot be opened (\(String(cString: strerror(errno))); links are not followed)") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.unsafePath(file, reason: "it is not a regular file") }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.unsafeSyncFile(file, reason: "it is not a regular file") }
         guard info.st_uid == geteuid() || info.st_uid == 0 else {
-            throw StoreError.unsafePath(file, reason: "it belongs to another user (uid \(info.st_uid))")
+            throw StoreError.unsafeSyncFile(file, reason: "it belongs to another user (uid \(info.st_uid))")
         }
         let size = Int(info.st_size)
         let start = size < offset ? 0 : offset
@@ -79,9 +79,17 @@ public struct SyncFolder: Sendable {
             filled += n
         }
         bytes.removeSubrange(filled...)
-        guard let last = bytes.lastIndex(of: 0x0A) else { return ([], start) }
-        let lines = bytes[..<last].split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
-        return (lines, start + last + 1)
+        guard let last = bytes.lastIndex(of: 0x0A) else { return ([], [], start) }
+        var lines: [[UInt8]] = [], starts: [Int] = []
+        var lineStart = 0
+        for i in 0...last where bytes[i] == 0x0A {
+            if i > lineStart {
+                lines.append(Array(bytes[lineStart..<i]))
+                starts.append(start + lineStart)
+            }
+            lineStart = i + 1
+        }
+        return (lines, starts, start + last + 1)
     }
 
     /// Appends `lines` to this device's file and waits until they are on disk. A file that does not
@@ -89,12 +97,15 @@ public struct SyncFolder: Sendable {
     public func append(_ lines: [[UInt8]], device: String) throws {
         guard !lines.isEmpty else { return }
         let file = path + "/" + Self.fileName(device: device)
-        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.unsafePath(file, reason: "it cannot be written (\(String(cString: strerror(errno))); links are not followed)") }
+        // O_NONBLOCK: a FIFO put in the file's place fails to open instead of waiting for a reader
+        // forever; a regular file is then written blocking as usual.
+        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.unsafeSyncFile(file, reason: "it cannot be written (\(String(cString: strerror(errno))); links are not followed)") }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.unsafePath(file, reason: "it is not a regular file") }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.unsafeSyncFile(file, reason: "it is not a regular file") }
         try Self.checkOwner(info, file, what: "sync file")
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var out: [UInt8] = []
         if info.st_size > 0 {
             var lastByte: UInt8 = 0

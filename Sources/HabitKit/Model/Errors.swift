@@ -176,12 +176,18 @@ public func escapingControlCharacters(_ text: some StringProtocol) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+        case _ where isControlCharacter(scalar):
             out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         default: out.unicodeScalars.append(scalar)
         }
     }
     return out
+}
+
+/// A control character: C0, DEL, C1, or the Unicode line and paragraph separators — what may
+/// never reach a terminal raw, and what text a person types may not hold.
+public func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
 }
 
 extension DefaultStringInterpolation {

@@ -66,8 +66,10 @@ public struct Settings: Sendable, Equatable {
         }
         switch key {
         case .weight:
-            let number = Double(v.lowercased().hasSuffix("kg") ? String(v.dropLast(2)).trimmedASCII : v)
-            guard let kg = number, kg.isFinite, (20...400).contains(kg) else { throw bad }
+            let text = v.lowercased().hasSuffix("kg") ? String(v.dropLast(2)).trimmedASCII : v
+            // Decimal digits only: Double("0x48") is 72, Double("7e1") is 70.
+            let decimal = !text.isEmpty && text.allSatisfy { ("0"..."9").contains($0) || $0 == "." } && text.filter { $0 == "." }.count <= 1
+            guard decimal, let kg = Double(text), kg.isFinite, (20...400).contains(kg) else { throw bad }
             weightKg = kg
             return Self.text(kg: kg)
         case .timezone:

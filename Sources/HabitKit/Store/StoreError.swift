@@ -21,13 +21,15 @@ public enum StoreError: HabitError {
     case notAHabitStore(String, reason: String)
     /// A path habit will not trust (owner, mode, links).
     case unsafePath(String, reason: String)
+    /// A sync folder, or a file in it, that habit will not read or write (a link, a FIFO, another user's).
+    case unsafeSyncFile(String, reason: String)
     /// Another `habit import` into the same store is running.
     case importRunning(String)
 
     public var kind: ErrorKind {
         switch self {
         case .cannotCreateFolder, .cannotCreateFile: .cantCreate
-        case .permissionDenied, .readOnly, .unsafePath: .permission
+        case .permissionDenied, .readOnly, .unsafePath, .unsafeSyncFile: .permission
         case .busy, .newerSchema, .importRunning: .unavailable
         case .notADatabase, .constraint, .partOfWorkout, .corrupt, .notAHabitStore: .dataError
         case .io: .ioError
@@ -67,6 +69,8 @@ public enum StoreError: HabitError {
             "another habit import into \(path) is running; wait for it to finish, then import again"
         case .unsafePath(let path, let reason):
             "will not use the store \(path): \(reason)"
+        case .unsafeSyncFile(let path, let reason):
+            "will not sync with \(path): \(reason)"
         case .corrupt(let what):
             "the store is damaged: \(what); run 'habit doctor', or restore a backup"
         }

@@ -32,6 +32,23 @@ public enum SyncObject: Sendable, Equatable {
     }
 }
 
+/// One other device's new lines, decoded: each object with the byte offset its line starts at
+/// in the device's file, and the offset after the last complete line.
+public struct SyncPeer: Sendable {
+    public var device: String
+    public var objects: [SyncObject]
+    /// Where each object's line starts in the file (same count as `objects`).
+    public var starts: [Int]
+    public var end: Int
+
+    public init(device: String, objects: [SyncObject], starts: [Int], end: Int) {
+        self.device = device
+        self.objects = objects
+        self.starts = starts
+        self.end = end
+    }
+}
+
 /// How far a store has got with one sync folder.
 public struct SyncProgress: Sendable, Equatable {
     /// This store's device id (made on its first sync; never sent in settings).
@@ -49,6 +66,10 @@ public struct SyncSummary: Sendable, Equatable {
     public var devices = 0
     /// Habits renamed because another habit had their name (`water` → `water-1a2b`).
     public var renamed: [String] = []
+    /// Samples whose workout is neither here nor in the lines read (a file cut off before the
+    /// workout's line, or a line naming a workout that never was): each waits, and its device's
+    /// file is read again from its line next time. "sample … waits for workout …".
+    public var waiting: [String] = []
 }
 
 extension HabitStore {
@@ -76,8 +97,11 @@ extension HabitStore {
     /// to `send` (which appends it to this device's file and must not return before it is on
     /// disk), the other devices' objects are applied, and the progress is saved — all or nothing.
     /// Objects applied here are not sent back (the sent position moves past them).
-    public func sync(folder: String, peers: [(device: String, objects: [SyncObject], offset: Int)],
-                     send: ([SyncObject]) throws -> Void) throws -> SyncSummary {
+    ///
+    /// Applying a line twice changes nothing, also within one run (a sync killed after it appended
+    /// sends the same lines again). A sample whose workout has not come waits: the rest is applied,
+    /// and its device's file is read again from that sample's line on the next run.
+    public func sync(folder: String, peers: [SyncPeer], send: ([SyncObject]) throws -> Void) throws -> SyncSummary {
         try write { db in
             var summary = SyncSummary()
             let sentKey = "sent:" + folder, seqKey = "sentLog:" + folder
@@ -88,11 +112,18 @@ extension HabitStore {
             let own = try Self.changes(afterAnchor: sentAnchor, afterSeq: sentSeq, db)
 
             var applier = try InterchangeApplier(db)
-            for object in peers.flatMap(\.objects).enumerated().sorted(by: { ($0.element.phase, $0.offset) < ($1.element.phase, $1.offset) })
+            // Each object with its peer and line start, so a sample left waiting can hold its file back.
+            let tagged = peers.enumerated().flatMap { p, peer in zip(peer.objects, peer.starts).map { (object: $0, peer: p, start: $1) } }
+            for (object, p, start) in tagged.enumerated().sorted(by: { ($0.element.object.phase, $0.offset) < ($1.element.object.phase, $1.offset) })
                 .map(\.element) {
-                if try applier.apply(object) { summary.received += 1 } else { summary.unchanged += 1 }
+                if try applier.apply(object, tag: InterchangeApplier.Tag(peer: p, start: start)) { summary.received += 1 } else { summary.unchanged += 1 }
             }
-            try applier.finish()
+            var offsets = peers.map(\.end)
+            for (sample, tag) in try applier.finishWaiting() {
+                guard let tag else { continue }
+                offsets[tag.peer] = min(offsets[tag.peer], tag.start)
+                summary.waiting.append("sample \(sample.uuid.storeText) waits for workout \(sample.workout?.storeText ?? "?")")
+            }
             summary.renamed = applier.summary.renamed
             summary.devices = peers.count
 
@@ -104,7 +135,7 @@ extension HabitStore {
             let seq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM syncLog") ?? 0
             try Self.saveState(sentKey, String(max(anchor, own.anchor)), db)
             try Self.saveState(seqKey, String(seq), db)
-            for peer in peers { try Self.saveState("read:" + folder + "\u{1F}" + peer.device, String(peer.offset), db) }
+            for (peer, offset) in zip(peers, offsets) { try Self.saveState("read:" + folder + "\u{1F}" + peer.device, String(offset), db) }
             return summary
         }
     }
@@ -199,7 +230,16 @@ struct InterchangeApplier {
     let db: Database
     var summary = InterchangeSummary()
     private var deleted: Set<String>
-    private var waiting: [(Sample, SourceDescription)] = []
+    /// Samples whose workout has not come yet, in the order they came, once each.
+    private var waiting: [(Sample, SourceDescription, Tag?)] = []
+    private var waitingUUIDs: Set<UUID> = []
+    /// Where an object came from (sync: a peer's file and its line), for a sample left waiting.
+    private var tag: Tag?
+
+    struct Tag {
+        var peer: Int
+        var start: Int
+    }
 
     init(_ db: Database) throws {
         self.db = db
@@ -212,6 +252,12 @@ struct InterchangeApplier {
     }
 
     /// Stores `object` unless the store has it (or a later word); returns whether anything changed.
+    mutating func apply(_ object: SyncObject, tag: Tag?) throws -> Bool {
+        self.tag = tag
+        defer { self.tag = nil }
+        return try apply(object)
+    }
+
     mutating func apply(_ object: SyncObject) throws -> Bool {
         switch object {
         case .data(let data): return try apply(data)
@@ -289,8 +335,11 @@ struct InterchangeApplier {
         switch object {
         case .habit(let habit): return try apply(habit)
         case .sample(let sample, let source):
-            if try known("sample", sample.uuid.storeText) { return false }
-            if try !store(sample, source) { waiting.append((sample, source)) }
+            if try waitingUUIDs.contains(sample.uuid) || known("sample", sample.uuid.storeText) { return false }
+            if try !store(sample, source) {
+                waiting.append((sample, source, tag))
+                waitingUUIDs.insert(sample.uuid)
+            }
             return true
         case .workout(let workout, let source, let statistics, let events):
             if try known("workout", workout.uuid.storeText) { return false }
@@ -411,10 +460,19 @@ struct InterchangeApplier {
 
     /// Samples of workouts that came later in the file; one whose workout never came refuses it all.
     mutating func finish() throws {
-        let pending = waiting
-        waiting = []
-        for (sample, source) in pending where try !store(sample, source) {
+        if let (sample, _) = try finishWaiting().first {
             throw InterchangeError.missingWorkout(sample: sample.uuid, workout: sample.workout ?? sample.uuid)
         }
+    }
+
+    /// Stores the samples whose workout came later; returns those whose workout never came, with
+    /// where each came from (sync leaves them waiting for the next run).
+    mutating func finishWaiting() throws -> [(Sample, Tag?)] {
+        let pending = waiting
+        waiting = []
+        waitingUUIDs = []
+        var unresolved: [(Sample, Tag?)] = []
+        for (sample, source, tag) in pending where try !store(sample, source) { unresolved.append((sample, tag)) }
+        return unresolved
     }
 }

@@ -82,3 +82,13 @@ extension PositionalWords {
         return try one(words, as: name, what: what, command: command, example: example) as T
     }
 }
+
+/// Text a person types that habit keeps and shows again — a note, a reminder's title and message:
+/// no control characters (ESC, BEL, CR, tab, newline …), as a habit's name. What is stored is what
+/// every device's sync takes and what a terminal shows as it is (Standards/security.md).
+enum TypedText {
+    static func check(_ text: String?, option: String) throws(ValidationError) {
+        guard let text, let bad = text.unicodeScalars.first(where: isControlCharacter) else { return }
+        throw ValidationError("\(option) holds a control character (\(escapingControlCharacters(String(bad)))): \(quoted(text)); type plain text on one line")
+    }
+}

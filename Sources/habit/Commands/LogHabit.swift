@@ -56,6 +56,7 @@ struct LogHabit: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
                         store location: StoreLocation, json: Bool) throws {
+        try TypedText.check(note, option: "--note")
         // Which habit, from the store as it is. A missing store has no habit of one's own and stays
         // missing (it opens as an empty in-memory store and the lookup refuses the name); an
         // existing one is opened once, for the lookup and the write.

@@ -39,6 +39,7 @@ struct LogMeditate: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(seconds: TimeInterval, at: TimeValue?, end: TimeValue?, note: String?, source: SourceID,
                         store location: StoreLocation, json: Bool) throws {
+        try TypedText.check(note, option: "--note")
         let (store, env, interval) = try location.writing { env in
             try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
         }

@@ -46,7 +46,7 @@ struct RemindCheck: ParsableCommand {
             try Output.printJSON(CheckJSON(result, calendar: calendar))
         } else {
             for h in result.delivered {
-                Output.print("habit reminder #\(h.reminder.id) \(calendar.time(of: h.occurrence.at)): \(h.reminder.title) — \(h.reminder.message)")
+                Output.print("habit reminder #\(h.reminder.id) \(calendar.time(of: h.occurrence.at)): \(escapingControlCharacters(h.reminder.title)) — \(escapingControlCharacters(h.reminder.message))")
             }
         }
         guard notify != .stdout else { return }

@@ -27,20 +27,28 @@ struct SyncCommand: ParsableCommand {
         let progress = try store.syncProgress(folder: shared.path, env: env)
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        var peers: [(device: String, objects: [SyncObject], offset: Int)] = []
-        var skipped: [String] = []
+        var peers: [SyncPeer] = []
+        var skipped: [String] = [], unsafe: [String] = []
         for peer in try shared.peers(except: progress.deviceID) {
-            let (lines, offset) = try shared.read(peer.path, from: progress.offsets[peer.device] ?? 0)
-            var objects: [SyncObject] = []
+            let lines: [[UInt8]], starts: [Int], offset: Int
+            do {
+                (lines, starts, offset) = try shared.read(peer.path, from: progress.offsets[peer.device] ?? 0)
+            } catch let error as StoreError {
+                // One unsafe peer file (a link, a FIFO) is left out and said; the others still sync.
+                unsafe.append(error.description)
+                continue
+            }
+            var read = SyncPeer(device: peer.device, objects: [], starts: [], end: offset)
             for (index, line) in lines.enumerated() {
                 do throws(InterchangeJSONFailure) {
-                    objects.append(try SyncLineJSON.decode(line, decoder))
+                    read.objects.append(try SyncLineJSON.decode(line, decoder))
+                    read.starts.append(starts[index])
                 } catch {
                     // A line no version of habit wrote: left out and said, never applied half.
                     skipped.append("\(SyncFolder.fileName(device: peer.device)), new line \(index + 1): \(error.reason)")
                 }
             }
-            peers.append((peer.device, objects, offset))
+            peers.append(read)
         }
         let encoder = Output.makeEncoder()
         let calendar = env.calendar
@@ -48,12 +56,17 @@ struct SyncCommand: ParsableCommand {
             try shared.append(try objects.map { try SyncLineJSON.encode($0, calendar: calendar, encoder) }, device: progress.deviceID)
         }
         if output.json {
-            try Output.printJSON(SyncJSON(device: progress.deviceID, summary: summary, skipped: skipped))
+            try Output.printJSON(SyncJSON(device: progress.deviceID, summary: summary, skipped: skipped + unsafe))
             return
         }
         var lines = ["sent \(summary.sent) changes; applied \(summary.received) from \(summary.devices) other device\(summary.devices == 1 ? "" : "s")"
                      + (summary.unchanged > 0 ? " (\(summary.unchanged) known already or older than what is here)" : "")]
         lines += summary.renamed.map { "  two habits had one name: \($0)" }
+        if !summary.waiting.isEmpty {
+            lines.append("\(summary.waiting.count) entr\(summary.waiting.count == 1 ? "y waits" : "ies wait") for a workout not here yet (read again next time):")
+            lines += summary.waiting.prefix(5).map { "  " + $0 }
+        }
+        lines += unsafe.map { "left out: " + escapingControlCharacters($0) }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) line\(skipped.count == 1 ? "" : "s") not understood and left out:")
             lines += skipped.prefix(5).map { "  " + escapingControlCharacters($0) }
@@ -71,10 +84,12 @@ struct SyncJSON: Codable, Equatable {
     let devices: Int
     let renamed: [String]
     let skipped: [String]
+    let waiting: [String]
 
     init(device: String, summary s: SyncSummary, skipped: [String]) {
         self.device = device
         (sent, applied, unchanged, devices, renamed) = (s.sent, s.received, s.unchanged, s.devices, s.renamed)
         self.skipped = skipped
+        waiting = s.waiting
     }
 }

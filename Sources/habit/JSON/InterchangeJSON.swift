@@ -199,6 +199,7 @@ struct InterchangeSampleJSON: Codable, Equatable {
     func object() throws(InterchangeJSONFailure) -> InterchangeObject {
         let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
         guard start <= end else { throw InterchangeJSONFailure("sample \(uuid) ends before it starts") }
+        if let problem = StoredNumbers.problem(value: value, type: type) { throw InterchangeJSONFailure("sample \(uuid): \(problem)") }
         guard abs(utcOffset ?? 0) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
         // The offset is the zone's at the start; a zone habit does not know is unknown (RecordedZone).
         let zone = RecordedZone.resolve(timeZone, at: start.timeIntervalSince1970)
@@ -284,6 +285,9 @@ struct InterchangeWorkoutJSON: Codable, Equatable {
         }
         let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
         guard start <= end, duration.isFinite, duration >= 0 else { throw InterchangeJSONFailure("workout \(uuid) has a negative span") }
+        if let problem = StoredNumbers.problem(duration: duration, energyKcal: totalEnergyKcal, distanceMeters: totalDistanceMeters) {
+            throw InterchangeJSONFailure("workout \(uuid): \(problem)")
+        }
         guard abs(utcOffset ?? 0) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
         // The offset is the zone's at the start; a zone habit does not know is unknown (RecordedZone).
         let zone = RecordedZone.resolve(timeZone, at: start.timeIntervalSince1970)

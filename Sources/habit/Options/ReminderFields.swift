@@ -18,6 +18,11 @@ struct ReminderFields: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "The notification's message.")
     var message: String?
 
+    func validate() throws {
+        try TypedText.check(title, option: "--title")
+        try TypedText.check(message, option: "--message")
+    }
+
     func apply(to reminder: inout Reminder) {
         if let days { reminder.weekdays = days.weekdays }
         if let lookback { reminder.lookbackHours = lookback.hours }

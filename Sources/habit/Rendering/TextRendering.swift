@@ -5,6 +5,8 @@ import HabitKit
 enum TextRendering {
     /// `10 min`, `1 h 30 min`, `45 s`.
     static func duration(_ seconds: TimeInterval) -> String {
+        // Stored durations are bounded (StoredNumbers); a store written before that may hold any.
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "\(seconds) s" }
         let total = Int(seconds.rounded())
         if total < 60 { return "\(total) s" }
         let h = total / 3600, m = (total % 3600) / 60, s = total % 60
