@@ -1,16 +1,36 @@
 #!/usr/bin/env bash
-# CI: `make install` into a temporary prefix from this clone, then what a user would try: the
-# binary's help, the man page (man -l), bash completion (complete -p habit), a status line for
-# waybar; the static binary also runs the command-line suites; then `make uninstall` must leave
-# none of the installed files behind.
+# CI: `make install` into a temporary prefix from this clone (built once, without debug
+# information), then what a user would try: the binary's help, the man page (man -l), bash
+# completion (complete -p habit, and a habit's name at TAB), a status line for waybar; the static
+# binary also runs the command-line suites; then `make uninstall` must leave none of the installed
+# files behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(mktemp -d)"
 trap 'rm -rf -- "$root"' EXIT
 prefix="$root/prefix"
-make install PREFIX="$prefix"
+touch "$root/stamp"
+if ! make install PREFIX="$prefix" > "$root/install.txt" 2>&1; then
+    cat "$root/install.txt" >&2
+    echo "install-check: make install failed" >&2
+    exit 1
+fi
+cat "$root/install.txt"
 
 "$prefix/bin/habit" --help | grep -q "habit" || { echo "install-check: habit --help failed" >&2; exit 1; }
+# The package is built once, in .build-install: the man page comes from the binary just built, not
+# from the manual plugin, which builds everything again in release mode in .build.
+built="$(grep -c "Build of product 'habit' complete" "$root/install.txt" || true)"
+[[ "$built" == 1 ]] || { echo "install-check: make install built habit $built times, not once" >&2; exit 1; }
+if grep -q "Building package in release mode" "$root/install.txt" || [[ -n "$(find .build -newer "$root/stamp" -print -quit 2>/dev/null)" ]]; then
+    echo "install-check: make install built in .build (the manual plugin's second release build)" >&2
+    exit 1
+fi
+# What is installed carries no debug information (it was 101 MB with it).
+if readelf -SW "$prefix/bin/habit" | grep -q '\.debug_'; then
+    echo "install-check: the installed binary has debug sections" >&2
+    exit 1
+fi
 # The installed binary is what scripts/release-link-flags.sh chose: one static executable where
 # the static C libraries are there (as here), else relocations packed where the toolchain can.
 flags="$(scripts/release-link-flags.sh)"
@@ -32,6 +52,12 @@ grep -q "habit" "$root/man.txt" || { echo "install-check: the man page did not r
 bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep -q "habit" \
     || { echo "install-check: bash completion did not load" >&2; exit 1; }
 mkdir -m 0700 "$root/home"
+# The installed script asks the installed binary for the habits of the store (issue 22, point 15).
+HABIT_DB="$root/home/c.sqlite" "$prefix/bin/habit" add floss > /dev/null
+words="$(PATH="$prefix/bin:$PATH" HABIT_DB="$root/home/c.sqlite" bash -c '
+    source "$1"; COMP_WORDS=(habit edit ""); COMP_CWORD=2; COMP_LINE="habit edit "; COMP_POINT=${#COMP_LINE}
+    _habit habit "" edit; printf "%s\n" "${COMPREPLY[*]}"' bash "$prefix/share/bash-completion/completions/habit")"
+[[ "$words" == "floss" ]] || { echo "install-check: 'habit edit <TAB>' offered '$words', not floss" >&2; exit 1; }
 status="$(HOME="$root/home" XDG_DATA_HOME="$root/home/data" "$prefix/bin/habit" status --format waybar)"
 python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert {"text", "tooltip", "class"} <= d.keys(), d' "$status"
 [[ ! -e "$root/home/data/habit/habit.sqlite" ]] || { echo "install-check: status created a store" >&2; exit 1; }

@@ -56,16 +56,25 @@ fi
 # fights the debug build of `swift test`): one static executable with its everyday functions laid
 # out together where the C library's static archives are there, else relocations packed where the
 # toolchain and the C library allow (scripts/release-link-flags.sh; HABIT_PIE=1 or `make install
-# PIE=1` for a position-independent one).
+# PIE=1` for a position-independent one). Without debug information: none is generated (-gnone)
+# and the linker keeps no symbol table (-s): 101 MB -> 66 MB; most of the rest is the ICU data of
+# the static Foundation. (A crash's backtrace then shows addresses, not function names; build
+# without these two flags to debug.)
 mapfile -t link_flags < <(scripts/release-link-flags.sh)
-swift build -c release --static-swift-stdlib --product habit --build-path .build-install "${link_flags[@]}" >&2
-bin="$(swift build -c release --static-swift-stdlib --product habit --build-path .build-install "${link_flags[@]}" --show-bin-path)/habit"
+build=(swift build -c release --static-swift-stdlib --build-path .build-install "${link_flags[@]}" -Xswiftc -gnone -Xlinker -s)
+"${build[@]}" --product habit >&2
+products="$("${build[@]}" --show-bin-path)"
+bin="$products/habit"
 
-# The man page, from ArgumentParser's manual plugin.
+# The man page: ArgumentParser's generate-manual, built in the same build path (only its own few
+# files compile: the ArgumentParser modules are the ones just built) and run on the binary just
+# built, which it asks for --experimental-dump-help. The manual plugin (`swift package
+# generate-manual`) would build the whole package a second time, in release mode, in .build.
+"${build[@]}" --product generate-manual >&2
 work="$(mktemp -d)"
 trap 'rm -rf -- "$work"' EXIT
-swift package --allow-writing-to-directory "$work" generate-manual --output-directory "$work" < /dev/null >&2
-[[ -s "$work/habit.1" ]] || { echo "install: the manual plugin wrote no habit.1" >&2; exit 74; }
+"$products/generate-manual" "$bin" --output-directory "$work" >&2
+[[ -s "$work/habit.1" ]] || { echo "install: generate-manual wrote no habit.1" >&2; exit 74; }
 
 # Completion scripts, from the binary itself.
 "$bin" --generate-completion-script bash > "$work/habit.bash"

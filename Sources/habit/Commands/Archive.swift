@@ -7,7 +7,7 @@ struct ArchiveHabit: ParsableCommand {
         commandName: "archive",
         abstract: "Hide a habit from streak, calendar, today and habits, keeping its data; --undo brings it back.")
 
-    @Argument(help: ArgumentHelp("The habit to archive.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The habit to archive.", valueName: "name"), completion: HabitNameCompletion.own)
     var name: String
 
     @Flag(name: .long, help: "Bring an archived habit back.")

@@ -17,7 +17,8 @@ struct CalendarCommand: ParsableCommand {
     @Flag(name: .long, help: "Show a whole year as a heatmap.")
     var year = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Show one habit (a built-in or one of your own).")
+    @Option(name: .long, parsing: .unconditional, help: "Show one habit (a built-in or one of your own).",
+            completion: HabitNameCompletion.any)
     var habit: String?
 
     @OptionGroup var options: ReadOptions

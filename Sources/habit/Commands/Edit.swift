@@ -9,7 +9,7 @@ struct EditHabit: ParsableCommand {
         abstract: "Change a habit of your own: its name, unit, target, period, times or sources.",
         discussion: "Its kind (yes/no or quantity) and the data a --from habit reads stay: remove it and add it again for those.")
 
-    @Argument(help: ArgumentHelp("The habit to change.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The habit to change.", valueName: "name"), completion: HabitNameCompletion.own)
     var name: String
 
     @Option(name: .customLong("name"), parsing: .unconditional, help: ArgumentHelp("A new name.", valueName: "new-name"))

@@ -5,7 +5,8 @@ import HabitKit
 struct RemindAdd: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a reminder: ACTIVITY at HH:MM.")
 
-    @Argument(help: ArgumentHelp("The habit: meditate, workout, noalc or one of your own.", valueName: "habit"))
+    @Argument(help: ArgumentHelp("The habit: meditate, workout, noalc or one of your own.", valueName: "habit"),
+              completion: HabitNameCompletion.any)
     var activity: String
 
     @Argument(help: ArgumentHelp("Local time, HH:MM.", valueName: "time"), transform: ClockTimeValue.parse)

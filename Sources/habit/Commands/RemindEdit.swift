@@ -11,7 +11,8 @@ struct RemindEdit: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "New local time, HH:MM.", transform: ClockTimeValue.parse)
     var time: ClockTimeValue?
 
-    @Option(name: .long, parsing: .unconditional, help: "New habit: meditate, workout, noalc or one of your own.")
+    @Option(name: .long, parsing: .unconditional, help: "New habit: meditate, workout, noalc or one of your own.",
+            completion: HabitNameCompletion.any)
     var activity: String?
 
     @OptionGroup var fields: ReminderFields

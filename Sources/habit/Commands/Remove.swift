@@ -8,7 +8,7 @@ struct RemoveHabit: ParsableCommand {
         abstract: "Remove a habit of your own with its entries, skips and reminders (--yes to confirm).",
         discussion: "Without --yes it says what would be deleted and changes nothing. To hide a habit and keep its data: 'habit archive NAME'.")
 
-    @Argument(help: ArgumentHelp("The habit to remove.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The habit to remove.", valueName: "name"), completion: HabitNameCompletion.own)
     var name: String
 
     @Flag(name: .long, help: "Confirm: delete the habit and its data.")

@@ -8,7 +8,7 @@ struct Score: ParsableCommand {
         abstract: "Habit strength, 0–100 %: Loop Habit Tracker's exponential smoothing of good days.",
         discussion: "Twenty good days from nothing give 66 %; a missed day lowers it, a skipped day leaves it.")
 
-    @Argument(help: ArgumentHelp("Only this habit (default: every active habit).", valueName: "name"))
+    @Argument(help: ArgumentHelp("Only this habit (default: every active habit).", valueName: "name"), completion: HabitNameCompletion.any)
     var name: String?
 
     @OptionGroup var store: StoreOptions

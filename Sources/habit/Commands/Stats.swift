@@ -13,7 +13,7 @@ struct StatsCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("A habit, or a data type: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier.",
-                                 valueName: "habit-or-type"))
+                                 valueName: "habit-or-type"), completion: HabitNameCompletion.habitOrType)
     var subject: String
 
     @Option(name: .long, help: "The length of a bucket.")

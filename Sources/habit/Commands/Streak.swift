@@ -8,7 +8,8 @@ struct Streak: ParsableCommand {
         abstract: "Current and longest streaks, jokers held, and today's state, per habit.",
         discussion: "Daily habits count days (jokers heal missed ones); week and month habits count periods.")
 
-    @Option(name: .long, parsing: .unconditional, help: "Only this habit (a built-in or one of your own).")
+    @Option(name: .long, parsing: .unconditional, help: "Only this habit (a built-in or one of your own).",
+            completion: HabitNameCompletion.any)
     var habit: String?
 
     @OptionGroup var options: ReadOptions

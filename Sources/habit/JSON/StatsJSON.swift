@@ -32,7 +32,9 @@ struct StatsJSON: Codable, Equatable {
         allSources = stats.sources == .all
         otherSourceSamples = stats.otherSourceCount > 0 ? stats.otherSourceCount : nil
         buckets = stats.buckets.map {
-            Bucket(start: $0.start, end: $0.end, count: $0.count, sum: $0.sum, avg: $0.average, min: $0.min, max: $0.max)
+            // Sums and averages of amounts to at most 6 decimals (Standards/json.md): 3 × 0.1 is 0.3, not 0.30000000000000004.
+            Bucket(start: $0.start, end: $0.end, count: $0.count, sum: JSONNumbers.rounded($0.sum), avg: $0.average.map { JSONNumbers.rounded($0) },
+                   min: $0.min, max: $0.max)
         }
     }
 }

@@ -17,7 +17,8 @@ struct SkipDaysOptions: ParsableArguments {
 
     /// Collected as words: a day may be written `-3`.
     @Argument(parsing: .allUnrecognized,
-              help: ArgumentHelp("The habit (not with --all), then the day: today, yesterday, -N or YYYY-MM-DD.", valueName: "name-and-day"))
+              help: ArgumentHelp("The habit (not with --all), then the day: today, yesterday, -N or YYYY-MM-DD.", valueName: "name-and-day"),
+              completion: HabitNameCompletion.skipWords)
     var words: [String] = []
 
     @OptionGroup var store: StoreOptions

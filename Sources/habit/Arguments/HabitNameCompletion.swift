@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// Tab completion of habit names: the shell asks the installed binary itself
+/// (`habit ---completion edit -- positional@0 …`), which answers with the user's own habits read
+/// from the store the command line names (`--db PATH`, else `HABIT_DB`, else the XDG default),
+/// plus the built-ins where the command takes them.
+///
+/// It runs at every TAB, so it only reads: a missing store is not created (only the built-ins
+/// are offered), a store that cannot be read offers nothing of its own, and nothing is ever
+/// printed but the names.
+enum HabitNameCompletion {
+    static let builtins = Habit.allCases.map(\.rawValue)
+
+    /// `edit`, `archive`, `remove`: one of the user's own habits, archived ones included.
+    static let own = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in ownHabits(words, includingArchived: true) }
+
+    /// `score`, `remind add`, `streak --habit`, `calendar --habit`: a built-in or an active own habit.
+    static let any = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in builtins + ownHabits(words, includingArchived: false) }
+
+    /// `stats`: a habit, or a data type by its short name.
+    static let habitOrType = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in
+        builtins + ownHabits(words, includingArchived: false) + HabitDataType.shortNames.keys.sorted()
+    }
+
+    /// `skip` and `unskip` take `NAME DAY` or `--all DAY` as words: a habit first (not with
+    /// `--all`), then the day.
+    static let skipWords = CompletionKind.custom { (words: [String], index: Int, _: String) -> [String] in
+        let days = ["today", "yesterday"]
+        if words.prefix(index).contains("--all") { return days }
+        let before = positionalWords(words, before: index, after: ["skip", "unskip"])
+        return before == 0 ? builtins + ownHabits(words, includingArchived: false) : before == 1 ? days : []
+    }
+
+    /// The names of the own habits in the store `words` name; none when there is no store or it cannot be read.
+    static func ownHabits(_ words: [String], includingArchived: Bool) -> [String] {
+        let location = StoreLocation(db: dbOption(in: words))
+        guard location.exists, let store = try? location.openForReading() else { return [] }  // never creates one
+        defer { store.closeForExit() }
+        return ((try? store.ownHabits(includingArchived: includingArchived)) ?? []).map(\.name)
+    }
+
+    /// The value of `--db PATH` / `--db=PATH` among the shell words (verbatim: one layer of quotes
+    /// is taken off, and a leading `~/` is the home folder, as the shell would have done).
+    static func dbOption(in words: [String]) -> String? {
+        var value: String?
+        for (i, word) in words.enumerated() {
+            if word == "--db", i + 1 < words.count {
+                value = words[i + 1]
+            } else if word.hasPrefix("--db=") {
+                value = String(word.dropFirst(5))
+            }
+        }
+        guard var path = value, !path.isEmpty else { return nil }
+        if path.count >= 2, let q = path.first, q == "'" || q == "\"", path.last == q {
+            path = String(path.dropFirst().dropLast())
+        }
+        if path.hasPrefix("~/"), let home = Env.get("HOME"), !home.isEmpty {
+            path = home + path.dropFirst()
+        }
+        return path
+    }
+
+    /// How many words that are neither options nor option values come between the command word
+    /// (the last of `commands` before `index`) and the word at `index`.
+    static func positionalWords(_ words: [String], before index: Int, after commands: Set<String>) -> Int {
+        let options: Set<String> = ["--db", "--from", "--to"]
+        guard let start = words.prefix(index).lastIndex(where: commands.contains) else { return 0 }
+        var count = 0
+        var i = start + 1
+        while i < index {
+            if options.contains(words[i]) {
+                i += 2
+                continue
+            }
+            if !words[i].hasPrefix("-") || words[i].dropFirst().first?.isNumber == true { count += 1 }  // -3 is a day
+            i += 1
+        }
+        return count
+    }
+}
