@@ -99,7 +99,7 @@ public struct InterchangeSummary: Sendable, Equatable {
     /// Anchor names saved (at this store's anchor after the import).
     public var anchors = 0
     /// Objects the store has already (same identity), or deleted here (a tombstone with that UUID);
-    /// settings, reminders and occurrences as new here; anchor names saved here already.
+    /// settings, reminders and occurrences the store has as they are, or newer; anchor names it has.
     public var known = 0
     /// Habits whose name another habit here has: stored under the next free name.
     public var renamed: [String] = []
