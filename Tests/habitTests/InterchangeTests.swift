@@ -117,6 +117,9 @@ import Testing
         #expect(try Self.run(b, ["habits"]).contains("flossing"))
     }
 
+    /// A good first line, so that a bad second one shows the file is refused whole.
+    static let weight72 = "{\"kind\":\"setting\",\"setting\":{\"key\":\"weight\",\"value\":\"72\",\"modified\":\"2026-11-01T00:00:00Z\"}}\n"
+
     /// A bad line anywhere refuses the whole file before the store is opened: exit 65, one line
     /// naming the line, no store made.
     @Test(arguments: [
@@ -125,6 +128,15 @@ import Testing
         ("{\"kind\":\"habit\",\"habit\":{\"id\":\"7a1c0e4e-8d6b-4f8e-9a51-1d2c3b4a5f60\",\"name\":\"list\",\"kind\":\"yes-no\",\"unit\":null,\"goal\":null,\"target\":null,\"per\":\"day\",\"times\":1,\"from\":null,\"sources\":\"app\",\"since\":\"2026-11-01\",\"archived\":false,\"created\":\"2026-11-01T00:00:00Z\",\"modified\":\"2026-11-01T00:00:00Z\"}}\n", "command word"),
         ("{\"kind\":\"skip\",\"skip\":{\"uuid\":\"7a1c0e4e-8d6b-4f8e-9a51-1d2c3b4a5f60\",\"habit\":null,\"habitId\":null,\"day\":\"2026-11-01\",\"created\":\"2026-11-01T00:00:00Z\"}}\n{\"kind\":\"skip\",\"sk", "line 2"),
         ("{\"kind\":\"sample\",\"sample\":{\"uuid\":\"7a1c0e4e-8d6b-4f8e-9a51-1d2c3b4a5f60\",\"type\":\"T\",\"start\":\"2026-11-01T10:00:00Z\",\"end\":\"2026-11-01T09:00:00Z\",\"value\":1,\"unit\":null,\"source\":\"dev.habit\",\"sourceName\":\"habit\",\"created\":\"2026-11-01T10:00:00Z\",\"utcOffset\":0,\"timeZone\":\"UTC\"}}\n", "ends before it starts"),
+        // The store's configuration (issue 22, point 6): a setting habit does not know, a value it
+        // does not take, an anchor name `changes --save` refuses, an impossible reminder; and a
+        // line only sync writes.
+        (InterchangeTests.weight72 + "{\"kind\":\"setting\",\"setting\":{\"key\":\"colour\",\"value\":\"red\",\"modified\":\"2026-11-01T00:00:00Z\"}}\n", "line 2 of the interchange file: 'colour' is not a setting"),
+        (InterchangeTests.weight72 + "{\"kind\":\"setting\",\"setting\":{\"key\":\"weight\",\"value\":\"-3\",\"modified\":\"2026-11-01T00:00:00Z\"}}\n", "line 2 of the interchange file: setting 'weight' has a value habit does not take"),
+        (InterchangeTests.weight72 + "{\"kind\":\"setting\",\"setting\":{\"key\":\"reminders-paused\",\"value\":\"maybe\",\"modified\":\"2026-11-01T00:00:00Z\"}}\n", "line 2 of the interchange file: setting 'reminders-paused'"),
+        (InterchangeTests.weight72 + "{\"kind\":\"anchor\",\"anchor\":{\"name\":\"my laptop\"}}\n", "line 2 of the interchange file: anchor 'my laptop'"),
+        (InterchangeTests.weight72 + "{\"kind\":\"reminder\",\"reminder\":{\"uuid\":\"7a1c0e4e-8d6b-4f8e-9a51-1d2c3b4a5f60\",\"title\":\"t\",\"message\":\"m\",\"activity\":\"meditate\",\"time\":\"25:00\",\"weekdays\":127,\"lookbackHours\":12,\"enabled\":true,\"created\":\"2026-11-01T00:00:00Z\",\"modified\":\"2026-11-01T00:00:00Z\"}}\n", "line 2 of the interchange file: reminder 7a1c0e4e"),
+        (InterchangeTests.weight72 + "{\"kind\":\"deleted\",\"deleted\":{\"uuid\":\"7a1c0e4e-8d6b-4f8e-9a51-1d2c3b4a5f60\",\"kind\":\"sample\",\"type\":\"T\"}}\n", "line 2 of the interchange file: \"kind\" must be"),
     ])
     func aBadLineRefusesTheFile(_ text: String, _ words: String) throws {
         let habit = try HabitProcess()

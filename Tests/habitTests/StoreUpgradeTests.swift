@@ -104,10 +104,16 @@ import Testing
         return out as NSDictionary
     }
 
+    /// The kinds of line a whole-store export gained with issue 22 (point 6): the store's
+    /// configuration, after its data. The previous releases' exports had none.
+    static let configurationKinds: Set<String> = ["setting", "reminder", "occurrence", "anchor"]
+
+    static func kind(_ line: NSObject) -> String { (line as? [String: Any])?["kind"] as? String ?? "" }
+
     /// Line by line, an object matched by its kind and UUID (entries moved to noon by v10 sort
     /// elsewhere among the day's entries); lines without a UUID by their place.
     static func exportSaysWhatTheOldOneSaid(_ stdout: String, _ expected: [NSObject]) throws -> Bool {
-        let lines = try stdout.split(separator: "\n").map { try json(String($0)) }
+        let lines = try stdout.split(separator: "\n").map { try json(String($0)) }.filter { !configurationKinds.contains(kind($0)) }
         guard lines.count == expected.count else { return false }
         func key(_ line: NSObject) -> String? {
             guard let object = line as? [String: Any], let kind = object["kind"] as? String,
@@ -137,6 +143,10 @@ import Testing
         let expectedLines = try String(contentsOf: Self.fixtures.appendingPathComponent("v3-store.export.ndjson"), encoding: .utf8)
             .split(separator: "\n").map { try Self.expected(String($0)) }
         #expect(try Self.exportSaysWhatTheOldOneSaid(export.stdout, expectedLines))
+        // …and the store's configuration after it: its reminders' four handled occurrences, the saved anchor's name.
+        let configuration = try export.stdout.split(separator: "\n").map { try Self.json(String($0)) }.map(Self.kind)
+            .filter { Self.configurationKinds.contains($0) }
+        #expect(configuration.filter { $0 == "occurrence" }.count == 4 && configuration.last == "anchor")
         for (arguments, file) in [(["changes", "--since", "0", "--json"], "v3-store.changes.json"),
                                   (["remind", "list", "--json"], "v3-store.reminders.json")] {
             let result = try habit.run(arguments, env: env)

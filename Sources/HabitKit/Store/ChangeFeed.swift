@@ -40,12 +40,7 @@ extension HabitStore {
     /// greater than `since`, and the current anchor — all read in one snapshot.
     public func fetchChanges(since: Int64) throws -> Changes {
         try read { db in
-            var current = try ChangeCounter.current(db)
-            if since > current { throw FeedError.anchorInFuture(since, current: current) }
-            // The anchor handed back never passes an import that has not finished: its rows appear
-            // later with the anchors they have now, so the next call must ask from before them
-            // (objects logged meanwhile come again then; consumers identify objects by uuid).
-            if let pending = try ImportRun.firstPendingAnchor(db) { current = min(current, max(since, pending - 1)) }
+            let current = try Self.feedAnchor(since: since, db)
             let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
             let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
             return Changes(since: since, anchor: current, samples: samples, workouts: workouts,
@@ -54,7 +49,19 @@ extension HabitStore {
         }
     }
 
-    static func validateAnchorName(_ name: String) throws {
+    /// The anchor the change feed hands back when asked from `since`: the current one, except
+    /// that it never passes an import that has not finished — its rows appear later with the
+    /// anchors they have now, so the next call must ask from before them (objects logged
+    /// meanwhile come again then; consumers identify objects by uuid).
+    static func feedAnchor(since: Int64, _ db: Database) throws -> Int64 {
+        let current = try ChangeCounter.current(db)
+        if since > current { throw FeedError.anchorInFuture(since, current: current) }
+        guard let pending = try ImportRun.firstPendingAnchor(db) else { return current }
+        return min(current, max(since, pending - 1))
+    }
+
+    /// Throws ``FeedError/invalidAnchorName(_:)`` for a name `habit changes --save` would refuse.
+    public static func validateAnchorName(_ name: String) throws {
         guard !name.isEmpty, name.count <= 64, name.unicodeScalars.allSatisfy({
             CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
         }) else { throw FeedError.invalidAnchorName(name) }

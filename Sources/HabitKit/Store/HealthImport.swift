@@ -169,9 +169,11 @@ extension HabitStore {
             case .sampleType: "typeId"
             case .unit: "unitId"
             case .device: "deviceId"
+            case .sourceVersion: "sourceVersionId"
             }
+            let onWorkouts = lookup == .device || lookup == .sourceVersion
             let used = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sample WHERE \(column) = ?)", arguments: [id]) ?? true
-                || (lookup == .device && (try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM workout WHERE deviceId = ?)", arguments: [id]) ?? true))
+                || (onWorkouts && (try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM workout WHERE \(column) = ?)", arguments: [id]) ?? true))
             if !used { try db.execute(sql: "DELETE FROM \(lookup.table) WHERE id = ?", arguments: [id]) }
         }
         for id in writer.createdSources {

@@ -12,13 +12,16 @@ import GRDBSQLite
 final class ImportWriter {
     private let db: Database
     private var anchor: Int64
-    private var sourceIDs: [String: Int64] = [:]
-    private var lastSource: (name: String, id: Int64)?
+    /// Each source's row id and the version its row keeps (the first one seen).
+    private var sourceIDs: [String: SourceRow] = [:]
+    private var lastSource: (name: String, row: SourceRow)?
     /// Interned ids seen in this import, per lookup table; the last one is checked first
     /// (exports list records grouped by type and unit).
     private var typeIDs = InternCache(.sampleType)
     private var unitIDs = InternCache(.unit)
     private var deviceIDs = InternCache(.device)
+    /// A record's own version where it is not its source row's (``RecordSourceVersion``).
+    private var versionIDs = InternCache(.sourceVersion)
     private(set) var summary = ImportSummary()
     private(set) var objects = 0
     /// Exports list records grouped by type: counting into a run avoids hashing the type per record.
@@ -39,8 +42,8 @@ final class ImportWriter {
         anchor = try ChangeCounter.current(db)
         insertSample = try db.makeStatement(sql: """
             INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset, timeZone, anchor,
-                                importRunId)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
+                                importRunId, sourceVersionId)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """)
     }
 
@@ -57,7 +60,7 @@ final class ImportWriter {
     private(set) var committedAnchor: Int64?
 
     /// Lookup and source rows this import made (a discarded import removes those no row uses).
-    var createdLookups: [(Lookup, Int64)] { typeIDs.created + unitIDs.created + deviceIDs.created }
+    var createdLookups: [(Lookup, Int64)] { typeIDs.created + unitIDs.created + deviceIDs.created + versionIDs.created }
     private(set) var createdSources: [Int64] = []
 
     /// Writes the days of Activity rings, the change sequence and the counts: call once, at the
@@ -85,31 +88,42 @@ final class ImportWriter {
         }
     }
 
-    private func sourceRowID(_ name: String, version: String?) throws -> Int64 {
-        if let last = lastSource, last.name == name { return last.id }
+    private struct SourceRow {
         let id: Int64
-        if let known = sourceIDs[name] {
-            id = known
+        let version: String?
+    }
+
+    /// The source row of `header` (made on first use, with the header's version) and what the
+    /// record's row stores for its own version: nil when it is the source row's, as it mostly is.
+    private func source(of header: ImportObject.Header) throws -> (id: Int64, versionID: Int64?) {
+        let name = header.sourceName
+        let row: SourceRow
+        if let last = lastSource, last.name == name {
+            row = last.row
         } else {
-            let bundleID = SourceID.imported(name).bundleID
-            if let existing = try SourceRecord.filter(Column("bundleId") == bundleID).fetchOne(db)?.id {
-                id = existing
+            if let known = sourceIDs[name] {
+                row = known
             } else {
-                var row = SourceRecord(id: nil, bundleId: bundleID, name: name, version: version, isApp: false)
-                try row.insert(db)
-                id = row.id ?? db.lastInsertedRowID
-                summary.sources.insert(name)
-                createdSources.append(id)
+                let bundleID = SourceID.imported(name).bundleID
+                if let existing = try SourceRecord.filter(Column("bundleId") == bundleID).fetchOne(db), let id = existing.id {
+                    row = SourceRow(id: id, version: existing.version)
+                } else {
+                    var record = SourceRecord(id: nil, bundleId: bundleID, name: name, version: header.sourceVersion, isApp: false)
+                    try record.insert(db)
+                    row = SourceRow(id: record.id ?? db.lastInsertedRowID, version: header.sourceVersion)
+                    summary.sources.insert(name)
+                    createdSources.append(row.id)
+                }
+                sourceIDs[name] = row
             }
-            sourceIDs[name] = id
+            lastSource = (name, row)
         }
-        lastSource = (name, id)
-        return id
+        return (row.id, header.sourceVersion == row.version ? nil : try versionIDs.id(header.sourceVersion, db))
     }
 
     private func write(_ row: ImportObject.SampleRow) throws {
         let header = row.header
-        let sourceID = try sourceRowID(header.sourceName, version: header.sourceVersion)
+        let (sourceID, versionID) = try source(of: header)
         let h = insertSample.sqliteStatement
         sqlite3_reset(h)
         RawBind.text(h, 1, header.uuid)
@@ -130,6 +144,7 @@ final class ImportWriter {
         RawBind.text(h, 12, header.timeZone)
         sqlite3_bind_int64(h, 13, anchor + 1)
         if let runID { sqlite3_bind_int64(h, 14, runID) } else { sqlite3_bind_null(h, 14) }
+        if let versionID { sqlite3_bind_int64(h, 15, versionID) } else { sqlite3_bind_null(h, 15) }
         let code = sqlite3_step(h)
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -149,13 +164,13 @@ final class ImportWriter {
 
     private func write(_ row: ImportObject.WorkoutRow) throws {
         let header = row.header
-        let sourceID = try sourceRowID(header.sourceName, version: header.sourceVersion)
+        let (sourceID, versionID) = try source(of: header)
         var workout = WorkoutRecord(id: nil, uuid: header.uuid, activityType: row.activityType, start: header.start,
                                     end: header.end, duration: row.duration, totalEnergyKcal: row.energyKcal,
                                     totalDistanceM: row.distanceMeters, sourceId: sourceID,
                                     deviceId: try header.device.map { try deviceIDs.id($0, db) },
                                     metadata: header.metadata, created: header.created, utcOffset: header.offset,
-                                    timeZone: header.timeZone, anchor: anchor + 1, importRunId: runID)
+                                    timeZone: header.timeZone, anchor: anchor + 1, importRunId: runID, sourceVersionId: versionID)
         try workout.insert(db, onConflict: .ignore)
         if db.changesCount == 0, let stored = try Double.fetchOne(db, sql: "SELECT created FROM workout WHERE uuid = ?",
                                                                  arguments: [header.uuid]),
@@ -182,17 +197,18 @@ final class ImportWriter {
     }
 }
 
-/// Interned ids of one lookup table, remembered for the rest of an import.
+/// Interned ids of one lookup table, remembered for the rest of an import (nil text: only the
+/// source version's "none").
 private struct InternCache {
     let lookup: Lookup
-    private var ids: [String: Int64] = [:]
-    private var last: (text: String, id: Int64)?
+    private var ids: [String?: Int64] = [:]
+    private var last: (text: String?, id: Int64)?
     /// Rows this cache inserted.
     private(set) var created: [(Lookup, Int64)] = []
 
     init(_ lookup: Lookup) { self.lookup = lookup }
 
-    mutating func id(_ text: String, _ db: Database) throws -> Int64 {
+    mutating func id(_ text: String?, _ db: Database) throws -> Int64 {
         if let last, last.text == text { return last.id }
         let id: Int64
         if let known = ids[text] {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A source as the interchange format carries it beside each object: its display name and the
-/// version the store keeps for it.
+/// version of the software that wrote that object (each record's own, issue 22).
 public struct SourceDescription: Sendable, Equatable {
     public var name: String
     public var version: String?
@@ -55,6 +55,34 @@ public enum InterchangeObject: Sendable, Equatable {
     case activitySummary(ActivitySummary)
 }
 
+/// One line of the interchange format: the store's data, and — in an export of the whole store —
+/// its configuration: settings, reminders and their handled occurrences in the shapes sync sends
+/// them, and the names of saved anchors (Standards/import-export.md).
+public enum InterchangeLine: Sendable, Equatable {
+    case data(InterchangeObject)
+    /// A setting set (value) or unset (nil), at `modified`; the key is a ``Settings/Key`` or
+    /// `reminders-paused`.
+    case setting(key: String, value: String?, modified: Date)
+    /// A reminder, identified by its UUID (its number is each store's own).
+    case reminder(Reminder)
+    case occurrence(reminder: UUID, day: LocalDay, at: Date, state: OccurrenceState, handled: Date)
+    /// A name saved with `habit changes --save NAME`. Anchor numbers are per store: importing the
+    /// name saves the importing store's current anchor, after the import, under it.
+    case anchor(name: String)
+
+    /// The line as sync carries it (nil: an anchor name, which sync does not carry).
+    var syncObject: SyncObject? {
+        switch self {
+        case .data(let object): .data(object)
+        case .setting(let key, let value, let modified): .setting(key: key, value: value, modified: modified)
+        case .reminder(let reminder): .reminder(reminder)
+        case .occurrence(let reminder, let day, let at, let state, let handled):
+            .occurrence(reminder: reminder, day: day, at: at, state: state, handled: handled)
+        case .anchor: nil
+        }
+    }
+}
+
 /// What `habit import FILE.ndjson` stored.
 public struct InterchangeSummary: Sendable, Equatable {
     public var dryRun = false
@@ -64,7 +92,14 @@ public struct InterchangeSummary: Sendable, Equatable {
     public var workouts = 0
     public var skips = 0
     public var activitySummaries = 0
-    /// Objects the store has already (same identity), or deleted here (a tombstone with that UUID).
+    /// Settings, reminders and occurrences stored new or changed (newer in the file).
+    public var settings = 0
+    public var reminders = 0
+    public var occurrences = 0
+    /// Anchor names saved (at this store's anchor after the import).
+    public var anchors = 0
+    /// Objects the store has already (same identity), or deleted here (a tombstone with that UUID);
+    /// settings, reminders and occurrences the store has as they are, or newer; anchor names it has.
     public var known = 0
     /// Habits whose name another habit here has: stored under the next free name.
     public var renamed: [String] = []
@@ -84,21 +119,35 @@ extension SourceID {
     }
 }
 
+/// The names of the store's sources, for the interchange lines (each line carries its object's
+/// own version, from the views).
+struct SourceNames {
+    private let names: [String: String]
+
+    init(_ db: Database) throws {
+        names = try SourceRecord.fetchAll(db).reduce(into: [:]) { $0[$1.bundleId] = $1.name }
+    }
+
+    func description(_ id: SourceID, version: String?) -> SourceDescription {
+        SourceDescription(name: names[id.bundleID] ?? id.defaultName, version: version)
+    }
+}
+
 extension HabitStore {
-    /// Every object of the store in interchange order: habit definitions (archived too), samples,
-    /// workouts with their statistics and events, skips — oldest first, from cursors (exporting a
-    /// large store needs little memory), optionally of one type (a sample type or a workout
-    /// activity type; then without habits and skips) and starting in `range` (half-open). `allSources: false` leaves out samples
-    /// and workouts of other sources, as every export does by default.
-    public func forEachInterchangeObject(in range: InstantRange?, type: String?, allSources: Bool,
-                                         calendar: HabitCalendar, _ body: (InterchangeObject) throws -> Void) throws {
+    /// Every line of the store in interchange order: habit definitions (archived too), samples,
+    /// workouts with their statistics and events, skips, days of Activity rings — oldest first,
+    /// from cursors (exporting a large store needs little memory), optionally of one type (a
+    /// sample type or a workout activity type; then without habits and skips) and starting in
+    /// `range` (half-open). `allSources: false` leaves out samples and workouts of other sources, as
+    /// every export does by default. An export of the whole store (every source, no type, no
+    /// range) ends with its configuration: settings by key, reminders (oldest first), their
+    /// handled occurrences, and the names of saved anchors.
+    public func forEachInterchangeLine(in range: InstantRange?, type: String?, allSources: Bool,
+                                       calendar: HabitCalendar, _ body: (InterchangeLine) throws -> Void) throws {
         // One read transaction: the file is one snapshot of the store.
         try read { db in
-            let sources = try SourceRecord.fetchAll(db).reduce(into: [String: SourceDescription]()) {
-                $0[$1.bundleId] = SourceDescription(name: $1.name, version: $1.version)
-            }
-            func source(_ id: SourceID) -> SourceDescription { sources[id.bundleID] ?? SourceDescription(name: id.defaultName, version: nil) }
-            if type == nil { for habit in try Self.ownHabits(includingArchived: true, db) { try body(.habit(habit)) } }
+            let sources = try SourceNames(db)
+            if type == nil { for habit in try Self.ownHabits(includingArchived: true, db) { try body(.data(.habit(habit))) } }
             var samples = SampleViewRecord.all().fromSources(all: allSources)
             var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
             if let range {
@@ -112,27 +161,49 @@ extension HabitStore {
             let sampleRows = try samples.chronological().fetchCursor(db)
             while let row = try sampleRows.next() {
                 let sample = row.sample
-                try body(.sample(sample, source(sample.source)))
+                try body(.data(.sample(sample, sources.description(sample.source, version: row.sourceVersion))))
             }
             let workoutRows = try workouts.chronological().fetchCursor(db)
             while let row = try workoutRows.next() {
                 let workout = row.workout
                 let (statistics, events) = try Self.details(ofWorkout: row.id, db)
-                try body(.workout(workout, source(workout.source), statistics: statistics, events: events))
+                try body(.data(.workout(workout, sources.description(workout.source, version: row.sourceVersion),
+                                        statistics: statistics, events: events)))
             }
             if type == nil {
                 for skip in try Self.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
                 where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
-                    try body(.skip(skip))
+                    try body(.data(.skip(skip)))
                 }
             }
             // Activity rings come from the phone: other sources' data, like imported samples.
             if type == nil, allSources {
                 for summary in try Self.activitySummaries(db) where range.map({ $0.contains(calendar.start(of: summary.day)) }) ?? true {
-                    try body(.activitySummary(summary))
+                    try body(.data(.activitySummary(summary)))
                 }
             }
+            if type == nil, range == nil, allSources { try Self.forEachConfigurationLine(db, body) }
         }
+    }
+
+    /// The store's configuration as interchange lines, in an order no store's own numbering
+    /// decides (two synced stores write the same lines): settings by key, reminders by creation
+    /// (then UUID), occurrences by reminder UUID and day, anchor names by name.
+    private static func forEachConfigurationLine(_ db: Database, _ body: (InterchangeLine) throws -> Void) throws {
+        for row in try SettingRecord.order(Column("key")).fetchAll(db) {
+            try body(.setting(key: row.key, value: row.value, modified: Date(timeIntervalSince1970: row.modified)))
+        }
+        for row in try ReminderRecord.order(Column("created"), Column("uuid")).fetchAll(db) { try body(.reminder(try row.reminder())) }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT r.uuid, o.day, o.at, o.state, o.handled FROM occurrence o JOIN reminder r ON r.id = o.reminderId ORDER BY r.uuid, o.day
+            """) {
+            guard let day = LocalDay(row[1] as String), let state = OccurrenceState(rawValue: row[3]) else {
+                throw StoreError.corrupt("an occurrence of reminder \(row[0] as String) has a day or state habit does not know")
+            }
+            try body(.occurrence(reminder: UUID(storeText: row[0]), day: day, at: Date(timeIntervalSince1970: row[2]), state: state,
+                                 handled: Date(timeIntervalSince1970: row[4])))
+        }
+        for row in try NamedAnchorRecord.order(Column("name")).fetchAll(db) { try body(.anchor(name: row.name)) }
     }
 
     static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
@@ -147,21 +218,34 @@ extension HabitStore {
         return (statistics, events)
     }
 
-    /// Stores the objects `next` gives, in one transaction (rolled back with `dryRun`). An object
+    /// Stores the lines `next` gives, in one transaction (rolled back with `dryRun`). An object
     /// whose UUID the store has — or had: a tombstone keeps it — is left as it is, so importing a
     /// file twice, or a file made from this store, adds nothing, and nothing deleted comes back. A
-    /// habit definition already here is replaced by a newer one (its `modified` is later). A
-    /// sample of a workout comes after the workout: the export writes samples first, so such
-    /// samples wait for the end of the file. The rules are sync's (``InterchangeApplier``).
-    public func importInterchange(dryRun: Bool, _ next: () throws -> InterchangeObject?) throws -> InterchangeSummary {
+    /// habit definition, setting or reminder already here is replaced by a newer one (its
+    /// `modified` is later). A sample of a workout comes after the workout: the export writes
+    /// samples first, so such samples wait for the end of the file. The rules are sync's
+    /// (``InterchangeApplier``). An anchor name the store does not have yet is saved last, at
+    /// the anchor `habit changes` would hand back after the import; one it has is left as it is.
+    public func importInterchange(dryRun: Bool, _ next: () throws -> InterchangeLine?) throws -> InterchangeSummary {
         try write(rollback: dryRun) { db in
             var applier = try InterchangeApplier(db)
             var known = 0
-            while let object = try next() {
-                if try !applier.apply(.data(object)) { known += 1 }
+            var anchorNames: [String] = []
+            while let line = try next() {
+                guard let object = line.syncObject else {
+                    if case .anchor(let name) = line { anchorNames.append(name) }
+                    continue
+                }
+                if try !applier.apply(object) { known += 1 }
             }
             try applier.finish()
             var summary = applier.summary
+            let anchor = try Self.feedAnchor(since: 0, db)
+            for name in anchorNames {
+                try Self.validateAnchorName(name)
+                try NamedAnchorRecord(name: name, anchor: anchor).insert(db, onConflict: .ignore)
+                if db.changesCount > 0 { summary.anchors += 1 } else { known += 1 }
+            }
             summary.dryRun = dryRun
             summary.known = known
             return summary

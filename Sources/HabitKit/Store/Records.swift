@@ -19,25 +19,50 @@ struct SourceRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The row id of `source`, inserting it on first use.
     static func id(of source: SourceID, name: String? = nil, version: String? = nil, _ db: Database) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM source WHERE bundleId = ?", arguments: [source.bundleID]) {
-            return id
+        try row(of: source, name: name, version: version, db).id
+    }
+
+    /// The row id of `source` and the version its row keeps (the first one seen), inserting it
+    /// with `name` and `version` on first use.
+    static func row(of source: SourceID, name: String? = nil, version: String? = nil, _ db: Database) throws -> (id: Int64, version: String?) {
+        if let row = try Row.fetchOne(db, sql: "SELECT id, version FROM source WHERE bundleId = ?", arguments: [source.bundleID]) {
+            return (row[0], row[1])
         }
         var row = SourceRecord(id: nil, bundleId: source.bundleID, name: name ?? source.defaultName, version: version,
                                isApp: source.isApp)
         try row.insert(db)
-        return row.id ?? db.lastInsertedRowID
+        return (row.id ?? db.lastInsertedRowID, version)
+    }
+}
+
+/// A record's own source version (schema v9): a sample or workout row holds NULL when its version
+/// is its source row's (the first one seen for that source), else the id of its version in the
+/// lookup table `sourceVersion`, where NULL text stands for "no version".
+enum RecordSourceVersion {
+    /// What a row of a source whose row keeps `sourceVersion` stores for a record of `version`.
+    static func id(_ version: String?, sourceVersion: String?, _ db: Database) throws -> Int64? {
+        version == sourceVersion ? nil : try Lookup.sourceVersion.id(version, db)
+    }
+
+    /// Gives the row `rowID` of `table` its own version id (nothing to do for nil).
+    static func set(_ id: Int64?, table: String, rowID: Int64, _ db: Database) throws {
+        guard let id else { return }
+        try db.execute(sql: "UPDATE \(table) SET sourceVersionId = ? WHERE id = ?", arguments: [id, rowID])
     }
 }
 
 /// The lookup tables that intern text repeated on many rows (schema v4).
 enum Lookup: CaseIterable {
     case sampleType, unit, device
+    /// A record's own source version (v9); its one NULL text is "no version" (``RecordSourceVersion``).
+    case sourceVersion
 
     var table: String {
         switch self {
         case .sampleType: "sampleType"
         case .unit: "unit"
         case .device: "device"
+        case .sourceVersion: "sourceVersion"
         }
     }
 
@@ -46,21 +71,24 @@ enum Lookup: CaseIterable {
         case .sampleType: "identifier"
         case .unit: "name"
         case .device: "description"
+        case .sourceVersion: "version"
         }
     }
 
-    /// The id of `text`, nil when the store has never seen it.
-    func existingID(_ text: String, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) = ?", arguments: [text])
+    /// The id of `text`, nil when the store has never seen it. Nil text is only ever asked of
+    /// ``sourceVersion`` ("no version").
+    func existingID(_ text: String?, _ db: Database) throws -> Int64? {
+        guard let text else { return try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) IS NULL") }
+        return try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) = ?", arguments: [text])
     }
 
     /// The id of `text`, inserting it on first use.
-    func id(_ text: String, _ db: Database) throws -> Int64 {
+    func id(_ text: String?, _ db: Database) throws -> Int64 {
         try existingID(text, db) ?? insert(text, db)
     }
 
     /// Inserts `text`, which the table does not hold yet; returns its new id.
-    func insert(_ text: String, _ db: Database) throws -> Int64 {
+    func insert(_ text: String?, _ db: Database) throws -> Int64 {
         try db.execute(sql: "INSERT INTO \(table) (\(column)) VALUES (?)", arguments: [text])
         return db.lastInsertedRowID
     }
@@ -85,6 +113,8 @@ struct SampleRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var workoutId: Int64?
     var anchor: Int64
     var importRunId: Int64? = nil
+    /// Nil: the source row's version (``RecordSourceVersion``).
+    var sourceVersionId: Int64? = nil
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -129,6 +159,8 @@ struct WorkoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var timeZone: String
     var anchor: Int64
     var importRunId: Int64? = nil
+    /// Nil: the source row's version (``RecordSourceVersion``).
+    var sourceVersionId: Int64? = nil
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
@@ -171,6 +203,8 @@ struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
     var timeZone: String
     var workoutUUID: String?
     var anchor: Int64
+    /// The record's own version, else its source row's (v9).
+    var sourceVersion: String?
 
     var sample: Sample {
         Sample(uuid: UUID(storeText: uuid), type: type, start: Date(timeIntervalSince1970: start),
@@ -198,6 +232,8 @@ struct WorkoutViewRecord: Decodable, FetchableRecord, TableRecord {
     var utcOffset: Int
     var timeZone: String
     var anchor: Int64
+    /// The workout's own version, else its source row's (v9).
+    var sourceVersion: String?
 
     var workout: Workout {
         Workout(uuid: UUID(storeText: uuid), activityType: activityType, start: Date(timeIntervalSince1970: start),

@@ -150,10 +150,7 @@ extension HabitStore {
         var objects: [SyncObject] = []
         var current = try ChangeCounter.current(db)
         if let pending = try ImportRun.firstPendingAnchor(db) { current = min(current, max(afterAnchor, pending - 1)) }
-        let sources = try SourceRecord.fetchAll(db).reduce(into: [String: SourceDescription]()) {
-            $0[$1.bundleId] = SourceDescription(name: $1.name, version: $1.version)
-        }
-        func source(_ id: SourceID) -> SourceDescription { sources[id.bundleID] ?? SourceDescription(name: id.defaultName, version: nil) }
+        let sources = try SourceNames(db)
 
         // Habits first (entries and reminders refer to them), from the log.
         var seen: Set<String> = []
@@ -181,11 +178,12 @@ extension HabitStore {
             }
         }
         for row in try SampleViewRecord.all().changed(after: afterAnchor).filter(Column("anchor") <= current).fetchAll(db) {
-            objects.append(.data(.sample(row.sample, source(row.sample.source))))
+            objects.append(.data(.sample(row.sample, sources.description(row.sample.source, version: row.sourceVersion))))
         }
         for row in try WorkoutViewRecord.all().changed(after: afterAnchor).filter(Column("anchor") <= current).fetchAll(db) {
             let (statistics, events) = try details(ofWorkout: row.id, db)
-            objects.append(.data(.workout(row.workout, source(row.workout.source), statistics: statistics, events: events)))
+            objects.append(.data(.workout(row.workout, sources.description(row.workout.source, version: row.sourceVersion),
+                                          statistics: statistics, events: events)))
         }
         for skip in try skips(after: afterAnchor, db) where skip.anchor <= current { objects.append(.data(.skip(skip))) }
         for summary in try activitySummaries(changedAfter: afterAnchor, upTo: current, db) { objects.append(.data(.activitySummary(summary))) }
@@ -269,6 +267,7 @@ struct InterchangeApplier {
                 return false
             }
             try SettingRecord(key: key, value: value, modified: stamp).upsert(db)
+            summary.settings += 1
             return true
         case .reminder(let reminder):
             guard let uuid = reminder.uuid?.storeText else { return false }
@@ -287,6 +286,7 @@ struct InterchangeApplier {
                 row.id = nil
                 try row.insert(db)
             }
+            summary.reminders += 1
             return true
         case .reminderDeleted(let uuid, let modified):
             let stamp = modified.timeIntervalSince1970
@@ -318,10 +318,12 @@ struct InterchangeApplier {
                 guard (rank[state] ?? 0) > (rank[here] ?? 0) else { return false }
                 try db.execute(sql: "UPDATE occurrence SET state = ?, at = ?, handled = ? WHERE reminderId = ? AND day = ?",
                                arguments: [state, at.timeIntervalSince1970, handled.timeIntervalSince1970, id, day.description])
+                summary.occurrences += 1
                 return true
             }
             try OccurrenceRecord(reminderId: id, day: day.description, at: at.timeIntervalSince1970, state: state,
                                  handled: handled.timeIntervalSince1970).insert(db)
+            summary.occurrences += 1
             return true
         }
     }
@@ -343,8 +345,9 @@ struct InterchangeApplier {
             return true
         case .workout(let workout, let source, let statistics, let events):
             if try known("workout", workout.uuid.storeText) { return false }
-            _ = try SourceRecord.id(of: workout.source, name: source.name, version: source.version, db)
+            let versionID = try recordVersionID(of: workout.source, source)
             let id = try HabitStore.insert(workout, db)
+            try RecordSourceVersion.set(versionID, table: "workout", rowID: id, db)
             for s in statistics {
                 try WorkoutStatisticRecord(workoutId: id, type: s.type, start: s.start?.timeIntervalSince1970,
                                            end: s.end?.timeIntervalSince1970, average: s.average, minimum: s.minimum,
@@ -433,10 +436,18 @@ struct InterchangeApplier {
             workoutID = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [workout.storeText])
             if workoutID == nil { return false }
         }
-        _ = try SourceRecord.id(of: sample.source, name: source.name, version: source.version, db)
-        try HabitStore.insert(sample, workoutId: workoutID, db)
+        let versionID = try recordVersionID(of: sample.source, source)
+        let id = try HabitStore.insert(sample, workoutId: workoutID, db)
+        try RecordSourceVersion.set(versionID, table: "sample", rowID: id, db)
         summary.samples += 1
         return true
+    }
+
+    /// Makes the source row on first use (with this object's name and version) and returns what
+    /// the object's row stores for its own version: nil when it is the source row's.
+    private func recordVersionID(of id: SourceID, _ source: SourceDescription) throws -> Int64? {
+        let row = try SourceRecord.row(of: id, name: source.name, version: source.version, db)
+        return try RecordSourceVersion.id(source.version, sourceVersion: row.version, db)
     }
 
     /// A deletion: the object goes (its tombstone is made by the trigger); one not here yet gets

@@ -12,7 +12,9 @@ struct Export: ParsableCommand {
         discussion: """
             ndjson is the interchange format: every habit definition, sample, workout (with its statistics and \
             events) and skip, with all that the store keeps of it; 'habit import FILE.ndjson' reads it back, \
-            adding only what the store does not have. csv has samples and workouts only. With --output, the \
+            adding only what the store does not have. With --all-sources and neither --type nor --from/--to it \
+            is the whole store: its settings, reminders (and their handled occurrences) and the names of saved \
+            anchors too. csv has samples and workouts only. With --output, the \
             file is written beside its target and renamed into place when complete (mode 0600); it may not be \
             the store.
             """)
@@ -45,7 +47,7 @@ struct Export: ParsableCommand {
         let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
         let writer = try ExportWriter(format: format, file: file)
         let calendar = env.calendar
-        try store.forEachInterchangeObject(in: range, type: type, allSources: allSources, calendar: calendar) {
+        try store.forEachInterchangeLine(in: range, type: type, allSources: allSources, calendar: calendar) {
             try writer.write($0, calendar: calendar)
         }
         try writer.finish()

@@ -11,7 +11,8 @@ struct Import: ParsableCommand {
             The file is recognised by its content: an Apple Health export.xml or export.zip; a Loop Habit \
             Tracker CSV export ('Loop Habits CSV YYYY-MM-DD.zip') or backup (.db); harsh's log file (its \
             'habits' file beside it gives the frequencies); habit's own interchange format ('habit export \
-            --format ndjson': everything a store holds; only what this store has not had is added). Another tracker's habits become habits of \
+            --format ndjson': everything a store holds; only what this store has not had is added; with \
+            --all-sources also its settings, reminders and saved anchor names). Another tracker's habits become habits of \
             your own with their frequency and target, its checks entries, its skips skips; Loop's \
             inferred days (YES_AUTO) are not stored as done. A name taken by another habit is never \
             merged into it: the habit gets the next free name and the summary says so.
@@ -70,7 +71,7 @@ struct Import: ParsableCommand {
     private func importInterchange() throws {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        func objects(_ reader: LineReader) -> () throws -> InterchangeObject? {
+        func objects(_ reader: LineReader) -> () throws -> InterchangeLine? {
             {
                 while let line = try reader.next() {
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
@@ -81,7 +82,7 @@ struct Import: ParsableCommand {
                         throw InterchangeError.malformed(line: reader.lineNumber, reason: "not an interchange object (\(InterchangeText.decodingError(error)))")
                     }
                     do throws(InterchangeJSONFailure) {
-                        return try json.object()
+                        return try json.line()
                     } catch {
                         throw InterchangeError.malformed(line: reader.lineNumber, reason: error.reason)
                     }

@@ -2,11 +2,13 @@ import Foundation
 import HabitKit
 
 /// One line of the interchange format (`habit export --format ndjson`, `habit import
-/// FILE.ndjson`): `{"kind":"habit"|"sample"|"workout"|"skip", "<kind>":{…}}`. The sample and
-/// workout objects carry every key of `habit changes --json` plus what the store keeps beside
-/// them (device, creation date, source name and version, UTC offset and zone, a workout's
-/// statistics and events), so a file gives back the store it was made from. Instants carry
-/// their microseconds when they have any. Standards/import-export.md, "The interchange format".
+/// FILE.ndjson`): `{"kind":K, "K":{…}}`. The data kinds — `habit`, `sample`, `workout`, `skip`,
+/// `activitySummary` — carry every key of `habit changes --json` plus what the store keeps beside
+/// them (device, creation date, source name and the object's own source version, UTC offset and
+/// zone, a workout's statistics and events), so a file gives back the store it was made from.
+/// An export of the whole store adds its configuration: `setting`, `reminder` and `occurrence`
+/// in the shapes sync writes (``SyncLineJSON``), and `anchor` (a saved anchor's name). Instants
+/// carry their microseconds when they have any. Standards/import-export.md, "The interchange format".
 struct InterchangeLineJSON: Codable, Equatable {
     let kind: String
     let habit: InterchangeHabitJSON?
@@ -14,45 +16,89 @@ struct InterchangeLineJSON: Codable, Equatable {
     let workout: InterchangeWorkoutJSON?
     let skip: SkippedDayJSON?
     let activitySummary: ActivitySummaryJSON?
+    let setting: SyncLineJSON.Setting?
+    let reminder: SyncLineJSON.Reminder?
+    let occurrence: SyncLineJSON.Occurrence?
+    let anchor: AnchorNameJSON?
 
+    /// The kinds of data lines (sync sends these as they are).
+    static let dataKinds = ["habit", "sample", "workout", "skip", "activitySummary"]
     /// Every `kind` of line the interchange format has.
-    static let kinds = ["habit", "sample", "workout", "skip", "activitySummary"]
+    static let kinds = dataKinds + ["setting", "reminder", "occurrence", "anchor"]
 
-    init(_ object: InterchangeObject, calendar: HabitCalendar) {
+    init(_ object: InterchangeObject, calendar: HabitCalendar) { self.init(.data(object), calendar: calendar) }
+
+    init(_ line: InterchangeLine, calendar: HabitCalendar) {
         var (habit, sample, workout, skip): (InterchangeHabitJSON?, InterchangeSampleJSON?, InterchangeWorkoutJSON?, SkippedDayJSON?)
         var summary: ActivitySummaryJSON?
-        switch object {
-        case .habit(let h):
+        var (setting, reminder, occurrence, anchor): (SyncLineJSON.Setting?, SyncLineJSON.Reminder?, SyncLineJSON.Occurrence?, AnchorNameJSON?)
+        switch line {
+        case .data(.habit(let h)):
             kind = "habit"
             habit = InterchangeHabitJSON(h, calendar: calendar)
-        case .sample(let s, let source):
+        case .data(.sample(let s, let source)):
             kind = "sample"
             sample = InterchangeSampleJSON(s, source: source, calendar: calendar)
-        case .workout(let w, let source, let statistics, let events):
+        case .data(.workout(let w, let source, let statistics, let events)):
             kind = "workout"
             workout = InterchangeWorkoutJSON(w, source: source, statistics: statistics, events: events, calendar: calendar)
-        case .skip(let s):
+        case .data(.skip(let s)):
             kind = "skip"
             skip = SkippedDayJSON(s, calendar: calendar)
-        case .activitySummary(let s):
+        case .data(.activitySummary(let s)):
             kind = "activitySummary"
             summary = ActivitySummaryJSON(s)
+        case .setting(let key, let value, let modified):
+            kind = "setting"
+            setting = SyncLineJSON.Setting(key: key, value: value, modified: modified, calendar: calendar)
+        case .reminder(let r):
+            kind = "reminder"
+            reminder = SyncLineJSON.Reminder(r, calendar: calendar)
+        case .occurrence(let r, let day, let at, let state, let handled):
+            kind = "occurrence"
+            occurrence = SyncLineJSON.Occurrence(reminder: r, day: day, at: at, state: state, handled: handled, calendar: calendar)
+        case .anchor(let name):
+            kind = "anchor"
+            anchor = AnchorNameJSON(name: name)
         }
         (self.habit, self.sample, self.workout, self.skip, self.activitySummary) = (habit, sample, workout, skip, summary)
+        (self.setting, self.reminder, self.occurrence, self.anchor) = (setting, reminder, occurrence, anchor)
     }
 
-    /// The object this line describes, every field checked; `reason` says what is wrong.
+    /// The line this JSON describes, every field checked; `reason` says what is wrong.
+    func line() throws(InterchangeJSONFailure) -> InterchangeLine {
+        let present = [habit != nil, sample != nil, workout != nil, skip != nil, activitySummary != nil,
+                       setting != nil, reminder != nil, occurrence != nil, anchor != nil].filter { $0 }.count
+        guard present == 1 else { throw Self.wrongKind }
+        switch (kind, setting, reminder, occurrence, anchor) {
+        case ("setting", let s?, _, _, _):
+            let (key, value, modified) = try s.checked()
+            return .setting(key: key, value: value, modified: modified)
+        case ("reminder", _, let r?, _, _): return .reminder(try r.reminder())
+        case ("occurrence", _, _, let o?, _):
+            let o = try o.checked()
+            return .occurrence(reminder: o.reminder, day: o.day, at: o.at, state: o.state, handled: o.handled)
+        case ("anchor", _, _, _, let a?): return .anchor(name: try a.checked())
+        default: return .data(try object())
+        }
+    }
+
+    /// The data object this line describes, every field checked; `reason` says what is wrong.
     func object() throws(InterchangeJSONFailure) -> InterchangeObject {
-        let others = [habit != nil, sample != nil, workout != nil, skip != nil, activitySummary != nil].filter { $0 }.count
+        let others = [habit != nil, sample != nil, workout != nil, skip != nil, activitySummary != nil,
+                      setting != nil, reminder != nil, occurrence != nil, anchor != nil].filter { $0 }.count
         switch (kind, habit, sample, workout, skip, activitySummary) {
         case ("habit", let h?, _, _, _, _) where others == 1: return .habit(try h.definition())
         case ("sample", _, let s?, _, _, _) where others == 1: return try s.object()
         case ("workout", _, _, let w?, _, _) where others == 1: return try w.object()
         case ("skip", _, _, _, let s?, _) where others == 1: return .skip(try s.skippedDay())
         case ("activitySummary", _, _, _, _, let a?) where others == 1: return .activitySummary(try a.summary())
-        default:
-            throw InterchangeJSONFailure("\"kind\" must be habit, sample, workout, skip or activitySummary, with that one object beside it")
+        default: throw Self.wrongKind
         }
+    }
+
+    private static var wrongKind: InterchangeJSONFailure {
+        InterchangeJSONFailure("\"kind\" must be \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? ""), with that one object beside it")
     }
 
     static func instant(_ date: Date, _ calendar: HabitCalendar) -> String {
@@ -86,6 +132,14 @@ enum InterchangeField {
             throw InterchangeJSONFailure("\"\(key)\" is empty, too long or holds control characters")
         }
         return value
+    }
+
+    /// `sourceName` and the object's own `sourceVersion` (which may be empty, never hold a control character).
+    static func sourceDescription(_ name: String, _ version: String?) throws(InterchangeJSONFailure) -> SourceDescription {
+        if let version, version.utf8.count > 1024 || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw InterchangeJSONFailure("\"sourceVersion\" is too long or holds control characters")
+        }
+        return SourceDescription(name: try text(name, "sourceName"), version: version)
     }
 
     static func source(_ text: String) throws(InterchangeJSONFailure) -> SourceID {
@@ -209,7 +263,7 @@ struct InterchangeSampleJSON: Codable, Equatable {
                             source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
                             created: try InterchangeField.instant(created, "created"), utcOffset: zone.offset, timeZoneID: zone.zoneID,
                             workout: try workout.map { text throws(InterchangeJSONFailure) in try InterchangeField.uuid(text, "workout") })
-        return .sample(sample, SourceDescription(name: try InterchangeField.text(sourceName, "sourceName"), version: sourceVersion))
+        return .sample(sample, try InterchangeField.sourceDescription(sourceName, sourceVersion))
     }
 }
 
@@ -307,8 +361,19 @@ struct InterchangeWorkoutJSON: Codable, Equatable {
             evs.append(WorkoutEvent(type: try InterchangeField.text(e.type, "events.type", limit: 256), date: try time(e.date, "events.date"),
                                     duration: e.duration, durationUnit: e.durationUnit))
         }
-        return .workout(workout, SourceDescription(name: try InterchangeField.text(sourceName, "sourceName"), version: sourceVersion),
+        return .workout(workout, try InterchangeField.sourceDescription(sourceName, sourceVersion),
                         statistics: stats, events: evs)
+    }
+}
+
+/// `{"kind":"anchor","anchor":{"name"}}`: a name saved with `habit changes --save NAME`. Only the
+/// name travels: anchor numbers are each store's own.
+struct AnchorNameJSON: Codable, Equatable {
+    let name: String
+
+    func checked() throws(InterchangeJSONFailure) -> String {
+        do { try HabitStore.validateAnchorName(name) } catch { throw InterchangeJSONFailure("anchor \(quoted(name)): use letters, digits, '-', '_' and '.' (at most 64)") }
+        return name
     }
 }
 

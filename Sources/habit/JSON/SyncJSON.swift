@@ -16,6 +16,26 @@ struct SyncLineJSON: Codable, Equatable {
         /// Null: unset (the default applies).
         @Nullable var value: String?
         let modified: String
+
+        init(key: String, value: String?, modified: Date, calendar: HabitCalendar) {
+            (self.key, self.value, self.modified) = (key, value, InterchangeLineJSON.instant(modified, calendar))
+        }
+
+        /// The setting, checked: a key habit knows and a value it takes (`reminders-paused`: `true`
+        /// or null).
+        func checked() throws(InterchangeJSONFailure) -> (key: String, value: String?, modified: Date) {
+            if let key = Settings.Key(rawValue: key) {
+                if let value {
+                    var check = Settings()
+                    guard (try? check.apply(key, value)) == value else { throw InterchangeJSONFailure("setting \(quoted(self.key)) has a value habit does not take") }
+                }
+            } else if key == "reminders-paused" {
+                guard value == nil || value == "true" else { throw InterchangeJSONFailure("setting \(quoted(key)) has a value habit does not take") }
+            } else {
+                throw InterchangeJSONFailure("\(quoted(key)) is not a setting")
+            }
+            return (key, value, try InterchangeField.instant(modified, "setting.modified"))
+        }
     }
 
     struct Reminder: Codable, Equatable {
@@ -30,6 +50,25 @@ struct SyncLineJSON: Codable, Equatable {
         let enabled: Bool
         let created: String
         let modified: String
+
+        init(_ r: HabitKit.Reminder, calendar: HabitCalendar) {
+            (uuid, title, message, activity) = (r.uuid?.uuidString.lowercased() ?? "", r.title, r.message, r.activity)
+            (time, weekdays, lookbackHours, enabled) = (r.time.description, r.weekdays.mask, r.lookbackHours, r.enabled)
+            (created, modified) = (InterchangeLineJSON.instant(r.created, calendar), InterchangeLineJSON.instant(r.modified, calendar))
+        }
+
+        /// The reminder, every field checked.
+        func reminder() throws(InterchangeJSONFailure) -> HabitKit.Reminder {
+            typealias F = InterchangeField
+            guard let time = LocalTime(time), (1...127).contains(weekdays), (1...24).contains(lookbackHours) else {
+                throw InterchangeJSONFailure("reminder \(uuid) has a time, days or look-back habit does not take")
+            }
+            return HabitKit.Reminder(
+                title: try F.text(title, "reminder.title"), message: try F.text(message, "reminder.message", limit: 4096),
+                activity: try F.text(activity, "reminder.activity", limit: 64), time: time, weekdays: WeekdaySet(mask: weekdays),
+                lookbackHours: lookbackHours, enabled: enabled, created: try F.instant(created, "reminder.created"),
+                uuid: try F.uuid(uuid, "reminder.uuid"), modified: try F.instant(modified, "reminder.modified"))
+        }
     }
 
     struct Removed: Codable, Equatable {
@@ -44,6 +83,21 @@ struct SyncLineJSON: Codable, Equatable {
         /// `cancelled`, `suppressed` or `delivered`.
         let state: String
         let handled: String
+
+        init(reminder: UUID, day: LocalDay, at: Date, state: OccurrenceState, handled: Date, calendar: HabitCalendar) {
+            (self.reminder, self.day, self.state) = (reminder.uuidString.lowercased(), day.description, state.rawValue)
+            (self.at, self.handled) = (InterchangeLineJSON.instant(at, calendar), InterchangeLineJSON.instant(handled, calendar))
+        }
+
+        /// The occurrence, every field checked.
+        func checked() throws(InterchangeJSONFailure) -> (reminder: UUID, day: LocalDay, at: Date, state: OccurrenceState, handled: Date) {
+            typealias F = InterchangeField
+            guard let day = LocalDay(day), let state = OccurrenceState(rawValue: state) else {
+                throw InterchangeJSONFailure("occurrence has a day or state habit does not know")
+            }
+            return (try F.uuid(reminder, "occurrence.reminder"), day, try F.instant(at, "occurrence.at"), state,
+                    try F.instant(handled, "occurrence.handled"))
+        }
     }
 
     let kind: String
@@ -63,19 +117,16 @@ struct SyncLineJSON: Codable, Equatable {
         case .deleted(let uuid, let kind, let type):
             line = SyncLineJSON(kind: "deleted", deleted: Deleted(uuid: uuid.uuidString.lowercased(), kind: kind.rawValue, type: type))
         case .setting(let key, let value, let modified):
-            line = SyncLineJSON(kind: "setting", setting: Setting(key: key, value: value, modified: time(modified)))
+            line = SyncLineJSON(kind: "setting", setting: Setting(key: key, value: value, modified: modified, calendar: calendar))
         case .reminder(let r):
-            line = SyncLineJSON(kind: "reminder", reminder: Reminder(
-                uuid: r.uuid?.uuidString.lowercased() ?? "", title: r.title, message: r.message, activity: r.activity,
-                time: r.time.description, weekdays: r.weekdays.mask, lookbackHours: r.lookbackHours, enabled: r.enabled,
-                created: time(r.created), modified: time(r.modified)))
+            line = SyncLineJSON(kind: "reminder", reminder: Reminder(r, calendar: calendar))
         case .reminderDeleted(let uuid, let modified):
             line = SyncLineJSON(kind: "reminderDeleted", reminderDeleted: Removed(id: uuid.uuidString.lowercased(), modified: time(modified)))
         case .habitDeleted(let id, let modified):
             line = SyncLineJSON(kind: "habitDeleted", habitDeleted: Removed(id: id, modified: time(modified)))
         case .occurrence(let reminder, let day, let at, let state, let handled):
-            line = SyncLineJSON(kind: "occurrence", occurrence: Occurrence(
-                reminder: reminder.uuidString.lowercased(), day: day.description, at: time(at), state: state.rawValue, handled: time(handled)))
+            line = SyncLineJSON(kind: "occurrence", occurrence: Occurrence(reminder: reminder, day: day, at: at, state: state,
+                                                                           handled: handled, calendar: calendar))
         }
         return Array(try encoder.encode(line))
     }
@@ -93,7 +144,7 @@ struct SyncLineJSON: Codable, Equatable {
         let data = Data(bytes)
         let kind: String
         do { kind = try decoder.decode(Kind.self, from: data).kind } catch { throw InterchangeJSONFailure("not a JSON object with a \"kind\"") }
-        if InterchangeLineJSON.kinds.contains(kind) {
+        if InterchangeLineJSON.dataKinds.contains(kind) {
             let line: InterchangeLineJSON
             do { line = try decoder.decode(InterchangeLineJSON.self, from: data) } catch {
                 throw InterchangeJSONFailure("not a \(kind) line (\(InterchangeText.decodingError(error)))")
@@ -114,33 +165,18 @@ struct SyncLineJSON: Codable, Equatable {
             guard let kind = TombstoneKind(rawValue: d.kind) else { throw InterchangeJSONFailure("\"deleted.kind\" is not sample, workout or skip") }
             return .deleted(uuid: try F.uuid(d.uuid, "deleted.uuid"), kind: kind, type: try F.text(d.type, "deleted.type", limit: 256))
         case ("setting", nil, let s?, nil, nil, nil, nil):
-            if let key = Settings.Key(rawValue: s.key), let value = s.value {
-                var check = Settings()
-                guard (try? check.apply(key, value)) == value else { throw InterchangeJSONFailure("setting \(quoted(s.key)) has a value habit does not take") }
-            } else if Settings.Key(rawValue: s.key) == nil, s.key != "reminders-paused" {
-                throw InterchangeJSONFailure("\(quoted(s.key)) is not a setting")
-            }
-            return .setting(key: s.key, value: s.value, modified: try F.instant(s.modified, "setting.modified"))
+            let (key, value, modified) = try s.checked()
+            return .setting(key: key, value: value, modified: modified)
         case ("reminder", nil, nil, let r?, nil, nil, nil):
-            guard let time = LocalTime(r.time), (1...127).contains(r.weekdays), (1...24).contains(r.lookbackHours) else {
-                throw InterchangeJSONFailure("reminder \(r.uuid) has a time, days or look-back habit does not take")
-            }
-            return .reminder(HabitKit.Reminder(
-                title: try F.text(r.title, "reminder.title"), message: try F.text(r.message, "reminder.message", limit: 4096),
-                activity: try F.text(r.activity, "reminder.activity", limit: 64), time: time, weekdays: WeekdaySet(mask: r.weekdays),
-                lookbackHours: r.lookbackHours, enabled: r.enabled, created: try F.instant(r.created, "reminder.created"),
-                uuid: try F.uuid(r.uuid, "reminder.uuid"), modified: try F.instant(r.modified, "reminder.modified")))
+            return .reminder(try r.reminder())
         case ("reminderDeleted", nil, nil, nil, let d?, nil, nil):
             return .reminderDeleted(uuid: try F.uuid(d.id, "reminderDeleted.id"), modified: try F.instant(d.modified, "reminderDeleted.modified"))
         case ("habitDeleted", nil, nil, nil, nil, let d?, nil):
             _ = try F.uuid(d.id, "habitDeleted.id")
             return .habitDeleted(id: d.id.lowercased(), modified: try F.instant(d.modified, "habitDeleted.modified"))
         case ("occurrence", nil, nil, nil, nil, nil, let o?):
-            guard let day = LocalDay(o.day), let state = OccurrenceState(rawValue: o.state) else {
-                throw InterchangeJSONFailure("occurrence has a day or state habit does not know")
-            }
-            return .occurrence(reminder: try F.uuid(o.reminder, "occurrence.reminder"), day: day, at: try F.instant(o.at, "occurrence.at"),
-                               state: state, handled: try F.instant(o.handled, "occurrence.handled"))
+            let o = try o.checked()
+            return .occurrence(reminder: o.reminder, day: o.day, at: o.at, state: o.state, handled: o.handled)
         default:
             throw InterchangeJSONFailure("\(quoted(kind)) is not a kind of line habit writes, or its object is missing")
         }

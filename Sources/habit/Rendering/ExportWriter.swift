@@ -31,10 +31,11 @@ final class ExportWriter {
         }
     }
 
-    /// One object: a csv row for samples and workouts (csv has no habits and skips), else a line.
+    /// One line: a csv row for samples and workouts (csv has no habits, skips or configuration), else a line.
     /// A NoAlc row's value is its level's stored count (0, 4, 6); `level` and `drinks` say what was logged.
-    func write(_ object: InterchangeObject, calendar: HabitCalendar) throws {
-        guard format == .csv else { return try self.object(InterchangeLineJSON(object, calendar: calendar)) }
+    func write(_ item: InterchangeLine, calendar: HabitCalendar) throws {
+        guard format == .csv else { return try self.object(InterchangeLineJSON(item, calendar: calendar)) }
+        guard case .data(let object) = item else { return }
         switch object {
         case .sample(let s, _):
             try line(CSV.row(["sample", s.uuid.uuidString.lowercased(), s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),

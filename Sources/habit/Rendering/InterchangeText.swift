@@ -8,6 +8,10 @@ enum InterchangeText {
         var lines = ["\(verb) \(s.habits) habits, \(s.samples) samples, \(s.workouts) workouts, \(s.skips) skips, "
                      + "\(s.activitySummaries) days of Activity rings; "
                      + "\(s.habitsUpdated) habits updated (newer in the file); \(s.known) already here or deleted here"]
+        if s.settings + s.reminders + s.occurrences + s.anchors > 0 {
+            lines.append("\(verb) or updated \(s.settings) settings, \(s.reminders) reminders, \(s.occurrences) reminder occurrences; "
+                         + "\(verb) \(s.anchors) anchor names")
+        }
         lines += s.renamed.map { "  a habit of that name exists here: \($0)" }
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines
@@ -33,6 +37,10 @@ struct InterchangeImportJSON: Codable, Equatable {
     let workouts: Int
     let skips: Int
     let activitySummaries: Int
+    let settings: Int
+    let reminders: Int
+    let occurrences: Int
+    let anchors: Int
     let known: Int
     let renamed: [String]
 
@@ -40,5 +48,6 @@ struct InterchangeImportJSON: Codable, Equatable {
         (dryRun, habits, habitsUpdated, samples, workouts, skips, known, renamed) =
             (s.dryRun, s.habits, s.habitsUpdated, s.samples, s.workouts, s.skips, s.known, s.renamed)
         activitySummaries = s.activitySummaries
+        (settings, reminders, occurrences, anchors) = (s.settings, s.reminders, s.occurrences, s.anchors)
     }
 }
