@@ -22,6 +22,10 @@ struct HabitCommand: ParsableCommand {
     /// Parses, runs, and turns every failure into one line on stderr and a sysexits status —
     /// the only place that does (commands throw typed errors, never exit).
     static func main() {
+        if let script = HabitNameCompletion.completionScript(Array(CommandLine.arguments.dropFirst()), root: Self.self) {
+            Output.print(script)
+            return
+        }
         // HABIT_PARSER=argument-parser turns the fast path off (its tests compare both readings).
         if Env.get("HABIT_PARSER") != "argument-parser", let log = FastLog.plan(Array(CommandLine.arguments.dropFirst())) {
             do {

@@ -117,5 +117,19 @@ import Testing
         #expect(try complete("habit remove w") == "water")
         #expect(try complete("habit skip f") == "floss")
         #expect(try complete("habit stats s") == "sleep steps")
+        // `log NAME` is a hidden subcommand: the script's `log` list asks for the names too.
+        #expect(try complete("habit log ").hasSuffix("meditate workout alcohol list floss old water"))
+        #expect(try complete("habit log w") == "workout water")
+    }
+
+    /// zsh and fish ask for the names after `habit log` as bash does.
+    @Test(arguments: ["zsh", "fish"])
+    func everyShellsScriptAsksForOwnHabitsAfterLog(_ shell: String) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let script = try habit.run(["--generate-completion-script", shell]).stdout
+        let lines = script.split(separator: "\n").filter { $0.contains("---completion edit -- positional@0") }
+        #expect(lines.count == 2, "\(lines)")  // `edit`'s own, and the one after `log`
+        #expect(try habit.run(["--generate-completion-script=\(shell)"]).stdout == script)
     }
 }

@@ -86,7 +86,7 @@ import Testing
             #expect(json["workout"] is NSNull)
             let sample = try #require((json["samples"] as? [[String: Any]])?.first)
             #expect(Self.keys(sample) == ["uuid", "type", "start", "end", "value", "unit", "source", "metadata"])
-            #expect(sample["start"] as? String == "2026-11-21T00:00:00+01:00")
+            #expect(sample["start"] as? String == "2026-11-21T12:00:00+01:00")
             #expect((sample["metadata"] as? [String: String]) == ["habit": "floss"])
             #expect((sample["type"] as? String)?.hasPrefix("dev.habit.habit.") == true)
         }
@@ -132,7 +132,7 @@ import Testing
         let folder = habit.folder.appendingPathComponent("sync")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let sync = try habit.json(["sync", folder.path], env: Self.env)
-        #expect(Self.keys(sync) == ["device", "sent", "applied", "unchanged", "devices", "renamed", "skipped"])
+        #expect(Self.keys(sync) == ["device", "sent", "applied", "unchanged", "devices", "renamed", "skipped", "waiting", "notes"])
         #expect(sync["sent"] as? Int ?? 0 > 0 && sync["renamed"] as? [String] == [] && sync["skipped"] as? [String] == [])
     }
 }

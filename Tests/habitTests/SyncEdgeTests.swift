@@ -130,4 +130,114 @@ import Testing
         try devices.sync(2)
         #expect(try Self.entries(devices, 2) == 2)
     }
+
+    static func dataLines(_ devices: Devices, _ device: Int) throws -> String {
+        try devices.state(device).components(separatedBy: "\n---\n")[0]
+    }
+
+    // Points 9 and 10: a sync tool keeps the other side's copy of a device's file (its last lines
+    // gone, something else after them, longer than what a reader had read). Readers notice by
+    // content, not size, and read it from the start; the device notices its own file lost lines
+    // and sends everything again; the copy the tool set aside is read as that device's lines.
+    @Test func aReplacedFileIsNoticedByItsContentAndItsLostLinesComeBack() throws {
+        let devices = try Devices()
+        defer { devices.cleanUp() }
+        try devices.run(0, ["log", "meditate", "10m"])
+        try devices.sync(0)
+        let path = try Self.file(devices)
+        let first = try Data(contentsOf: path)
+        try devices.run(0, ["log", "meditate", "20m"])
+        try devices.sync(0)
+        let both = try Data(contentsOf: path)
+        try devices.sync(2)
+        #expect(try Self.entries(devices, 2) == 2)
+        // The other side's copy wins: device 0's first lines, then a line another device wrote,
+        // longer than all device 2 had read. Device 0's own copy is set aside as a conflict copy.
+        var other = first
+        other.append(Data(("{\"kind\":\"note\",\"text\":\"" + String(repeating: "x", count: both.count) + "\"}\n").utf8))
+        #expect(other.count > both.count)
+        let conflict = devices.folder.appendingPathComponent(path.deletingPathExtension().lastPathComponent + ".sync-conflict-20261125-101010-ABCDEFG.ndjson")
+        try both.write(to: conflict)
+        try other.write(to: path)
+        // A device that never read device 0's file gets both sessions, from the conflict copy.
+        let fresh = try devices.run(1, ["sync", devices.folder.path])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(fresh.stdout.contains("found a conflict copy"), "\(fresh.stdout)")
+        #expect(try Self.entries(devices, 1) == 2)
+        // Device 0 logs again and syncs: its file lost its second session, so it sends everything.
+        try devices.run(0, ["log", "meditate", "30m"])
+        let resent = try devices.run(0, ["sync", devices.folder.path])
+        #expect(resent.status == 0, "\(resent.stderr)")
+        #expect(resent.stdout.contains("lost lines"), "\(resent.stdout)")
+        // Device 2 had read further than the replaced file's first part: it reads it from the start.
+        let reader = try devices.run(2, ["sync", devices.folder.path])
+        #expect(reader.status == 0, "\(reader.stderr)")
+        #expect(!reader.stdout.contains("not a JSON object"), "\(reader.stdout)")
+        try devices.sync(1)
+        for device in 0..<3 { #expect(try Self.entries(devices, device) == 3) }
+        #expect(try Self.dataLines(devices, 0) == Self.dataLines(devices, 1))
+        #expect(try Self.dataLines(devices, 0) == Self.dataLines(devices, 2))
+        // Nothing is sent again once the file holds it all.
+        let quiet = try devices.run(0, ["sync", devices.folder.path])
+        #expect(!quiet.stdout.contains("lost lines"), "\(quiet.stdout)")
+    }
+
+    // Point 11: a store copied to another machine (or restored from a backup) is another file:
+    // it takes a new device id, so the two never append to one file, and both see each other.
+    @Test func aCopiedStoreTakesANewDeviceID() throws {
+        let devices = try Devices()
+        defer { devices.cleanUp() }
+        try devices.run(0, ["log", "meditate", "10m"])
+        try devices.sync(0)
+        try FileManager.default.copyItem(atPath: devices.stores[0].db, toPath: devices.stores[1].db)
+        let copy = try devices.run(1, ["sync", devices.folder.path])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(copy.stdout.contains("syncs as a new device"), "\(copy.stdout)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: devices.folder.path).filter { $0.hasSuffix(".ndjson") }
+        #expect(files.count == 2, "\(files)")
+        try devices.run(0, ["log", "meditate", "11m"])
+        try devices.run(1, ["log", "meditate", "12m"])
+        for device in [0, 1, 0] { try devices.sync(device) }
+        #expect(try Self.entries(devices, 0) == 3 && Self.entries(devices, 1) == 3)
+        // The original keeps its id: a second sync of the copy says nothing new.
+        let again = try devices.run(1, ["sync", devices.folder.path])
+        #expect(!again.stdout.contains("new device"))
+    }
+
+    // Issue 23's Syncthing test: two stores through one folder in random order, with conflict
+    // copies and replaced files as Syncthing makes them, end with identical exports.
+    @Test(arguments: [7, 8, 9] as [UInt64])
+    func twoStoresThroughConflictsAndReplacedFilesEndIdentical(_ seed: UInt64) throws {
+        let devices = try Devices()
+        defer { devices.cleanUp() }
+        var rng = SyncTests.Seeded(state: seed)
+        var conflicts = 0
+        for step in 0..<24 {
+            let device = Int.random(in: 0...1, using: &rng)
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0, 1: try devices.run(device, ["log", "meditate", "\(Int.random(in: 2...60, using: &rng))m"])
+            case 2: try devices.run(device, ["log", "workout", "hiit", "\(Int.random(in: 5...60, using: &rng))m"])
+            case 3: try devices.sync(device)
+            default:
+                // Syncthing: one device's file is replaced by an older copy of it with another
+                // device's junk after it; the newer copy is set aside as a conflict copy.
+                let files = try FileManager.default.contentsOfDirectory(atPath: devices.folder.path)
+                    .filter { $0.hasSuffix(".ndjson") && !$0.contains("conflict") }.sorted()
+                guard let name = files.randomElement(using: &rng) else { continue }
+                let path = devices.folder.appendingPathComponent(name)
+                let data = try Data(contentsOf: path)
+                let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+                let keep = Int.random(in: 0...max(0, lines.count - 1), using: &rng)
+                var older = Data(lines.prefix(keep).joined(separator: [0x0A]))
+                if keep > 0 { older.append(0x0A) }
+                older.append(Data("{\"kind\":\"junk\",\"step\":\(step)}\n".utf8))
+                conflicts += 1
+                try data.write(to: devices.folder.appendingPathComponent(name.replacingOccurrences(of: ".ndjson", with: ".sync-conflict-2026112\(conflicts)-000000-SEED\(seed).ndjson")))
+                try older.write(to: path)
+            }
+        }
+        for device in [0, 1, 0, 1] { try devices.sync(device) }
+        #expect(try Self.dataLines(devices, 0) == Self.dataLines(devices, 1))
+        #expect(try devices.state(0) == devices.state(1))
+    }
 }

@@ -129,7 +129,7 @@ import Testing
         #expect(quiet["sent"] as? Int == 0 && quiet["applied"] as? Int == 0)
     }
 
-    @Test func aTornLineWaitsAndConflictCopiesAreNeverRead() throws {
+    @Test func aTornLineWaitsAndAConflictCopyIsReadAsItsDevicesLines() throws {
         let devices = try Devices()
         defer { devices.cleanUp() }
         try devices.run(0, ["log", "meditate", "10m"])
@@ -146,7 +146,10 @@ import Testing
         try grown.write(to: copy)
         try torn.write(to: URL(fileURLWithPath: path))
         try devices.sync(1)
-        #expect(HabitsFixture.objects(try devices.json(1, ["log", "list", "--days", "30"])["entries"]).count == 1)
+        // The torn line waits; the conflict copy is read as device 0's lines (issue 23, point 9),
+        // so the second session is here already.
+        #expect(HabitsFixture.objects(try devices.json(1, ["log", "list", "--days", "30"])["entries"]).count == 2)
+        try FileManager.default.removeItem(at: copy)
         // The rest of the line arrives: the next run takes it, once.
         try grown.write(to: URL(fileURLWithPath: path))
         try devices.sync(1)

@@ -7,7 +7,7 @@ import Foundation
 /// following links, must be regular files of the user's, and are read only up to their last
 /// complete line (a line the sync tool has not finished copying waits for the next run). Copies a
 /// sync tool makes in a conflict (`habit-….sync-conflict-….ndjson`, `habit-… (conflicted copy).ndjson`)
-/// do not match the name and are never read.
+/// are read as lines of the device they copy; a replaced file is told by its content (``Mark``).
 public struct SyncFolder: Sendable {
     /// The folder with links resolved: the key the store keeps its progress under.
     public let path: String
@@ -42,21 +42,101 @@ public struct SyncFolder: Sendable {
 
     public static func fileName(device: String) -> String { "habit-\(device).ndjson" }
 
-    /// The other devices' files: `habit-<uuid>.ndjson`, by device id.
-    public func peers(except device: String) throws -> [(device: String, path: String)] {
+    /// A file to read: another device's own file (`key` is its device id), or a copy a sync tool
+    /// made in a conflict (`key` is the copy's name, `conflictOf` the device whose file it copies).
+    public struct PeerFile: Sendable, Equatable {
+        public var key: String
+        public var path: String
+        public var conflictOf: String?
+    }
+
+    /// The other devices' files (`habit-<uuid>.ndjson`), and every conflict copy of any device's
+    /// file (`habit-<uuid>.sync-conflict-….ndjson`, `habit-<uuid> (conflicted copy ….ndjson`):
+    /// a copy holds lines of that device that its file may have lost, so it is read like a peer
+    /// (applying a line twice changes nothing). This device's own copies are listed too.
+    public func peers(except device: String) throws -> [PeerFile] {
         let names = try FileManager.default.contentsOfDirectory(atPath: path)
         return names.sorted().compactMap { name in
-            guard name.hasPrefix("habit-"), name.hasSuffix(".ndjson") else { return nil }
-            let id = String(name.dropFirst(6).dropLast(7))
-            guard id.count == 36, UUID(uuidString: id) != nil, id == id.lowercased(), id != device else { return nil }
-            return (id, path + "/" + name)
+            guard name.hasPrefix("habit-"), name.hasSuffix(".ndjson"), name.utf8.count >= 6 + 36 + 7 else { return nil }
+            let id = String(name.dropFirst(6).prefix(36))
+            guard UUID(uuidString: id) != nil, id == id.lowercased() else { return nil }
+            let rest = name.dropFirst(6 + 36).dropLast(7)
+            if rest.isEmpty { return id == device ? nil : PeerFile(key: id, path: path + "/" + name, conflictOf: nil) }
+            guard rest.hasPrefix(".sync-conflict-") || rest.hasPrefix(" (conflicted copy") || rest.hasPrefix(" (Conflicted copy") else { return nil }
+            return PeerFile(key: name, path: path + "/" + name, conflictOf: id)
         }
     }
 
-    /// The complete lines of `file` from byte `offset` on, where each starts, and the offset after
-    /// the last one. A file shorter than `offset` was replaced: it is read from the start (what was
-    /// read already is known and changes nothing).
-    public func read(_ file: String, from offset: Int) throws -> (lines: [[UInt8]], starts: [Int], offset: Int) {
+    /// What a reader remembers of a file it has read up to `offset`: the offset and a hash of the
+    /// (at most) 4 KiB before it. A file whose bytes there changed was replaced (a sync tool kept
+    /// another copy of it) and is read from its start again: its size alone cannot tell.
+    public struct Mark: Sendable, Equatable, CustomStringConvertible {
+        public var offset: Int
+        public var tail: String
+
+        public init(offset: Int, tail: String) {
+            self.offset = offset
+            self.tail = tail
+        }
+
+        /// `"OFFSET TAIL"`, or a bare offset as releases before kept it (no tail: trusted).
+        public init?(_ text: String) {
+            let parts = text.split(separator: " ", maxSplits: 1)
+            guard let first = parts.first, let offset = Int(first), offset >= 0 else { return nil }
+            self.offset = offset
+            tail = parts.count > 1 ? String(parts[1]) : ""
+        }
+
+        public var description: String { tail.isEmpty ? String(offset) : "\(offset) \(tail)" }
+    }
+
+    /// The mark of `file` at `offset`: nil when the file is shorter or cannot be read.
+    public func mark(_ file: String, at offset: Int) -> Mark? {
+        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return offset == 0 ? Mark(offset: 0, tail: Self.tail([])) : nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= offset else { return nil }
+        let from = max(0, offset - 4096)
+        var bytes = [UInt8](repeating: 0, count: offset - from)
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(fd, base + filled, buffer.count - filled, off_t(from + filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            filled += n
+        }
+        return Mark(offset: offset, tail: Self.tail(bytes))
+    }
+
+    /// The size of `file` in bytes (0 when it is not there or not a regular file).
+    public func size(_ file: String) -> Int {
+        var info = stat()
+        guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+        return Int(info.st_size)
+    }
+
+    static func tail(_ bytes: [UInt8]) -> String {
+        var hash = StableHash()
+        hash.add(Int64(bytes.count))
+        bytes.withUnsafeBufferPointer { hash.add($0) }
+        return hash.uuid().uuidString.lowercased()
+    }
+
+    /// The complete lines of `file` after `mark`, where each starts, and the offset after the last
+    /// one. A file that no longer has the bytes `mark` remembers (shorter, or other bytes before
+    /// the offset) was replaced: it is read from the start (what was read already is known and
+    /// changes nothing).
+    public func read(_ file: String, after mark: Mark?) throws -> (lines: [[UInt8]], starts: [Int], offset: Int) {
+        var offset = mark?.offset ?? 0
+        if let mark, !mark.tail.isEmpty, self.mark(file, at: mark.offset) != mark { offset = 0 }
+        return try read(file, from: offset)
+    }
+
+    func read(_ file: String, from offset: Int) throws -> (lines: [[UInt8]], starts: [Int], offset: Int) {
         let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw StoreError.unsafeSyncFile(file, reason: "it cannot be opened (\(String(cString: strerror(errno))); links are not followed)") }
         defer { close(fd) }

@@ -53,8 +53,13 @@ public struct SyncPeer: Sendable {
 public struct SyncProgress: Sendable, Equatable {
     /// This store's device id (made on its first sync; never sent in settings).
     public var deviceID: String
-    /// Bytes of each other device's file already applied, by device id.
-    public var offsets: [String: Int]
+    /// How far each other device's file (or conflict copy) was applied, by its key.
+    public var marks: [String: SyncFolder.Mark]
+    /// What this device's own file held after its last sync here (nil before the first).
+    public var own: SyncFolder.Mark?
+    /// The store file is not the one the device id was made in (copied to another machine, or
+    /// restored from a backup): it took a new device id, and sends everything under it.
+    public var movedFrom: String?
 }
 
 /// What other devices' lines did here, and what this device sent.
@@ -75,21 +80,38 @@ public struct SyncSummary: Sendable, Equatable {
 extension HabitStore {
     /// This store's device id and how far it has read each device's file in the folder `folder`
     /// (a key for the folder, e.g. its real path), making the device id on the first call.
+    ///
+    /// A device id belongs to one store file (its device and inode, kept beside the id): a store
+    /// copied to another machine, or restored from a backup, is another file, takes a new id and
+    /// sends everything again under it — two stores never append to one file (issue 23, point 11).
     public func syncProgress(folder: String, env: HabitEnvironment) throws -> SyncProgress {
-        try write { db in
+        var info = stat()
+        let file = stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : ""
+        return try write { db in
             var device = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'device'")
+            let madeIn = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'deviceFile'")
+            var movedFrom: String?
+            if let old = device, let madeIn, !file.isEmpty, madeIn != file {
+                movedFrom = old
+                device = nil
+                // Everything is sent again under the new id; what was read stays read.
+                try db.execute(sql: "DELETE FROM syncState WHERE substr(key, 1, 5) = 'sent:' OR substr(key, 1, 8) = 'sentLog:' OR substr(key, 1, 4) = 'own:'")
+            }
             if device == nil {
                 device = env.makeUUID().storeText
-                try db.execute(sql: "INSERT INTO syncState (key, value) VALUES ('device', ?)", arguments: [device])
+                try Self.saveState("device", device ?? "", db)
             }
-            var offsets: [String: Int] = [:]
+            if !file.isEmpty, madeIn != file { try Self.saveState("deviceFile", file, db) }
+            var marks: [String: SyncFolder.Mark] = [:]
             let prefix = "read:" + folder + "\u{1F}"
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM syncState WHERE substr(key, 1, ?) = ?",
                                         arguments: [prefix.utf8.count, prefix]) {
                 let key: String = row[0]
-                offsets[String(key.utf8.dropFirst(prefix.utf8.count)) ?? ""] = Int(row[1] as String) ?? 0
+                marks[String(key.utf8.dropFirst(prefix.utf8.count)) ?? ""] = SyncFolder.Mark(row[1] as String)
             }
-            return SyncProgress(deviceID: device ?? "", offsets: offsets)
+            let own = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: ["own:" + folder])
+                .flatMap(SyncFolder.Mark.init)
+            return SyncProgress(deviceID: device ?? "", marks: marks, own: own, movedFrom: movedFrom)
         }
     }
 
@@ -101,14 +123,22 @@ extension HabitStore {
     /// Applying a line twice changes nothing, also within one run (a sync killed after it appended
     /// sends the same lines again). A sample whose workout has not come waits: the rest is applied,
     /// and its device's file is read again from that sample's line on the next run.
-    public func sync(folder: String, peers: [SyncPeer], send: ([SyncObject]) throws -> Void) throws -> SyncSummary {
+    ///
+    /// `resend`: this device's file lost lines it had (a sync tool kept another copy of it), so
+    /// everything is sent again. `mark` gives the mark of peer `i`'s file at an offset; `send`
+    /// appends and returns the mark of this device's file after it.
+    public func sync(folder: String, peers: [SyncPeer], resend: Bool = false,
+                     mark: (_ peer: Int, _ offset: Int) -> SyncFolder.Mark?,
+                     send: ([SyncObject]) throws -> SyncFolder.Mark?) throws -> SyncSummary {
         try write { db in
             var summary = SyncSummary()
             let sentKey = "sent:" + folder, seqKey = "sentLog:" + folder
-            let sentAnchor = Int64(try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [sentKey]) ?? "0") ?? 0
+            let sentAnchor = resend ? 0
+                : Int64(try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [sentKey]) ?? "0") ?? 0
             // The first sync to a folder sends every setting, reminder, occurrence and habit: a store
             // older than sync has them without log entries.
-            let sentSeq = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [seqKey]).flatMap { Int64($0) }
+            let sentSeq = resend ? nil
+                : try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [seqKey]).flatMap { Int64($0) }
             let own = try Self.changes(afterAnchor: sentAnchor, afterSeq: sentSeq, db)
 
             var applier = try InterchangeApplier(db)
@@ -127,7 +157,7 @@ extension HabitStore {
             summary.renamed = applier.summary.renamed
             summary.devices = peers.count
 
-            try send(own.objects)
+            if let ownMark = try send(own.objects) { try Self.saveState("own:" + folder, ownMark.description, db) }
             summary.sent = own.objects.count
 
             var anchor = try ChangeCounter.current(db)
@@ -135,7 +165,10 @@ extension HabitStore {
             let seq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM syncLog") ?? 0
             try Self.saveState(sentKey, String(max(anchor, own.anchor)), db)
             try Self.saveState(seqKey, String(seq), db)
-            for (peer, offset) in zip(peers, offsets) { try Self.saveState("read:" + folder + "\u{1F}" + peer.device, String(offset), db) }
+            for (i, (peer, offset)) in zip(peers, offsets).enumerated() {
+                let saved = mark(i, offset) ?? SyncFolder.Mark(offset: offset, tail: "")
+                try Self.saveState("read:" + folder + "\u{1F}" + peer.device, saved.description, db)
+            }
             return summary
         }
     }

@@ -79,4 +79,41 @@ enum HabitNameCompletion {
         }
         return count
     }
+
+    /// `habit --generate-completion-script SHELL`, with the user's own habits after `habit log`:
+    /// `log NAME` is a hidden default subcommand, and ArgumentParser's scripts leave hidden
+    /// subcommands out, so `log`'s subcommand list also asks for the names (`edit`'s completion).
+    /// Nil for any other command line (it is parsed as usual).
+    static func completionScript(_ arguments: [String], root: any ParsableCommand.Type) -> String? {
+        var name: String?
+        if arguments.count == 2, arguments[0] == "--generate-completion-script" { name = arguments[1] }
+        if arguments.count == 1, arguments[0].hasPrefix("--generate-completion-script=") {
+            name = String(arguments[0].dropFirst("--generate-completion-script=".count))
+        }
+        guard let name, let shell = CompletionShell(rawValue: name) else { return nil }
+        return withOwnHabitsAfterLog(root.completionScript(for: shell), shell: shell)
+    }
+
+    static func withOwnHabitsAfterLog(_ script: String, shell: CompletionShell) -> String {
+        switch shell {
+        case .bash:
+            let offer = #"        COMPREPLY+=($(compgen -W 'meditate workout alcohol list' -- "${cur}"))"#
+            return script.replacingOccurrences(of: offer, with: offer + "\n" + #"""
+                        __habit_add_completions -W "$(__habit_custom_complete ---completion edit -- positional@0 "${COMP_CWORD}" "$(__habit_cursor_index_in_current_word)")"
+                """#)
+        case .zsh:
+            let offer = "        _describe -V subcommand subcommands && ret=0\n        ;;\n    arg)\n        case \"${words[1]}\" in\n        meditate"
+            return script.replacingOccurrences(of: offer, with: "        _describe -V subcommand subcommands && ret=0\n"
+                + #"        __habit_custom_complete ---completion edit -- positional@0 "${current_word_index}" "$(__habit_cursor_index_in_current_word)" && ret=0"#
+                + "\n        ;;\n    arg)\n        case \"${words[1]}\" in\n        meditate")
+        case .fish:
+            let anchor = #"complete -c 'habit' -n '__habit_should_offer_completions_for_positional "habit log" -eq 1' -fa 'list'"#
+            guard let line = script.range(of: anchor), let end = script[line.upperBound...].firstIndex(of: "\n") else { return script }
+            var patched = script
+            patched.insert(contentsOf: "\n" + #"complete -c 'habit' -n '__habit_should_offer_completions_for_positional "habit log" -eq 1' -fka '(__habit_custom_completion ---completion edit -- positional@0 (count (__habit_tokens -pc)) (__habit_tokens -tC))'"#, at: end)
+            return patched
+        default:
+            return script
+        }
+    }
 }

@@ -12,7 +12,8 @@ struct SyncCommand: ParsableCommand {
             (habit-<device id>.ndjson) and applies the new lines of every other device's file. Entries and \\
             deletions merge without conflicts; settings, habit definitions and reminders take the latest \\
             change; a reminder handled on one device is not delivered again on another. A line a sync tool \\
-            has not finished copying waits for the next run; conflict copies are never read. Run it from \\
+            has not finished copying waits for the next run; conflict copies are read as their device's lines, \\
+            and a device whose own file lost lines sends everything again. Run it from \\
             cron as often as you like (see Standards/sync.md).
             """)
 
@@ -27,40 +28,56 @@ struct SyncCommand: ParsableCommand {
         let progress = try store.syncProgress(folder: shared.path, env: env)
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        var peers: [SyncPeer] = []
-        var skipped: [String] = [], unsafe: [String] = []
+        var peers: [SyncPeer] = [], paths: [String] = []
+        var skipped: [String] = [], unsafe: [String] = [], notes: [String] = []
+        if let old = progress.movedFrom {
+            notes.append("this store is not the file device \(old) synced from (copied or restored): it syncs as a new device, \(progress.deviceID)")
+        }
+        // This device's file must still hold what it appended: a sync tool that kept another copy
+        // of it (the other side's, in a conflict) lost those lines, so everything is sent again.
+        let ownFile = shared.path + "/" + SyncFolder.fileName(device: progress.deviceID)
+        let resend = progress.own.map { shared.mark(ownFile, at: $0.offset) != $0 } ?? false
+        if resend { notes.append("this device's file lost lines it had (a sync tool kept another copy of it): sending everything again") }
         for peer in try shared.peers(except: progress.deviceID) {
+            if let device = peer.conflictOf {
+                if device == progress.deviceID && !resend { continue }  // this device's own lines, all here
+                if progress.marks[peer.key] == nil { notes.append("found a conflict copy, read as device \(device)'s lines: \(peer.key)") }
+            }
             let lines: [[UInt8]], starts: [Int], offset: Int
             do {
-                (lines, starts, offset) = try shared.read(peer.path, from: progress.offsets[peer.device] ?? 0)
+                (lines, starts, offset) = try shared.read(peer.path, after: progress.marks[peer.key])
             } catch let error as StoreError {
                 // One unsafe peer file (a link, a FIFO) is left out and said; the others still sync.
                 unsafe.append(error.description)
                 continue
             }
-            var read = SyncPeer(device: peer.device, objects: [], starts: [], end: offset)
+            var read = SyncPeer(device: peer.key, objects: [], starts: [], end: offset)
             for (index, line) in lines.enumerated() {
                 do throws(InterchangeJSONFailure) {
                     read.objects.append(try SyncLineJSON.decode(line, decoder))
                     read.starts.append(starts[index])
                 } catch {
                     // A line no version of habit wrote: left out and said, never applied half.
-                    skipped.append("\(SyncFolder.fileName(device: peer.device)), new line \(index + 1): \(error.reason)")
+                    skipped.append("\((peer.path as NSString).lastPathComponent), new line \(index + 1): \(error.reason)")
                 }
             }
             peers.append(read)
+            paths.append(peer.path)
         }
         let encoder = Output.makeEncoder()
         let calendar = env.calendar
-        let summary = try store.sync(folder: shared.path, peers: peers) { objects in
+        let summary = try store.sync(folder: shared.path, peers: peers, resend: resend,
+                                     mark: { shared.mark(paths[$0], at: $1) }) { objects in
             try shared.append(try objects.map { try SyncLineJSON.encode($0, calendar: calendar, encoder) }, device: progress.deviceID)
+            return shared.mark(ownFile, at: shared.size(ownFile))
         }
         if output.json {
-            try Output.printJSON(SyncJSON(device: progress.deviceID, summary: summary, skipped: skipped + unsafe))
+            try Output.printJSON(SyncJSON(device: progress.deviceID, summary: summary, skipped: skipped + unsafe, notes: notes))
             return
         }
         var lines = ["sent \(summary.sent) changes; applied \(summary.received) from \(summary.devices) other device\(summary.devices == 1 ? "" : "s")"
                      + (summary.unchanged > 0 ? " (\(summary.unchanged) known already or older than what is here)" : "")]
+        lines += notes.map(escapingControlCharacters)
         lines += summary.renamed.map { "  two habits had one name: \($0)" }
         if !summary.waiting.isEmpty {
             lines.append("\(summary.waiting.count) entr\(summary.waiting.count == 1 ? "y waits" : "ies wait") for a workout not here yet (read again next time):")
@@ -85,11 +102,15 @@ struct SyncJSON: Codable, Equatable {
     let renamed: [String]
     let skipped: [String]
     let waiting: [String]
+    /// What this sync noticed about the folder or the store: a conflict copy read, this device's
+    /// file found without lines it had, a new device id for a copied or restored store.
+    let notes: [String]
 
-    init(device: String, summary s: SyncSummary, skipped: [String]) {
+    init(device: String, summary s: SyncSummary, skipped: [String], notes: [String]) {
         self.device = device
         (sent, applied, unchanged, devices, renamed) = (s.sent, s.received, s.unchanged, s.devices, s.renamed)
         self.skipped = skipped
         waiting = s.waiting
+        self.notes = notes
     }
 }
