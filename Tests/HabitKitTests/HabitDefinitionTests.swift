@@ -4,14 +4,26 @@ import Testing
 
 /// A habit's name, unit and amounts (Standards/habits.md).
 @Suite struct HabitDefinitionTests {
-    @Test(arguments: ["floss", "cold-shower", "a", "x2", "read-20-pages", String(repeating: "a", count: 32)])
+    @Test(arguments: ["floss", "cold-shower", "a", "x2", "read-20-pages", String(repeating: "a", count: 32),
+                      "café", "красное-мясо", "ロールプレイング", "ß", "читать-20-страниц", "χ٣", "पढ़ना",
+                      String(repeating: "я", count: 32), String(repeating: "é", count: 32)])
     func namesOfLowerCaseLettersDigitsAndDashesAreAccepted(_ name: String) throws {
         #expect(try HabitName.validate(name) == name)
     }
 
-    @Test(arguments: ["", "Floss", "1abc", "-x", "a_b", "a b", "café", String(repeating: "a", count: 33)])
+    @Test(arguments: ["", "Floss", "1abc", "-x", "a_b", "a b", "Café", "Красное", "٣abc", "\u{301}a", "a\u{1B}b", "a\u{200B}b",
+                      "a\u{2028}b", "a😀", "😀", "a.b", "a\u{3000}b", String(repeating: "a", count: 33),
+                      String(repeating: "я", count: 33)])
     func otherNamesAreRefused(_ name: String) {
         #expect(throws: HabitInputError.invalidName(name)) { try HabitName.validate(name) }
+    }
+
+    @Test func aNameIsKeptComposedAndCountedInCharacters() throws {
+        #expect(try HabitName.validate("cafe\u{301}") == "caf\u{E9}")
+        #expect(try HabitName.validate("cafe\u{301}").unicodeScalars.count == 4)
+        // 32 characters of two scalars each are 32 characters.
+        let decomposed = String(repeating: "e\u{301}", count: 32)
+        #expect(try HabitName.validate(decomposed).count == 32)
     }
 
     @Test(arguments: ["list", "add", "log", "skip", "score", "meditate", "workout", "noalc", "alcohol", "all"])

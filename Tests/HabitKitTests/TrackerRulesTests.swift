@@ -7,10 +7,15 @@ import Testing
     @Test(arguments: [
         ("Meditate", "meditate"),
         ("Read 20 pages", "read-20-pages"),
-        ("  Café au lait!! ", "cafe-au-lait"),
-        ("Ünïcödé Straße", "unicode-strasse"),
+        ("  Café au lait!! ", "café-au-lait"),
+        ("Ünïcödé Straße", "ünïcödé-straße"),
         ("10k steps", "habit-10k-steps"),
         ("😀", "habit"),
+        ("Красное мясо", "красное-мясо"),
+        ("ロールプレイング", "ロールプレイング"),
+        ("Йога", "йога"),
+        ("ＦＵＬＬ width", "full-width"),
+        ("I love you", "i-love-you"),
         ("a\u{1B}[31mred", "a-31mred"),
         (String(repeating: "long ", count: 20), "long-long-long-long-long-long-lo"),
     ])
@@ -82,12 +87,20 @@ import Testing
         #expect(HarshReader.frequency("7").map { [$0.times, $0.days] } == [1, 7])
         #expect(HarshReader.frequency("3/7").map { [$0.times, $0.days] } == [3, 7])
         #expect(HarshReader.frequency("0")?.trackedOnly == true)
-        for bad in ["", "x", "8/7", "1/0", "-1", "3/7/9", "1/", "99999999999999999999"] {
+        #expect(HarshReader.frequency("1w").map { [$0.times, $0.days] } == [1, 7])
+        #expect(HarshReader.frequency("2w").map { [$0.times, $0.days] } == [1, 14])
+        #expect(HarshReader.frequency("2/1w").map { [$0.times, $0.days] } == [2, 7])
+        #expect(HarshReader.habitLine("1: 2026-01-03")?.ends == LocalDay("2026-01-03"))
+        #expect(HarshReader.habitLine(" 3/7 ").map { [$0.times, $0.days] } == [3, 7])
+        for bad in ["1: 2026-13-03", "1: soon", "1: 2026-01-03: x", "w"] { #expect(HarshReader.habitLine(bad) == nil, "\(bad)") }
+        for bad in ["", "x", "8/7", "8/1w", "1/0", "-1", "3/7/9", "1/", "99999999999999999999", "w", "1ww", "+1"] {
             #expect(HarshReader.frequency(bad) == nil, "\(bad)")
         }
         #expect(HarshReader.looksLikeLog(Array("# comment\n\n2026-11-16 : Gym : y\n".utf8)))
         #expect(!HarshReader.looksLikeLog(Array("<?xml version=\"1.0\"?>\n<HealthData>".utf8)))
         #expect(!HarshReader.looksLikeLog(Array("2026-11-16: Gym: y\n".utf8)))
+        #expect(HarshReader.looksLikeLog([0xEF, 0xBB, 0xBF] + Array("# c\r\n\r\n2026-11-16 : Gym : y\r\n".utf8)))
+        #expect(TextLines.lines(Array("\u{FEFF}a\r\nb\n\nc\r".utf8)).map(\.text) == ["a", "b", "", "c"])
     }
 
     @Test func notesLoseTheirControlCharacters() {

@@ -173,7 +173,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         Broken(name: "bad date", text: badDate, mentions: "line 2"),
         Broken(name: "entity bomb", text: billionLaughs, mentions: "never expands"),
         Broken(name: "not an export", text: "<html><body>hi</body></html>", mentions: "no Apple Health export"),
-        Broken(name: "empty", text: "", mentions: "ends early"),
+        Broken(name: "empty", text: "", mentions: "is empty, not an Apple Health export"),  // refused before the store is opened (issue 23)
     ]
 
     /// Each broken file: exit 65, one line naming where it broke, and the store unchanged.

@@ -128,7 +128,9 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     }
 }
 
-/// The rules for a habit's name: `[a-z][a-z0-9-]{0,31}`, never a command word nor a built-in's name.
+/// The rules for a habit's name (Standards/habits.md, "Names"): letters of any script (lower-case
+/// where the script has case), digits, combining marks and `-`, starting with a letter, at most 32
+/// characters; never a command word nor a built-in's name.
 public enum HabitName {
     /// Every command and subcommand word of the executable, the built-ins and their aliases: a
     /// habit named like one would make `habit log NAME` or `habit NAME` ambiguous. The
@@ -141,14 +143,36 @@ public enum HabitName {
         "check", "cron", "install", "uninstall", "pause", "resume", "systemd", "get", "set", "unset",
     ]
 
-    /// Checks `text` against the name rules.
+    /// Checks `text` against the name rules; the name is kept in its composed form (NFC), so `é`
+    /// typed as `e` and an accent is the same name as `é`.
     public static func validate(_ text: String) throws(HabitInputError) -> String {
-        let b = Array(text.utf8)
-        let ok = (1...32).contains(b.count) && (97...122).contains(b[0])
-            && b.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }
-        guard ok else { throw .invalidName(text) }
-        guard !reserved.contains(text) else { throw .reservedName(text) }
-        return text
+        let name = text.precomposedStringWithCanonicalMapping
+        guard isWellFormed(name) else { throw .invalidName(text) }
+        guard !reserved.contains(name) else { throw .reservedName(text) }
+        return name
+    }
+
+    /// 1–32 characters (Characters, not bytes); the first a letter; then letters, decimal digits,
+    /// combining marks (after a letter, digit or mark) and `-`; nothing that lower-casing changes.
+    /// No space, punctuation, symbol, emoji, format or control character.
+    static func isWellFormed(_ name: String) -> Bool {
+        guard (1...32).contains(name.count), name == name.lowercased() else { return false }
+        var previous: Unicode.GeneralCategory?
+        for scalar in name.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            switch category {
+            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+                break
+            case .decimalNumber:
+                guard previous != nil else { return false }
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                guard let previous, previous != .dashPunctuation else { return false }
+            default:
+                guard previous != nil, scalar == "-" else { return false }
+            }
+            previous = category
+        }
+        return true
     }
 }
 

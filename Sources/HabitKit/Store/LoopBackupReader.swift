@@ -26,13 +26,15 @@ public enum LoopBackupReader {
         if try reader.integer("PRAGMA application_id") == Int64(Schema.applicationID) {
             throw TrackerImportError.notATrackerFile(path, reason: "a habit store, not a Loop backup (to bring a store back, use 'habit restore')")
         }
+        // Column names compare without case (installs from before mid-2017 have `Id`); the SQL
+        // below names only Loop's columns, spelled as these constants, never text from the file.
         let habitColumns = try reader.columns(of: "Habits")
         let repetitionColumns = try reader.columns(of: "Repetitions")
         guard ["id", "name"].allSatisfy(habitColumns.contains),
-              ["habit", "timestamp", "value"].allSatisfy(repetitionColumns.contains) else {
+              ["habit", "timestamp"].allSatisfy(repetitionColumns.contains) else {
             throw TrackerImportError.notATrackerFile(path, reason: "an SQLite file without Loop's Habits and Repetitions tables")
         }
-        // Column names below are constants of Loop's schema; a missing optional column reads as NULL.
+        // A missing optional column reads as NULL.
         func column(_ name: String, in columns: Set<String>) -> String { columns.contains(name) ? name : "NULL" }
         let h = habitColumns
         let habitSQL = "SELECT id, name, \(column("type", in: h)), \(column("freq_num", in: h)), \(column("freq_den", in: h)), "
@@ -41,7 +43,7 @@ public enum LoopBackupReader {
         var export = TrackerExport(tracker: .loopBackup, habits: [])
         var byID: [Int64: Int] = [:]
         try reader.rows(habitSQL) { row in
-            let name = row.text(1) ?? ""
+            let name = (row.text(1) ?? "").trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else {
                 export.reject("Habits row \(row.integer(0) ?? 0): a habit without a name")
                 return
@@ -54,7 +56,9 @@ public enum LoopBackupReader {
         }
         var days = [TrackerDays](repeating: TrackerDays(), count: export.habits.count)
         let notes = column("notes", in: repetitionColumns)
-        try reader.rows("SELECT habit, timestamp, value, \(notes) FROM Repetitions ORDER BY timestamp, rowid") { row in
+        // Schema 12 and before have no `value`: every row is a check, as Loop's own migration reads them (2).
+        let value = repetitionColumns.contains("value") ? "value" : "2"
+        try reader.rows("SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY timestamp, rowid") { row in
             guard let index = row.integer(0).flatMap({ byID[$0] }) else {
                 export.reject("Repetitions: an entry of a habit that is not in Habits")
                 return
@@ -121,13 +125,16 @@ public enum LoopBackupReader {
             return value
         }
 
-        /// The columns of `table` when it is a real table (not a view), else none.
+        /// The columns of `table` (lower-cased) when it is a real table, else none: a view, or a
+        /// virtual table (whose module would run code to be read), is no Loop table. `table` is
+        /// one of the reader's constants.
         func columns(of table: String) throws -> Set<String> {
-            var isTable = false
-            try rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '\(table)'") { _ in isTable = true }
-            guard isTable else { return [] }
+            var definition: String?
+            try rows("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = '\(table)' COLLATE NOCASE") { definition = $0.text(0) ?? "" }
+            // SQLite keeps a table's definition as "CREATE TABLE …" (a virtual table's as "CREATE VIRTUAL TABLE …").
+            guard let definition, definition.uppercased().hasPrefix("CREATE TABLE") else { return [] }
             var names: Set<String> = []
-            try rows("PRAGMA table_info(\(table))") { row in if let name = row.text(1) { names.insert(name) } }
+            try rows("PRAGMA table_info(\(table))") { row in if let name = row.text(1) { names.insert(name.lowercased()) } }
             return names
         }
 

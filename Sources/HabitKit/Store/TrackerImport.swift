@@ -26,6 +26,8 @@ public struct TrackerImportSummary: Sendable, Equatable {
     public var habits: [HabitResult]
     public var rejected: [String]
     public var rejectedCount: Int
+    /// Habits the file names without any data for them: not created.
+    public var leftOut: [String] = []
 
     public var created: Int { habits.filter(\.created).count }
     public var checksAdded: Int { habits.reduce(0) { $0 + $1.checksAdded } }
@@ -49,11 +51,16 @@ extension HabitStore {
             let existing = try Self.ownHabits(includingArchived: true, db)
             var names = Set(existing.map(\.name))
             var results: [TrackerImportSummary.HabitResult] = []
+            // Two habits of the same name there (a real Loop backup has three such pairs) are two
+            // habits here: the second's identity also holds its rank among its namesakes.
+            var seen: [String: Int] = [:]
             for habit in export.habits {
+                seen[habit.originalName, default: 0] += 1
                 var identity = StableHash()
                 identity.add("tracker-habit")
                 identity.add(export.tracker.app)
                 identity.add(habit.originalName)
+                if let rank = seen[habit.originalName], rank > 1 { identity.add("namesake \(rank)") }
                 let id = identity.uuid().uuidString.lowercased()
                 var result: TrackerImportSummary.HabitResult
                 if let found = existing.first(where: { $0.id == id }) {
@@ -67,7 +74,8 @@ extension HabitStore {
                     let definition = HabitDefinition(
                         id: id, name: try HabitName.validate(name), kind: habit.kind, unit: habit.unit, goal: habit.goal,
                         per: habit.per, times: habit.times, fromType: nil, sources: .app,
-                        since: min(habit.firstDay ?? env.today, env.today), archived: habit.archived, created: env.now, modified: env.now)
+                        since: min(habit.firstDay ?? env.today, env.today),
+                        archived: habit.archived || (habit.endDay.map { $0 < env.today } ?? false), created: env.now, modified: env.now)
                     try HabitRecord(definition).insert(db)
                     result = .init(originalName: habit.originalName, name: name, created: true, clash: name == wanted ? nil : wanted,
                                    approximation: habit.approximation, definition: definition,
@@ -124,7 +132,7 @@ extension HabitStore {
                 results.append(result)
             }
             return TrackerImportSummary(tracker: export.tracker, dryRun: dryRun, habits: results,
-                                        rejected: export.rejected, rejectedCount: export.rejectedCount)
+                                        rejected: export.rejected, rejectedCount: export.rejectedCount, leftOut: export.leftOut)
         }
     }
 }

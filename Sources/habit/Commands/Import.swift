@@ -45,7 +45,8 @@ struct Import: ParsableCommand {
         }
         // Opened and checked (a regular file) before the store is opened for writing.
         let export = try ExportReader(path: path)
-        let (store, env) = try store.writing()
+        // A dry run on a missing store plans against an empty one in memory: nothing is created.
+        let (store, env) = dryRun && !store.exists ? try store.reading() : try store.writing()
         let clock = ContinuousClock()
         let started = clock.now
         let bar = ProgressBar(enabled: !output.json && isatty(STDERR_FILENO) == 1, clock: clock)

@@ -27,6 +27,8 @@ struct TrackerImportJSON: Codable, Equatable {
     let habits: [HabitJSON]
     let rejected: Int
     let rejections: [String]
+    /// Habits the file names without any data for them (not created), by their names there.
+    let leftOut: [String]
 
     init(_ s: TrackerImportSummary) {
         tracker = s.tracker.rawValue
@@ -41,5 +43,6 @@ struct TrackerImportJSON: Codable, Equatable {
         }
         rejected = s.rejectedCount
         rejections = s.rejected
+        leftOut = s.leftOut
     }
 }

@@ -21,6 +21,10 @@ enum TrackerImportText {
             }
             if let approximation = h.approximation { lines.append("    no exact equivalent: \(approximation)") }
         }
+        if !s.leftOut.isEmpty {
+            lines.append("\(count(s.leftOut.count, "habit", "habits")) without any data in the file, not created: "
+                         + s.leftOut.map { quoted($0) }.joined(separator: ", "))
+        }
         if s.rejectedCount > 0 {
             lines.append("\(count(s.rejectedCount, "line", "lines")) not understood and left out:")
             lines += s.rejected.map { "  " + $0 }

@@ -74,3 +74,32 @@ enum CSVText {
         return rows
     }
 }
+
+/// Lines of a text file (harsh's log and habits): a UTF-8 BOM is dropped, lines end with LF or
+/// CRLF (a lone CR stays in its line), bytes that are not UTF-8 become U+FFFD. Split on bytes, not
+/// on Characters: Swift counts "\r\n" as one Character, which a split on "\n" never finds.
+enum TextLines {
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Each line (numbered from 1) without its line end.
+    static func lines(_ data: some Collection<UInt8>) -> [(number: Int, text: String)] {
+        var bytes = Array(data)
+        if bytes.starts(with: bom) { bytes.removeFirst(3) }
+        var out: [(Int, String)] = []
+        var start = 0
+        var number = 1
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            var end = i
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))
+            number += 1
+            start = i + 1
+        }
+        if start < bytes.count {
+            var end = bytes.count
+            if bytes[end - 1] == 0x0D { end -= 1 }
+            out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))
+        }
+        return out
+    }
+}

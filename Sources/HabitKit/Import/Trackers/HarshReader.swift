@@ -9,10 +9,10 @@ import Foundation
 /// `y` is a day done (harsh's amount kept beside it), `s` a skipped day, `n` stores nothing.
 /// Habits of the log missing from the habits file (or without one) are every day, and say so.
 public enum HarshReader {
-    /// Whether the first non-comment line of `head` is a log line (`YYYY-MM-DD : `).
+    /// Whether the first non-comment line of `head` is a log line (`YYYY-MM-DD : `); a UTF-8 BOM
+    /// and CRLF line ends are allowed.
     static func looksLikeLog(_ head: [UInt8]) -> Bool {
-        let text = String(decoding: head, as: UTF8.self)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for (_, line) in TextLines.lines(head) {
             let t = line.trimmingCharacters(in: .whitespaces)
             if t.isEmpty || t.hasPrefix("#") { continue }
             let b = Array(t.utf8)
@@ -26,6 +26,8 @@ public enum HarshReader {
         var times: Int
         var days: Int
         var trackedOnly: Bool
+        /// The habit's end date (`Name: 1: 2026-01-03`), when it has one.
+        var ends: LocalDay? = nil
     }
 
     public static func read(path: String) throws -> TrackerExport {
@@ -37,17 +39,15 @@ public enum HarshReader {
         var order: [String] = []
         var frequencies: [String: Frequency] = [:]
         if let file = try? OpenFile(path: habitsPath) {
-            let text = String(decoding: try file.readAll(limit: TrackerFile.textLimit, path: habitsPath), as: UTF8.self)
-            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-                if line.isEmpty || line.hasPrefix("!") || line.hasPrefix("#") { continue }
+            for (number, line) in TextLines.lines(try file.readAll(limit: TrackerFile.textLimit, path: habitsPath)) {
+                if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("!") || line.hasPrefix("#") { continue }
                 guard let split = line.range(of: ": ") else {
-                    export.reject("habits line \(index + 1): no ': ' between a name and a frequency")
+                    export.reject("habits line \(number): no ': ' between a name and a frequency")
                     continue
                 }
                 let name = line[..<split.lowerBound].trimmingCharacters(in: .whitespaces)
-                guard !name.isEmpty, let frequency = frequency(line[split.upperBound...].trimmingCharacters(in: .whitespaces)) else {
-                    export.reject("habits line \(index + 1): \(ImportText.quoted(String(line))) is not 'Name: N' or 'Name: N/D'")
+                guard !name.isEmpty, let frequency = habitLine(line[split.upperBound...]) else {
+                    export.reject("habits line \(number): \(ImportText.quoted(line)) is not 'Name: N', 'Name: N/D' or 'Name: N/Dw' (with an end date after ': ')")
                     continue
                 }
                 if frequencies[name] == nil { order.append(name) }
@@ -55,11 +55,9 @@ public enum HarshReader {
             }
         }
         var days: [String: TrackerDays] = [:]
-        let text = String(decoding: log, as: UTF8.self)
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let place = "log line \(index + 1)"
+        for (number, line) in TextLines.lines(log) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+            let place = "log line \(number)"
             let fields = line.components(separatedBy: " : ")
             guard fields.count >= 3 else {
                 export.reject("\(place): not 'YYYY-MM-DD : Name : y|n|s'")
@@ -103,7 +101,8 @@ public enum HarshReader {
             if let f = frequencies[name] {
                 let (per, times, approximation) = TrackerRules.frequency(times: f.times, days: f.days)
                 habit = TrackerHabit(originalName: name, kind: .yesNo, per: per, times: times,
-                                     approximation: f.trackedOnly ? "tracked only (0) became every day" : approximation)
+                                     approximation: f.trackedOnly ? "tracked only (0): habit has no habit that never asks yet, so it became every day" : approximation,
+                                     endDay: f.ends)
             } else {
                 habit = TrackerHabit(originalName: name, kind: .yesNo,
                                      approximation: "not in a habits file beside the log: every day")
@@ -114,15 +113,41 @@ public enum HarshReader {
         return export
     }
 
-    /// `1`, `7`, `3/7`, `0` as harsh reads them: `N` is once in N days (0: tracked only, no target).
+    /// What follows `Name: ` in the habits file: a frequency, then optionally `: YYYY-MM-DD`, the
+    /// day the habit ended.
+    static func habitLine(_ text: some StringProtocol) -> Frequency? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count <= 2, var f = frequency(parts[0]) else { return nil }
+        if parts.count == 2 {
+            guard let day = TrackerDays.day(parts[1]) else { return nil }
+            f.ends = day
+        }
+        return f
+    }
+
+    /// `1`, `7`, `3/7`, `0`, `1w`, `2/1w` as harsh reads them: `N` is once in N days (0: tracked
+    /// only, no target), `Nw` once in N weeks, `N/D` N times in D days (`D` may be `Mw`, M weeks).
     static func frequency(_ text: String) -> Frequency? {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard let first = Int(parts[0].trimmingCharacters(in: .whitespaces)), (0...10_000).contains(first) else { return nil }
-        if parts.count == 1 {
-            return first == 0 ? Frequency(times: 1, days: 1, trackedOnly: true) : Frequency(times: 1, days: first, trackedOnly: false)
+        guard parts.count <= 2 else { return nil }
+        /// `N` or `Nw` (N weeks) as days, within 0...10,000.
+        func days(_ part: Substring) -> Int? {
+            var t = part.trimmingCharacters(in: .whitespaces)
+            var factor = 1
+            if t.hasSuffix("w") || t.hasSuffix("W") {
+                t.removeLast()
+                factor = 7
+            }
+            guard !t.isEmpty, t.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(t), (0...10_000).contains(n) else { return nil }
+            return n * factor
         }
-        guard parts.count == 2, let days = Int(parts[1].trimmingCharacters(in: .whitespaces)), (1...10_000).contains(days),
-              first >= 1, first <= days else { return nil }
-        return Frequency(times: first, days: days, trackedOnly: false)
+        if parts.count == 1 {
+            guard let every = days(parts[0]) else { return nil }
+            return every == 0 ? Frequency(times: 1, days: 1, trackedOnly: true) : Frequency(times: 1, days: every, trackedOnly: false)
+        }
+        let timesText = parts[0].trimmingCharacters(in: .whitespaces)
+        guard timesText.utf8.allSatisfy({ (48...57).contains($0) }), let times = Int(timesText), let span = days(parts[1]),
+              span >= 1, times >= 1, times <= span else { return nil }
+        return Frequency(times: times, days: span, trackedOnly: false)
     }
 }

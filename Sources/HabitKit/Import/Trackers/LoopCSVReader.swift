@@ -52,7 +52,13 @@ public enum LoopCSVReader {
             guard parts.count == 2, parts[1] == "Checkmarks.csv", let position = parts[0].split(separator: " ").first else { continue }
             checkmarks[String(position)] = checkmarks[String(position)] ?? entry
         }
+        // The root Checkmarks.csv: Date, then a column per habit in Habits.csv's order.
+        let rootEntry = archive.first { $0.type == .file && $0.path == "Checkmarks.csv" }
+        let root: [CSVText.Row] = try rootEntry.map { try rows(archive, $0, path: path) } ?? []
+        let rootHeader = root.first.map { $0.fields.map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+        let rootHasHeader = root.first.map { TrackerDays.day($0.fields[0]) == nil } ?? false
         var export = TrackerExport(tracker: .loopCSV, habits: [])
+        var index = 0
         for row in table.dropFirst() {
             let position = columns.text(row, columns.position)
             let name = columns.text(row, columns.name)
@@ -60,6 +66,7 @@ public enum LoopCSVReader {
                 export.reject("Habits.csv line \(row.line): a habit without a name")
                 continue
             }
+            index += 1
             var habit = LoopHabitRow(
                 name: name, numerical: columns.text(row, columns.type) == "NUMERICAL",
                 numerator: Int(columns.text(row, columns.numerator)) ?? 1,
@@ -68,33 +75,63 @@ public enum LoopCSVReader {
                 target: Double(columns.text(row, columns.targetValue)) ?? 0,
                 archived: columns.text(row, columns.archived).lowercased() == "true"
             ).habit()
+            var days = TrackerDays()
             if let entry = checkmarks[position] {
-                let rows: [CSVText.Row]
-                do {
-                    rows = try CSVText.rows(try archive.contents(of: entry, limit: TrackerFile.textLimit, path: path))
-                } catch let failure as CSVText.Failure {
-                    throw TrackerImportError.malformed(path, reason: "\(ImportText.quoted(entry.path)) \(describe(failure))")
+                let lines = try rows(archive, entry, path: path)
+                // Older exports write no header: a first row that starts with a date is data (the newest day).
+                let hasHeader = lines.first.map { TrackerDays.day($0.fields[0]) == nil } ?? false
+                for check in lines.dropFirst(hasHeader ? 1 : 0) {
+                    read(check, field: 1, note: 2, place: "\(ImportText.escaped(entry.path)) line \(check.line)", habit: habit,
+                         into: &days, &export)
                 }
-                var days = TrackerDays()
-                for check in rows.dropFirst() {
-                    let place = "\(ImportText.escaped(entry.path)) line \(check.line)"
-                    guard let day = TrackerDays.day(check.fields[0]) else {
-                        export.reject("\(place): \(ImportText.quoted(check.fields[0])) is not a date from 1970 to 2100")
-                        continue
-                    }
-                    let value = check.fields.count > 1 ? check.fields[1].trimmingCharacters(in: .whitespaces) : ""
-                    let note = check.fields.count > 2 ? TrackerDays.note(check.fields[2]) : nil
-                    guard let word = LoopValues.word(value, numerical: habit.kind == .quantity, note: note) else {
-                        export.reject("\(place): \(ImportText.quoted(value)) is not a Loop value")
-                        continue
-                    }
-                    days.set(day, word)
+            } else if let column = rootColumn(for: name, index: index, header: rootHeader, hasHeader: rootHasHeader) {
+                for check in root.dropFirst(rootHasHeader ? 1 : 0) where column < check.fields.count {
+                    read(check, field: column, note: nil, place: "Checkmarks.csv line \(check.line)", habit: habit, into: &days, &export)
                 }
-                days.finish(into: &habit)
+            } else {
+                // Named in Habits.csv, without a folder or a column: the export holds none of its days.
+                export.leftOut.append(name)
+                continue
             }
+            days.finish(into: &habit)
             export.habits.append(habit)
         }
         return export
+    }
+
+    private static func rows(_ archive: Archive, _ entry: ZIPFoundation.Entry, path: String) throws -> [CSVText.Row] {
+        do {
+            return try CSVText.rows(try archive.contents(of: entry, limit: TrackerFile.textLimit, path: path))
+        } catch let failure as CSVText.Failure {
+            throw TrackerImportError.malformed(path, reason: "\(ImportText.quoted(entry.path)) \(describe(failure))")
+        }
+    }
+
+    /// The root Checkmarks.csv's column of the `index`-th habit (from 1) called `name`: the column
+    /// its header names (the `index`-th of that name when names repeat), else, without a header,
+    /// the `index`-th after the date.
+    private static func rootColumn(for name: String, index: Int, header: [String], hasHeader: Bool) -> Int? {
+        guard !header.isEmpty else { return nil }
+        guard hasHeader else { return index < header.count ? index : nil }
+        if index < header.count && header[index] == name { return index }
+        let named = header.indices.dropFirst().filter { header[$0] == name }
+        return named.count == 1 ? named[0] : nil
+    }
+
+    /// One row of a Checkmarks.csv: the date in its first field, the value in `field`, a note in `note`.
+    private static func read(_ row: CSVText.Row, field: Int, note noteField: Int?, place: String, habit: TrackerHabit,
+                             into days: inout TrackerDays, _ export: inout TrackerExport) {
+        guard let day = TrackerDays.day(row.fields[0]) else {
+            export.reject("\(place): \(ImportText.quoted(row.fields[0])) is not a date from 1970 to 2100")
+            return
+        }
+        let value = row.fields.count > field ? row.fields[field].trimmingCharacters(in: .whitespaces) : ""
+        let note = noteField.flatMap { row.fields.count > $0 ? TrackerDays.note(row.fields[$0]) : nil }
+        guard let word = LoopValues.word(value, numerical: habit.kind == .quantity, note: note) else {
+            export.reject("\(place): \(ImportText.quoted(value)) is not a Loop value")
+            return
+        }
+        days.set(day, word)
     }
 
     static func describe(_ failure: CSVText.Failure) -> String {
@@ -108,18 +145,20 @@ public enum LoopCSVReader {
         var position: Int, name: Int
         var type: Int?, numerator: Int?, denominator: Int?, unit: Int?, targetType: Int?, targetValue: Int?, archived: Int?
 
+        /// Names compare without case; exports before mid-2025 call the frequency `NumRepetitions,Interval`.
         init?(_ header: [String]) {
-            let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let p = names.firstIndex(of: "Position"), let n = names.firstIndex(of: "Name") else { return nil }
+            let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            func column(_ options: String...) -> Int? { options.lazy.compactMap { names.firstIndex(of: $0.lowercased()) }.first }
+            guard let p = column("Position"), let n = column("Name") else { return nil }
             position = p
             name = n
-            type = names.firstIndex(of: "Type")
-            numerator = names.firstIndex(of: "FrequencyNumerator")
-            denominator = names.firstIndex(of: "FrequencyDenominator")
-            unit = names.firstIndex(of: "Unit")
-            targetType = names.firstIndex(of: "Target Type")
-            targetValue = names.firstIndex(of: "Target Value")
-            archived = names.firstIndex(of: "Archived?")
+            type = column("Type")
+            numerator = column("FrequencyNumerator", "NumRepetitions")
+            denominator = column("FrequencyDenominator", "Interval")
+            unit = column("Unit")
+            targetType = column("Target Type")
+            targetValue = column("Target Value")
+            archived = column("Archived?")
         }
 
         func text(_ row: CSVText.Row, _ column: Int?) -> String {

@@ -25,12 +25,16 @@ public struct TrackerExport: Sendable, Equatable {
     /// Lines or rows that could not be read (at most a few, with where they are), and their count.
     public var rejected: [String]
     public var rejectedCount: Int
+    /// Habits the file names but holds no data for (a Loop zip with folders for only some
+    /// habits): not created, and the summary says which.
+    public var leftOut: [String]
 
-    public init(tracker: Tracker, habits: [TrackerHabit], rejected: [String] = [], rejectedCount: Int = 0) {
+    public init(tracker: Tracker, habits: [TrackerHabit], rejected: [String] = [], rejectedCount: Int = 0, leftOut: [String] = []) {
         self.tracker = tracker
         self.habits = habits
         self.rejected = rejected
         self.rejectedCount = rejectedCount
+        self.leftOut = leftOut
     }
 
     mutating func reject(_ what: String) {
@@ -56,10 +60,13 @@ public struct TrackerHabit: Sendable, Equatable {
     public var skips: [LocalDay]
     /// The first day the tracker has any word for (done, not done, skipped).
     public var firstDay: LocalDay?
+    /// The day the habit ends there (harsh's `Name: 1: 2026-01-03`): once it is past, the habit is archived.
+    public var endDay: LocalDay?
 
     public init(originalName: String, kind: HabitDefinition.Kind, unit: String? = nil, goal: HabitDefinition.Goal? = nil,
                 per: HabitDefinition.Period = .day, times: Int = 1, archived: Bool = false, approximation: String? = nil,
-                checks: [TrackerCheck] = [], skips: [LocalDay] = [], firstDay: LocalDay? = nil) {
+                checks: [TrackerCheck] = [], skips: [LocalDay] = [], firstDay: LocalDay? = nil, endDay: LocalDay? = nil) {
+        self.endDay = endDay
         self.originalName = originalName
         self.kind = kind
         self.unit = unit
@@ -94,6 +101,8 @@ public struct TrackerCheck: Sendable, Equatable {
 public enum TrackerImportError: HabitError, Equatable {
     case notATrackerFile(String, reason: String)
     case malformed(String, reason: String)
+    /// A file that is none of the kinds `habit import` takes (`what`: what it is, when known).
+    case unrecognised(String, what: String?)
 
     public var kind: ErrorKind { .dataError }
 
@@ -101,6 +110,9 @@ public enum TrackerImportError: HabitError, Equatable {
         switch self {
         case .notATrackerFile(let path, let reason):
             "\(ImportText.quoted(path)) is \(reason); habit import takes an Apple Health export.xml/.zip, a Loop Habit Tracker CSV export (.zip) or backup (.db), or harsh's log file"
+        case .unrecognised(let path, let what):
+            "\(ImportText.quoted(path)) is \(what.map { $0 + ", " } ?? "")not an Apple Health export, a Loop Habit Tracker export or backup, "
+                + "a harsh log or habit's interchange file (habit export --format ndjson); nothing was imported"
         case .malformed(let path, let reason):
             "\(ImportText.quoted(path)): \(reason); nothing was imported"
         }
@@ -109,26 +121,35 @@ public enum TrackerImportError: HabitError, Equatable {
 
 /// The rules that turn another tracker's names and frequencies into habit's.
 enum TrackerRules {
-    /// A habit name (Standards/habits.md: `[a-z][a-z0-9-]{0,31}`) for `name`: lower-cased, letters with
-    /// accents without them, every other run of characters one '-'; a name that would start with
-    /// a digit gets `habit-` in front. It may still be a command word or a built-in's name.
+    /// A habit name (Standards/habits.md, "Names") for `name`: lower-cased and composed (NFC),
+    /// full-width forms folded, letters of every script kept with their accents and marks
+    /// (`Красное мясо` → `красное-мясо`, `Café` → `café`), every other run of characters one '-';
+    /// a name that would start with a digit gets `habit-` in front; at most 32 characters; nothing
+    /// left → `habit`. It may still be a command word or a built-in's name.
     static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).lowercased()
-        var out = ""
+        let folded = name.folding(options: [.widthInsensitive], locale: nil).lowercased().precomposedStringWithCanonicalMapping
+        var out = String.UnicodeScalarView()
         var dash = false
+        var kept = false  // the last scalar looked at was kept (a mark may follow it)
         for scalar in folded.unicodeScalars {
-            let v = scalar.value
-            if (97...122).contains(v) || (48...57).contains(v) {
-                if dash && !out.isEmpty { out += "-" }
+            switch scalar.properties.generalCategory {
+            case .lowercaseLetter, .uppercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
+                if dash && !out.isEmpty { out.append("-") }
                 dash = false
-                out.unicodeScalars.append(scalar)
-            } else {
+                out.append(scalar)
+                kept = true
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                if kept { out.append(scalar) } else { dash = true }
+            default:
                 dash = true
+                kept = false
             }
         }
-        if out.isEmpty { out = "habit" }
-        if let first = out.utf8.first, !(97...122).contains(first) { out = "habit-" + out }
-        return cut(out, to: 32)
+        var slug = String(out)
+        if slug.isEmpty { slug = "habit" }
+        if slug.unicodeScalars.first?.properties.generalCategory == .decimalNumber { slug = "habit-" + slug }
+        slug = cut(slug, to: 32)
+        return HabitName.isWellFormed(slug) ? slug : "habit"
     }
 
     /// The name a habit called `name` elsewhere gets here: its ``slug(_:)``, `-habit` after a

@@ -18,8 +18,10 @@ public enum TrackerFile {
     /// Text files (harsh's log and habits) and CSV entries are read whole: at most this many bytes.
     static let textLimit = 64 << 20
 
-    /// Opens `path` once (a regular file, or exit 66) and tells its kind. Anything that is none of
-    /// the trackers is left to the Health importer, whose messages say what it expected.
+    /// Opens `path` once (a regular file, or exit 66) and tells its kind. A zip that is not Loop's,
+    /// and a text that starts with `<`, go to the Health importer, whose messages say what it
+    /// expected; anything else (an empty zip, a CSV, any other text) is refused here, before a
+    /// store is opened (exit 65).
     public static func kind(of path: String) throws -> Kind {
         let file = try OpenFile(path: path)
         let head = try file.read(from: 0, count: 4096)
@@ -27,9 +29,15 @@ public enum TrackerFile {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return LoopCSVReader.isLoopExport(file) ? .loopCSV : .healthExport
         }
+        if head.starts(with: [0x50, 0x4B, 0x05, 0x06]) { throw TrackerImportError.unrecognised(path, what: "an empty zip") }
         if HarshReader.looksLikeLog(head) { return .harshLog }
-        if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") { return .interchange }
-        return .healthExport
+        let text = head.starts(with: TextLines.bom) ? Array(head.dropFirst(3)) : head
+        switch text.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        case UInt8(ascii: "{"): return .interchange
+        case UInt8(ascii: "<"): return .healthExport
+        case nil: throw TrackerImportError.unrecognised(path, what: "empty")
+        default: throw TrackerImportError.unrecognised(path, what: nil)
+        }
     }
 }
 
