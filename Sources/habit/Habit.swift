@@ -22,6 +22,7 @@ struct HabitCommand: ParsableCommand {
     /// Parses, runs, and turns every failure into one line on stderr and a sysexits status —
     /// the only place that does (commands throw typed errors, never exit).
     static func main() {
+        DiskFullSignal.install()
         if let script = HabitNameCompletion.completionScript(Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             Output.print(script)
             return

@@ -363,42 +363,51 @@ import Testing
         #expect(abs(anyway.score - 0.736308481) < 5e-7)
     }
 
-    @Test func aWeekHabitsSmoothingUsesTimesOverSeven() {
-        // f = 3/7, m = 0.5^(√(3/7)/13) = 0.965696681713863; 7 days of a met week (every day done,
-        // so c = 1 on each whatever "good" means for a week habit's days): 1 − m^7 = 1 − 0.783222533 = 0.216777467.
+    @Test func aWeekHabitsSmoothingUsesTimesOverSevenAndLoopsDoubledWindow() {
+        // f = 3/7, m = 0.5^(√(3/7)/13) = 0.965696681713863. Loop doubles 3 in 7 to 6 in 14: a week
+        // done every day gives c = 1/6, 2/6, 3/6, 4/6, 5/6, 1, 1 → 0.143840459.
         let gym = Self.habit(times: 3, per: .week)
         let r = Self.run(gym, Array(repeating: 1, count: 7) + [nil])
         #expect(r.today == .pending)
-        #expect(abs(r.score - 0.216777467) < 5e-7)
+        #expect(abs(r.score - 0.143840459) < 5e-7)
+        // Loop's own example of the window: twice in a week on Monday and Sunday is 2 of 6 needed
+        // on Sunday, and the Monday still counts for the next thirteen days.
+        let irregular = Self.run(gym, [1, nil, nil, nil, nil, nil, 1, nil])
+        let m = 0.965696681713863
+        var expected = 0.0
+        let counts: [Double] = [1, 1, 1, 1, 1, 1, 2]
+        for count in counts { expected = expected * m + (count / 6) * (1 - m) }
+        #expect(abs(irregular.score - expected) < 1e-9)
     }
 
-    @Test func aQuantityDaysContributionIsItsShareOfTheTarget() {
+    @Test func aQuantityDaysContributionIsItsWindowsSumAgainstTheTarget() {
         // water, at least 8 a day: 4, 8, 12 glasses → c = 0.5, 1, 1 (capped); m = 0.948077514339171, 1 − m = 0.051922486:
         // s1 = 0.5 × 0.051922486 = 0.025961243; s2 = s1·m + 0.051922486 = 0.076535; s3 = s2·m + 0.051922486 = 0.124484315.
         let water = Self.habit(.quantity, unit: "glass", goal: .atLeast(8))
         #expect(abs(Self.run(water, [4, 8, 12, nil]).score - 0.124484315) < 5e-7)
-        // reading, at least 140 a week: the daily share is 140/7 = 20; f = 1/7, m = 0.5^(√(1/7)/13) = 0.980049015:
-        // Monday 10 → c = 0.5, s = 0.5 × 0.019950985 = 0.009975492; Tuesday 30 → c = 1,
-        // s = 0.009975492 × 0.980049015 + 0.019950985 = 0.029727456.
+        // reading, at least 140 a week: the sum of the last 7 days against 140; f = 1/7,
+        // m = 0.5^(√(1/7)/13) = 0.980049015: Monday 10 → c = 10/140; Tuesday 30 → sum 40, c = 40/140:
+        // s = 0.007096920.
         let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(140), per: .week)
-        #expect(abs(Self.run(reading, [10, 30, nil]).score - 0.029727456) < 5e-7)
-        // coffee, at most 2 a day: none, 3, 1 → c = 1, 0, 1: s = 0.051922486; s·m = 0.049226; + 0.051922486 = 0.098593062.
+        #expect(abs(Self.run(reading, [10, 30, nil]).score - 0.007096920) < 5e-7)
+        // coffee, at most 2 a day: none, 3, 1 and today none → c = 1, 1 − (3 − 2)/2 = 0.5, 1, 1.
         let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
         let r = Self.run(coffee, [nil, 3, 1, nil], today: 3)
-        #expect(r.today == .done)  // an at-most today without entries counts at once: 4 steps, c = 1, 0, 1, 1
-        // s4 = 0.098593062 × 0.948077514 + 0.051922486 = 0.145396351.
-        #expect(abs(r.score - 0.145396351) < 5e-7)
+        #expect(r.today == .done)  // an at-most today without entries counts at once
+        #expect(abs(r.score - 0.168731640) < 5e-7)
+        // Five cups are more than twice the limit: c = 0, never below; then a day within it, c = 1.
+        #expect(abs(Self.run(coffee, [5, nil], today: 1).score - 0.051922486) < 5e-7)
     }
 
-    @Test func aSkippedDayWithoutEntriesLeavesTheScoreOfAQuantityWeekHabitUnchanged() {
-        // reading, at least 140 a week (share 20, m = 0.980049015): Monday 140 (the week is met),
-        // Tuesday skipped with nothing read, Wednesday–Sunday nothing; today the next Monday.
-        // Steps: Monday c = 1 → 0.019950985; Tuesday skipped → unchanged; five days c = 0 → × m^5:
-        // 0.019950985 × 0.904146870 = 0.018038620. (Counting Tuesday as c = 0 would give 0.017678732.)
+    @Test func aSkippedDayLeavesTheScoreOfAQuantityWeekHabitUnchangedAndTheWindowGoesOn() {
+        // reading, at least 140 a week (m = 0.980049015): Monday 140, Tuesday skipped with nothing
+        // read, Wednesday–Sunday nothing; today the next Monday. The 140 stays in the 7-day window
+        // through Sunday: Monday c = 1, Tuesday skipped → unchanged, five days c = 1 → 1 − m^6 =
+        // 0.113891750. (Counting Tuesday too would give 1 − m^7 = 0.131570483.)
         let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(140), per: .week)
         let r = Self.run(reading, [140, nil, nil, nil, nil, nil, nil, nil], skipped: [1])
         #expect(r.today == .pending)
-        #expect(abs(r.score - 0.018038620) < 5e-7)
+        #expect(abs(r.score - 0.113891750) < 5e-7)
     }
 
     @Test func theScoreStaysWithinZeroAndOne() {

@@ -241,3 +241,32 @@ import Testing
         #expect(try devices.state(0) == devices.state(1))
     }
 }
+
+/// Issue 23, point 14: a store on a disk that fills up can make SQLite's mapped shared memory
+/// fault; habit answers one line and exit 74 instead of a crash dump. The fault is simulated with
+/// the signal itself, sent while a log waits for a lock another connection holds.
+@Suite struct DiskFullSignalTests {
+    @Test func aBusErrorIsOneLineAndExit74() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let holder = try HabitStore.open(path: habit.db)
+        try holder.write(rollback: true) { db in
+            try db.execute(sql: "INSERT INTO setting (key, value, modified) VALUES ('x-hold', '1', 0)")
+            let process = Process()
+            process.executableURL = HabitProcess.binary
+            process.arguments = ["log", "meditate", "12m"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": habit.folder.path, "HABIT_DB": habit.db, "TZ": "Europe/Berlin"]
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            usleep(400_000)
+            kill(process.processIdentifier, SIGBUS)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74, "\(stderr)")
+            #expect(stderr.split(separator: "\n").count == 1 && stderr.contains("the disk is full"), "\(stderr)")
+        }
+    }
+}

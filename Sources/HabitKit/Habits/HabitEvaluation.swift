@@ -233,17 +233,30 @@ public enum HabitEvaluator {
     }
 
     /// Loop's habit strength: `s = s·m + c·(1 − m)` over the days from the first to yesterday (and
-    /// today once it counts), `m = 0.5^(√f / 13)`; skipped days leave `s` as it is.
+    /// today once it counts), `m = 0.5^(√f / 13)`; skipped days leave `s` as it is. A day's `c` is
+    /// Loop's rolling window over the habit's period of D days (1, 7 or 30): a yes/no habit of N
+    /// days in D (N ÷ D below 1: N and D doubled) gets the days done in the last D days ÷ N, at most
+    /// 1; a quantity the sum of the last D days against its target — `min(1, sum ÷ target)` at least,
+    /// `clamp(1 − (sum − target) ÷ target, 0, 1)` at most; a daily yes/no habit or a built-in 1 on a
+    /// good day, else 0 (Standards/habits.md, "Score").
     static func score(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, statuses: DayTable<HabitDayStatus>,
                       firstDay: LocalDay, today: LocalDay, todayCounts: Bool, weekStartsOnSunday: Bool) -> Double {
         let m = pow(0.5, habit.frequency.squareRoot() / 13)
+        let window = ScoreWindow(habit)
         var s = 0.0
         var day = firstDay
         let last = todayCounts ? today : today.adding(days: -1)
+        // The window's contributions, by the day's distance from the first day.
+        var amounts: [Double] = []
+        var rolling = 0.0
         while day <= last {
             let status = statuses[day]
             let input = byDay[day]
             let good = status?.met ?? false
+            let amount = window.amount(input)
+            amounts.append(amount)
+            rolling += amount
+            if amounts.count > window.days { rolling -= amounts[amounts.count - 1 - window.days] }
             // A skipped day leaves the score as it is unless it is good anyway: for a daily habit,
             // met; for a week or month habit, something was done on that day itself.
             let goodAnyway = habit.per == .day ? good : (input?.hasEntry ?? false)
@@ -251,19 +264,56 @@ public enum HabitEvaluator {
                 day = day.adding(days: 1)
                 continue
             }
-            var c = good ? 1.0 : 0.0
-            if habit.kind == .quantity, let goal = habit.goal {
-                let share = goal.amount / Double(period(habit.per, of: day, weekStartsOnSunday: weekStartsOnSunday).count)
-                let value = input?.value ?? 0
-                switch goal {
-                case .atLeast: c = min(1, value / share)
-                case .atMost: c = within(value, share) ? 1 : 0
-                }
-            }
-            s = s * m + c * (1 - m)
+            s = s * m + window.completion(rolling: rolling, good: good) * (1 - m)
             day = day.adding(days: 1)
         }
         return s
+    }
+}
+
+/// The rolling window of Loop's score for one habit: how many days it spans, what a day adds to
+/// it, and what share of the habit's target a window's sum is.
+struct ScoreWindow {
+    enum Rule { case good, days(needed: Double), atLeast(Double), atMost(Double) }
+    let days: Int
+    let rule: Rule
+
+    init(_ habit: HabitDefinition) {
+        let period = habit.per == .day ? 1 : habit.per == .week ? 7 : 30
+        switch (habit.kind, habit.goal) {
+        case (.quantity, .atLeast(let target)?):
+            (days, rule) = (period, .atLeast(target))
+        case (.quantity, .atMost(let target)?):
+            (days, rule) = (period, .atMost(target))
+        case (.yesNo, _) where period > 1:
+            // Loop doubles N and D of a habit done on fewer days than its period has, so that
+            // an irregular week (Monday, then Sunday) still counts as two a week.
+            let times = max(1, habit.times)
+            let double = times < period ? 2 : 1
+            (days, rule) = (period * double, .days(needed: Double(times * double)))
+        default:
+            (days, rule) = (1, .good)
+        }
+    }
+
+    /// What a day adds to the window: its amount for a quantity, 1 for a day with an entry.
+    func amount(_ input: HabitDayInput?) -> Double {
+        switch rule {
+        case .good: 0
+        case .days: input?.hasEntry == true ? 1 : 0
+        case .atLeast, .atMost: max(0, input?.value ?? 0)
+        }
+    }
+
+    func completion(rolling: Double, good: Bool) -> Double {
+        switch rule {
+        case .good: return good ? 1 : 0
+        case .days(let needed): return min(1, rolling / needed)
+        case .atLeast(let target): return target > 0 ? min(1, rolling / target) : 1
+        case .atMost(let target):
+            guard target > 0 else { return rolling > 0 ? 0 : 1 }
+            return min(1, max(0, 1 - (rolling - target) / target))
+        }
     }
 }
 

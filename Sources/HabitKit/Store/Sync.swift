@@ -58,8 +58,13 @@ public struct SyncProgress: Sendable, Equatable {
     /// What this device's own file held after its last sync here (nil before the first).
     public var own: SyncFolder.Mark?
     /// The store file is not the one the device id was made in (copied to another machine, or
-    /// restored from a backup): it took a new device id, and sends everything under it.
+    /// restored from a backup): it takes a new device id, and sends everything under it.
     public var movedFrom: String?
+    /// The device id is new (a first sync, or a moved store): saved by the sync that uses it, so
+    /// a sync that fails leaves the store as it was.
+    var isNew = false
+    /// This store file's identity (device and inode), kept beside the device id.
+    var file = ""
 }
 
 /// What other devices' lines did here, and what this device sent.
@@ -87,21 +92,16 @@ extension HabitStore {
     public func syncProgress(folder: String, env: HabitEnvironment) throws -> SyncProgress {
         var info = stat()
         let file = stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : ""
-        return try write { db in
+        return try read { db in
             var device = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'device'")
             let madeIn = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'deviceFile'")
             var movedFrom: String?
             if let old = device, let madeIn, !file.isEmpty, madeIn != file {
                 movedFrom = old
                 device = nil
-                // Everything is sent again under the new id; what was read stays read.
-                try db.execute(sql: "DELETE FROM syncState WHERE substr(key, 1, 5) = 'sent:' OR substr(key, 1, 8) = 'sentLog:' OR substr(key, 1, 4) = 'own:'")
             }
-            if device == nil {
-                device = env.makeUUID().storeText
-                try Self.saveState("device", device ?? "", db)
-            }
-            if !file.isEmpty, madeIn != file { try Self.saveState("deviceFile", file, db) }
+            let isNew = device == nil
+            if isNew { device = env.makeUUID().storeText }
             var marks: [String: SyncFolder.Mark] = [:]
             let prefix = "read:" + folder + "\u{1F}"
             for row in try Row.fetchAll(db, sql: "SELECT key, value FROM syncState WHERE substr(key, 1, ?) = ?",
@@ -111,7 +111,8 @@ extension HabitStore {
             }
             let own = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: ["own:" + folder])
                 .flatMap(SyncFolder.Mark.init)
-            return SyncProgress(deviceID: device ?? "", marks: marks, own: own, movedFrom: movedFrom)
+            return SyncProgress(deviceID: device ?? "", marks: marks, own: movedFrom == nil ? own : nil, movedFrom: movedFrom,
+                                isNew: isNew, file: file)
         }
     }
 
@@ -127,11 +128,17 @@ extension HabitStore {
     /// `resend`: this device's file lost lines it had (a sync tool kept another copy of it), so
     /// everything is sent again. `mark` gives the mark of peer `i`'s file at an offset; `send`
     /// appends and returns the mark of this device's file after it.
-    public func sync(folder: String, peers: [SyncPeer], resend: Bool = false,
+    public func sync(folder: String, progress: SyncProgress, peers: [SyncPeer], resend: Bool = false,
                      mark: (_ peer: Int, _ offset: Int) -> SyncFolder.Mark?,
                      send: ([SyncObject]) throws -> SyncFolder.Mark?) throws -> SyncSummary {
         try write { db in
             var summary = SyncSummary()
+            if progress.movedFrom != nil {
+                // Everything is sent again under the new id; what was read stays read.
+                try db.execute(sql: "DELETE FROM syncState WHERE substr(key, 1, 5) = 'sent:' OR substr(key, 1, 8) = 'sentLog:' OR substr(key, 1, 4) = 'own:'")
+            }
+            if progress.isNew { try Self.saveState("device", progress.deviceID, db) }
+            if !progress.file.isEmpty { try Self.saveState("deviceFile", progress.file, db) }
             let sentKey = "sent:" + folder, seqKey = "sentLog:" + folder
             let sentAnchor = resend ? 0
                 : Int64(try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [sentKey]) ?? "0") ?? 0

@@ -66,7 +66,7 @@ struct SyncCommand: ParsableCommand {
         }
         let encoder = Output.makeEncoder()
         let calendar = env.calendar
-        let summary = try store.sync(folder: shared.path, peers: peers, resend: resend,
+        let summary = try store.sync(folder: shared.path, progress: progress, peers: peers, resend: resend,
                                      mark: { shared.mark(paths[$0], at: $1) }) { objects in
             try shared.append(try objects.map { try SyncLineJSON.encode($0, calendar: calendar, encoder) }, device: progress.deviceID)
             return shared.mark(ownFile, at: shared.size(ownFile))

@@ -60,3 +60,17 @@ struct Failure {
         return message + " (see '\(help)')"
     }
 }
+
+/// A store on a disk that fills up can make SQLite's mapped shared-memory file fault (SIGBUS):
+/// on a file system of 1 KiB blocks the pages SQLite maps are only partly allocated, and the
+/// first write to the rest kills the process with a crash dump. The store stays whole (the
+/// write-ahead log was not committed); habit says so in one line and exits 74 (EX_IOERR).
+enum DiskFullSignal {
+    static func install() {
+        signal(SIGBUS) { _ in
+            let message: StaticString = "habit: the disk is full (or the store's file system failed): nothing was changed; free some space and run the command again\n"
+            _ = write(STDERR_FILENO, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(74)
+        }
+    }
+}
