@@ -5,7 +5,7 @@
 // compiler as two `-sanitize=` options, of which only the last takes effect).
 import PackageDescription
 
-let fuzzers = ["DurationFuzzer", "InstantFuzzer", "DayFuzzer", "WeekdaysFuzzer", "ExportScanFuzzer"]
+let fuzzers = ["DurationFuzzer", "InstantFuzzer", "DayFuzzer", "WeekdaysFuzzer", "ExportScanFuzzer", "HarshFuzzer"]
 
 let package = Package(
     name: "habit-fuzz",

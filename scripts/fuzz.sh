@@ -25,6 +25,7 @@ targets=(
     "day       DayFuzzer         48    1"
     "weekdays  WeekdaysFuzzer    96    1"
     "xml       ExportScanFuzzer  4096  2"
+    "harsh     HarshFuzzer       2048  1"
 )
 if [[ -n ${FUZZ_ONLY:-} ]]; then
     selected=()

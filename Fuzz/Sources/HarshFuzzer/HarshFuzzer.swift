@@ -1,0 +1,52 @@
+import Foundation
+import FuzzDriver
+import HabitKit
+
+/// Fuzzes harsh's files (`HarshReader.read`): the input is the `habits` file, a NUL byte, then the
+/// `log` (without a NUL, all of it is the log), written to a folder of this process's own.
+///
+/// Laws: it never traps; it reads the same files the same way twice; every habit it accepts has
+/// a name and a frequency habit keeps (times from 1 to the days of its period).
+@main
+enum HarshFuzzer {
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "habit-harsh-fuzz-\(getpid())"
+        mkdir(path, 0o700)
+        return path
+    }()
+
+    static func main() {
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            HarshFuzzer.check(Array(UnsafeBufferPointer(start: data, count: size)))
+            return 0
+        })
+    }
+
+    static func check(_ bytes: [UInt8]) {
+        let split = bytes.firstIndex(of: 0)
+        let habits = split.map { Data(bytes[..<$0]) }
+        let log = Data(split.map { bytes[($0 + 1)...] } ?? bytes[...])
+        let logPath = folder + "/log", habitsPath = folder + "/habits"
+        unlink(habitsPath)
+        if let habits { FileManager.default.createFile(atPath: habitsPath, contents: habits) }
+        FileManager.default.createFile(atPath: logPath, contents: log)
+        let first = Result { try HarshReader.read(path: logPath) }
+        let second = Result { try HarshReader.read(path: logPath) }
+        switch (first, second) {
+        case (.success(let a), .success(let b)):
+            guard a == b else { fatalError("law broken: the same files read two ways") }
+            for habit in a.habits {
+                let days = habit.per == .day ? 1 : habit.per == .week ? 7 : 31
+                guard !habit.originalName.isEmpty, (1...days).contains(habit.times) else {
+                    fatalError("law broken: habit \(String(reflecting: habit.originalName)) times \(habit.times) per \(habit.per)")
+                }
+            }
+        case (.failure(let a), .failure(let b)):
+            guard "\(a)" == "\(b)" else { fatalError("law broken: two errors for the same files") }
+        default:
+            fatalError("law broken: read once, refused once")
+        }
+    }
+}
