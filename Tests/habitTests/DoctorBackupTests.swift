@@ -349,6 +349,7 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
     enum BadBackup: String, CaseIterable, Sendable {
         case foreignSQLite, corrupted, newerSchema, textFile
         case plantedTrigger, unknownMigration, extraView, rewrittenTrigger, extraIndex
+        case writeVersionTooNew  // header byte 18 above 2: SQLite opens it read-only (found by RestoreFuzzTests)
     }
 
     @Test(arguments: BadBackup.allCases)
@@ -374,6 +375,12 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
             try queue.close()
         case .textFile:
             try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: file))
+        case .writeVersionTooNew:
+            #expect(try habit.run(["backup", file]).status == 0)
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: file))
+            try handle.seek(toOffset: 18)
+            handle.write(Data([7, 1]))  // write version 7, read version 1: SQLite opens it read-only
+            try handle.close()
         case .plantedTrigger, .unknownMigration, .extraView, .rewrittenTrigger, .extraIndex:
             #expect(try habit.run(["backup", file]).status == 0)
             let sql = switch bad {
@@ -419,6 +426,43 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try contents(of: habit.folder) == before)
+    }
+
+    /// A restore killed at once (SIGKILL as soon as its temporary copy appears) leaves the store
+    /// whole, the old one, and its copy beside it; the killed process's lock on the copy is gone,
+    /// so doctor names it and the next restore removes it.
+    @Test func aRestoreKilledPartWayLeavesTheStoreWholeAndItsCopyIsCleanedUpNextTime() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["demo", "--days", "400"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        let other = habit.folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let file = other.appendingPathComponent("b.sqlite").path
+        #expect(try habit.run(["backup", file]).status == 0)
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let before = try habit.snapshot()
+
+        let process = habit.process(["restore", file])
+        func copies() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: habit.folder.path)) ?? []).filter { $0.hasPrefix(".h.sqlite.habit-tmp-") }
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while copies().isEmpty && process.isRunning && Date() < deadline { usleep(200) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = copies()
+        // Whole: the old store (or, had the swap already happened, the backup's).
+        let after = try habit.snapshot()
+        #expect(after == before || process.terminationReason == .exit, "\(after) vs \(before)")
+        try #require(!left.isEmpty, "the restore finished before it was killed")
+
+        let doctor = try habit.run(["doctor", "--json"])
+        #expect(status(of: "leftovers", in: doctor) == ["warning"], "\(doctor.stdout)")
+        #expect(try habit.run(["restore", file]).status == 0)
+        #expect(copies().isEmpty, "\(copies())")
+        #expect(status(of: "leftovers", in: try habit.run(["doctor", "--json"])).isEmpty)
     }
 
     /// A restore killed part-way leaves its temporary copy beside the store: doctor names it

@@ -187,7 +187,7 @@ public enum StoreBackup {
         defer { temp.remove() }
         try temp.copy(from: source)
         let version = try validate(temp.path, named: source)
-        try walMode(temp.path, store: storePath)
+        try walMode(temp.path, named: source)
         // Copies left by restores killed part-way (never this run's own: it holds its lock).
         RestoreLeftovers.remove(store: storePath)
 
@@ -255,13 +255,22 @@ public enum StoreBackup {
 
     /// Puts the checked copy in WAL mode, like every habit store, so that a process opening it
     /// shows up in its -shm (see ``SharedMemoryProbe``); its -wal and -shm are gone afterwards.
-    private static func walMode(_ path: String, store: String) throws {
+    ///
+    /// The copy is ours, 0600, in a folder we just wrote it to: when it cannot be switched, the
+    /// file is at fault (e.g. a header whose write version makes SQLite open it read-only), and
+    /// it is refused as damaged (`name`: the backup as the user named it).
+    private static func walMode(_ path: String, named name: String) throws {
         do {
             let queue = try DatabaseQueue(path: path)
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
             try queue.close()
+            if mode?.lowercased() != "wal" { throw BackupError.damaged(name, detail: "it cannot be switched to WAL mode") }
+        } catch let error as BackupError {
+            throw error
+        } catch let error as DatabaseError {
+            throw BackupError.damaged(name, detail: "it cannot be switched to WAL mode: " + escapingControlCharacters(error.message ?? "\(error.resultCode)"))
         } catch {
-            throw BackupError.cannotWrite(store, reason: "\(StoreError.from(error, path: store))")
+            throw BackupError.damaged(name, detail: "it cannot be switched to WAL mode: " + escapingControlCharacters("\(error)"))
         }
     }
 
