@@ -60,7 +60,7 @@ public enum BackupError: HabitError {
         case .notReplaceable(let path, let what):
             "\(path) is \(what), not a regular file; habit only replaces a regular file — choose another name"
         case .unexpectedSchema(let path, let detail):
-            "\(path) is not a habit store as habit makes it (\(detail)); nothing was changed — restore another backup"
+            "\(path) has a schema that habit does not make (\(detail)); nothing was changed — restore another backup"
         case .unknownMigrations(let path, let names):
             "\(path) records migrations this habit does not know (\(names.prefix(3).map { quoted($0) }.joined(separator: ", "))); it was written by a newer habit — nothing was changed; update habit"
         case .busy(let path):
