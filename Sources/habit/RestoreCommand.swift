@@ -7,9 +7,12 @@ struct Restore: ParsableCommand {
         commandName: "restore",
         abstract: "Replace the store with a backup FILE; the current store is kept beside it.",
         discussion: """
-            FILE must be an intact habit store (integrity and foreign-key checks, habit's identity) of a
-            schema this habit can read (an older one is migrated on next use); otherwise nothing
-            changes and the exit status is 65. The current store stays as
+            FILE must be an intact habit store (integrity and foreign-key checks, habit's identity) with
+            the schema exactly as habit makes it (no extra trigger, view, table or index; only known
+            migrations) at a version this habit can read (an older one is migrated on next use);
+            otherwise nothing changes and the exit status is 65. The store's folder must be yours and
+            not writable by others (else 77). Temporary copies left by a restore that was killed are
+            removed. The current store stays as
             <store>.before-restore-YYYYMMDD-HHMMSS; the backup is copied beside the store (0600) and
             renamed over it in one step. Run it while no other habit command is running.
             """)

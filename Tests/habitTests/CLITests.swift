@@ -52,6 +52,20 @@ struct HabitProcess {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// `habit ARGUMENTS` as a process not yet started, with this environment and no output (to
+    /// start, watch and kill).
+    func process(_ arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "HABIT_DB": db, "TZ": "Europe/Berlin"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        return process
+    }
+
     func json(_ arguments: [String], env extra: [String: String] = [:]) throws -> [String: Any] {
         let result = try run(arguments + ["--json"], env: extra)
         guard result.status == 0 else { throw CLIFailure(result: result) }

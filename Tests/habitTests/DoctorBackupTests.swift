@@ -76,7 +76,7 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
     }
 
     enum Breakage: String, CaseIterable, Sendable {
-        case storeReadableByOthers, folderWritableByGroup, newerSchema, notAHabitStore, damaged
+        case storeReadableByOthers, folderWritableByGroup, newerSchema, notAHabitStore, damaged, plantedTrigger, unknownMigration
     }
 
     @Test(arguments: Breakage.allCases)
@@ -107,6 +107,16 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
         case .damaged:
             try corruptPages(habit.db)
             check = "integrity"
+        case .plantedTrigger, .unknownMigration:
+            let queue = try DatabaseQueue(path: habit.db)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: breakage == .plantedTrigger
+                    ? "CREATE TRIGGER x AFTER INSERT ON sample BEGIN DELETE FROM sample; END"
+                    : "INSERT INTO grdb_migrations (identifier) VALUES ('v11-from-a-newer-habit')")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+            try queue.close()
+            check = "schema"
         }
         let before = try bytes(habit.db)
         let result = try habit.run(["doctor"])
@@ -271,6 +281,48 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
         #expect(forced["file"] as? String == existing)
         #expect(forced["schemaVersion"] as? Int == Schema.currentVersion)
     }
+
+    enum Special: String, CaseIterable, Sendable { case device, fifo, socket, folder, symlink }
+
+    /// Only a regular file (or nothing) is ever replaced, --force or not: anything else is
+    /// refused with one line and stays what it was.
+    @Test(arguments: Special.allCases)
+    func forceNeverReplacesAnythingButARegularFile(_ special: Special) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let target = habit.folder.appendingPathComponent("target").path
+        let precious = habit.folder.appendingPathComponent("precious").path
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: precious))
+        switch special {
+        case .device:
+            guard geteuid() == 0 else { return }  // mknod needs root
+            let mknod = try Process.run(URL(fileURLWithPath: "/usr/bin/mknod"), arguments: [target, "c", "1", "3"])
+            mknod.waitUntilExit()
+        case .fifo:
+            #expect(mkfifo(target, 0o600) == 0)
+        case .socket:
+            let python = try Process.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                         arguments: ["python3", "-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", target])
+            python.waitUntilExit()
+            guard python.terminationStatus == 0 else { return }
+        case .folder:
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+        case .symlink:
+            try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: precious)
+        }
+        var before = stat()
+        #expect(lstat(target, &before) == 0)
+        for arguments in [["backup", target, "--force"], ["backup", target]] {
+            let result = try habit.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            var after = stat()
+            #expect(lstat(target, &after) == 0)
+            #expect(after.st_mode == before.st_mode && after.st_ino == before.st_ino && after.st_rdev == before.st_rdev)
+        }
+        #expect(try bytes(precious) == Data("precious".utf8))
+    }
 }
 
 @Suite struct RestoreCommandTests {
@@ -296,6 +348,8 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
 
     enum BadBackup: String, CaseIterable, Sendable {
         case foreignSQLite, corrupted, newerSchema, textFile
+        case plantedTrigger, unknownMigration, extraView, rewrittenTrigger, extraIndex
+        case writeVersionTooNew  // header byte 18 above 2: SQLite opens it read-only (found by RestoreFuzzTests)
     }
 
     @Test(arguments: BadBackup.allCases)
@@ -321,6 +375,24 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
             try queue.close()
         case .textFile:
             try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: file))
+        case .writeVersionTooNew:
+            #expect(try habit.run(["backup", file]).status == 0)
+            let handle = try FileHandle(forUpdating: URL(fileURLWithPath: file))
+            try handle.seek(toOffset: 18)
+            handle.write(Data([7, 1]))  // write version 7, read version 1: SQLite opens it read-only
+            try handle.close()
+        case .plantedTrigger, .unknownMigration, .extraView, .rewrittenTrigger, .extraIndex:
+            #expect(try habit.run(["backup", file]).status == 0)
+            let sql = switch bad {
+            case .plantedTrigger: "CREATE TRIGGER x AFTER INSERT ON sample BEGIN DELETE FROM sample; END"
+            case .unknownMigration: "INSERT INTO grdb_migrations (identifier) VALUES ('v11-from-a-newer-habit')"
+            case .extraView: "CREATE VIEW everything AS SELECT * FROM sample"
+            case .rewrittenTrigger: "DROP TRIGGER sample_tombstone; CREATE TRIGGER sample_tombstone AFTER DELETE ON sample BEGIN SELECT 1; END"
+            default: "CREATE INDEX sample_value ON sample(value)"
+            }
+            let queue = try DatabaseQueue(path: file)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+            try queue.close()
         }
         let storeFolder = try contents(of: habit.folder)
         let otherFolder = try contents(of: other)
@@ -330,6 +402,108 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
         #expect(result.stdout.isEmpty)
         #expect(try contents(of: habit.folder) == storeFolder)
         #expect(try contents(of: other) == otherFolder)
+        if bad == .plantedTrigger {  // and the next log keeps every entry
+            #expect(try habit.run(["log", "meditate", "5m"]).status == 0)
+            #expect((try habit.json(["log", "list", "--days", "30"])["entries"] as? [Any])?.count == 2)
+        }
+    }
+
+    /// The folder rules of every command hold for restore: a store folder others may write is
+    /// refused (77) before anything is written.
+    @Test func aStoreFolderWritableByOthersIsRefusedAndNothingChanges() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let other = habit.folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let file = other.appendingPathComponent("b.sqlite").path
+        #expect(try habit.run(["backup", file]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: habit.folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path) }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 77)
+        let before = try contents(of: habit.folder)
+        let result = try habit.run(["restore", file])
+        #expect(result.status == 77, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try contents(of: habit.folder) == before)
+    }
+
+    /// A restore killed at once (SIGKILL as soon as its temporary copy appears) leaves the store
+    /// whole, the old one, and its copy beside it; the killed process's lock on the copy is gone,
+    /// so doctor names it and the next restore removes it.
+    @Test func aRestoreKilledPartWayLeavesTheStoreWholeAndItsCopyIsCleanedUpNextTime() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["demo", "--days", "400"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        let other = habit.folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let file = other.appendingPathComponent("b.sqlite").path
+        #expect(try habit.run(["backup", file]).status == 0)
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let before = try habit.snapshot()
+
+        let process = habit.process(["restore", file])
+        func copies() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: habit.folder.path)) ?? []).filter { $0.hasPrefix(".h.sqlite.habit-tmp-") }
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while copies().isEmpty && process.isRunning && Date() < deadline { usleep(200) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let left = copies()
+        // Whole: the old store (or, had the swap already happened, the backup's).
+        let after = try habit.snapshot()
+        #expect(after == before || process.terminationReason == .exit, "\(after) vs \(before)")
+        try #require(!left.isEmpty, "the restore finished before it was killed")
+
+        let doctor = try habit.run(["doctor", "--json"])
+        #expect(status(of: "leftovers", in: doctor) == ["warning"], "\(doctor.stdout)")
+        #expect(try habit.run(["restore", file]).status == 0)
+        #expect(copies().isEmpty, "\(copies())")
+        #expect(status(of: "leftovers", in: try habit.run(["doctor", "--json"])).isEmpty)
+    }
+
+    /// A restore killed part-way leaves its temporary copy beside the store: doctor names it
+    /// (a warning with the fix) and the next restore removes it — only regular files of the
+    /// user named as habit names them; anything else there stays.
+    @Test func leftoversOfAKilledRestoreAreNamedByDoctorAndRemovedByTheNextRestore() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: habit.folder.path)
+        let other = habit.folder.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let file = other.appendingPathComponent("b.sqlite").path
+        #expect(try habit.run(["backup", file]).status == 0)
+        let folder = habit.folder.path
+        let ours = ["\(folder)/.h.sqlite.habit-tmp-Ab12Cd", "\(folder)/.h.sqlite.habit-tmp-Ab12Cd-journal", "\(folder)/.h.sqlite.habit-tmp-Qq9Zz0"]
+        for path in ours { try Data(contentsOf: URL(fileURLWithPath: file)).write(to: URL(fileURLWithPath: path)) }
+        let notOurs = ["\(folder)/.h.sqlite.habit-tmp-short", "\(folder)/.other.sqlite.habit-tmp-Ab12Cd", "\(folder)/h.sqlite.habit-tmp-Ab12Cd"]
+        for path in notOurs { try Data("keep".utf8).write(to: URL(fileURLWithPath: path)) }
+        let link = "\(folder)/.h.sqlite.habit-tmp-Link00", dir = "\(folder)/.h.sqlite.habit-tmp-Dir000"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: notOurs[0])
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        var foreign: String?
+        if geteuid() == 0 {
+            foreign = "\(folder)/.h.sqlite.habit-tmp-Other0"
+            try Data("nobody's".utf8).write(to: URL(fileURLWithPath: foreign!))
+            #expect(chown(foreign!, 65534, 65534) == 0)
+        }
+
+        let doctor = try habit.run(["doctor", "--json"])
+        #expect(status(of: "leftovers", in: doctor) == ["warning"], "\(doctor.stdout)")
+        let fix = findings(doctor).first { $0["check"] as? String == "leftovers" }?["fix"] as? String ?? ""
+        #expect(ours.allSatisfy { fix.contains($0) }, "\(fix)")
+        #expect(!fix.contains("Link00") && !fix.contains("Dir000") && !fix.contains("Other0") && !fix.contains("short"))
+
+        #expect(try habit.run(["restore", file]).status == 0)
+        for path in ours { #expect(!FileManager.default.fileExists(atPath: path), "\(path)") }
+        for path in notOurs + [link, dir] + (foreign.map { [$0] } ?? []) {
+            #expect((try? FileManager.default.attributesOfItem(atPath: path)) != nil, "\(path) was removed")
+        }
+        #expect(status(of: "leftovers", in: try habit.run(["doctor", "--json"])).isEmpty)
     }
 }
 

@@ -17,13 +17,16 @@ public enum BackupError: HabitError {
     case pendingLog(String)
     case storeIsLink(String)
     case busy(String)
+    case notReplaceable(String, what: String)
+    case unexpectedSchema(String, detail: String)
+    case unknownMigrations(String, names: [String])
 
     public var kind: ErrorKind {
         switch self {
         case .noStore, .noFile, .notARegularFile: .noInput
         case .isTheStore: .usage
-        case .exists, .isAFolder, .cannotWrite, .storeIsLink: .cantCreate
-        case .notAHabitStore, .damaged, .newerSchema, .pendingLog: .dataError
+        case .exists, .isAFolder, .cannotWrite, .storeIsLink, .notReplaceable: .cantCreate
+        case .notAHabitStore, .damaged, .newerSchema, .pendingLog, .unexpectedSchema, .unknownMigrations: .dataError
         case .busy: .unavailable
         }
     }
@@ -54,6 +57,12 @@ public enum BackupError: HabitError {
             "\(path)-wal beside it holds changes not yet in \(path) (the file is in use or was copied while open); make the copy with 'habit backup' instead"
         case .storeIsLink(let path):
             "the store path \(path) is a symbolic link, which restore does not replace; give the real path with --db"
+        case .notReplaceable(let path, let what):
+            "\(path) is \(what), not a regular file; habit only replaces a regular file — choose another name"
+        case .unexpectedSchema(let path, let detail):
+            "\(path) has a schema that habit does not make (\(detail)); nothing was changed — restore another backup"
+        case .unknownMigrations(let path, let names):
+            "\(path) records migrations this habit does not know (\(names.prefix(3).map { quoted($0) }.joined(separator: ", "))); it was written by a newer habit — nothing was changed; update habit"
         case .busy(let path):
             "the store \(path) stayed busy for 10 s (another habit process is writing); nothing was changed — try again"
         }
@@ -93,8 +102,11 @@ public enum StoreBackup {
             throw BackupError.noStore(storePath)
         }
         try refuseStoreFiles(target, store: storePath)
-        if let existing = StorePaths.status(target, followLinks: true) {
+        // Only a regular file (or nothing) is ever replaced: a device, FIFO, socket, folder or
+        // link stays as it is, --force or not (the link itself is what rename(2) would replace).
+        if let existing = StorePaths.status(target, followLinks: false) {
             if existing.isDirectory { throw BackupError.isAFolder(target) }
+            if !existing.isRegular { throw BackupError.notReplaceable(target, what: existing.kindText) }
             if !force { throw BackupError.exists(target) }
         }
         let folder = (target as NSString).deletingLastPathComponent
@@ -162,6 +174,9 @@ public enum StoreBackup {
         let current = StorePaths.status(storePath, followLinks: false)
         if current?.isSymlink == true { throw BackupError.storeIsLink(storePath) }
         if let current, !current.isRegular { throw BackupError.cannotWrite(storePath, reason: "it is not a regular file") }
+        // The folder rules of every command (exit 77): the store's folder and the store are the
+        // user's (or root's) and not writable by others.
+        try StoreFile.checkPlace(storePath)
 
         let folder = (storePath as NSString).deletingLastPathComponent
         let createdFolders = try createFolders(folder, for: storePath)
@@ -172,7 +187,9 @@ public enum StoreBackup {
         defer { temp.remove() }
         try temp.copy(from: source)
         let version = try validate(temp.path, named: source)
-        try walMode(temp.path, store: storePath)
+        try walMode(temp.path, named: source)
+        // Copies left by restores killed part-way (never this run's own: it holds its lock).
+        RestoreLeftovers.remove(store: storePath)
 
         var kept: String?
         if current != nil {
@@ -210,6 +227,16 @@ public enum StoreBackup {
                 if version > Schema.currentVersion {
                     throw BackupError.newerSchema(name, version: version, supported: Schema.currentVersion)
                 }
+                // Exactly the schema habit makes at that version: no planted trigger, view, table
+                // or index, no migration of a newer habit (SchemaCheck, shared with doctor).
+                switch try SchemaCheck.examine(db) {
+                case .matches: break
+                case .newer(let newer, let unknown):
+                    if unknown.isEmpty { throw BackupError.newerSchema(name, version: newer, supported: Schema.currentVersion) }
+                    throw BackupError.unknownMigrations(name, names: unknown)
+                case .differs(_, let detail):
+                    throw BackupError.unexpectedSchema(name, detail: detail)
+                }
                 if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
                     throw BackupError.damaged(name, detail: "rows point at rows that are gone (foreign_key_check)")
                 }
@@ -221,18 +248,29 @@ public enum StoreBackup {
             throw BackupError.notAHabitStore(name, reason: "not an SQLite database")
         } catch let error as DatabaseError {
             throw BackupError.damaged(name, detail: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw BackupError.damaged(name, detail: escapingControlCharacters("\(error)"))
         }
     }
 
     /// Puts the checked copy in WAL mode, like every habit store, so that a process opening it
     /// shows up in its -shm (see ``SharedMemoryProbe``); its -wal and -shm are gone afterwards.
-    private static func walMode(_ path: String, store: String) throws {
+    ///
+    /// The copy is ours, 0600, in a folder we just wrote it to: when it cannot be switched, the
+    /// file is at fault (e.g. a header whose write version makes SQLite open it read-only), and
+    /// it is refused as damaged (`name`: the backup as the user named it).
+    private static func walMode(_ path: String, named name: String) throws {
         do {
             let queue = try DatabaseQueue(path: path)
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            let mode = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
             try queue.close()
+            if mode?.lowercased() != "wal" { throw BackupError.damaged(name, detail: "it cannot be switched to WAL mode") }
+        } catch let error as BackupError {
+            throw error
+        } catch let error as DatabaseError {
+            throw BackupError.damaged(name, detail: "it cannot be switched to WAL mode: " + escapingControlCharacters(error.message ?? "\(error.resultCode)"))
         } catch {
-            throw BackupError.cannotWrite(store, reason: "\(StoreError.from(error, path: store))")
+            throw BackupError.damaged(name, detail: "it cannot be switched to WAL mode: " + escapingControlCharacters("\(error)"))
         }
     }
 
@@ -393,6 +431,9 @@ private final class TempFile {
     let path: String
     /// Set once the file has been moved into place: `remove()` then leaves it alone.
     var installed = false
+    /// Holds `flock(LOCK_EX)` on the file while this process lives, so that a restore cleaning
+    /// up the copies of killed runs (``RestoreLeftovers``) never takes a running one's.
+    private var lockFD: Int32 = -1
 
     init(beside destination: String) throws {
         let folder = (destination as NSString).deletingLastPathComponent
@@ -404,7 +445,8 @@ private final class TempFile {
         }
         guard fd >= 0 else { throw BackupError.cannotWrite(destination, reason: String(cString: strerror(errno))) }
         fchmod(fd, 0o600)
-        close(fd)
+        flock(fd, LOCK_EX | LOCK_NB)
+        lockFD = fd
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -462,5 +504,48 @@ private final class TempFile {
     func remove() {
         if !installed { unlink(path) }
         for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        if lockFD >= 0 { close(lockFD) }
+        lockFD = -1
+    }
+}
+
+/// Temporary copies that a `restore` killed part-way left beside the store (the store itself is
+/// whole, old or new: the swap is one rename): `.<store name>.habit-tmp-XXXXXX` (mkstemp's six
+/// letters and digits) and SQLite's `-journal`, `-wal`, `-shm` of it. Only regular files of this
+/// user that no running habit holds (a live restore keeps an `flock` on its copy) count.
+/// `restore` removes them; `doctor` names them.
+enum RestoreLeftovers {
+    static func find(store: String) -> [String] {
+        let folder = (store as NSString).deletingLastPathComponent
+        let prefix = "." + (store as NSString).lastPathComponent + ".habit-tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var found: [String] = []
+        var busy: [String: Bool] = [:]
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            let unique = rest.prefix(6)
+            guard unique.count == 6, unique.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }),
+                  ["", "-journal", "-wal", "-shm"].contains(String(rest.dropFirst(6))) else { continue }
+            let path = folder + "/" + name
+            guard let status = StorePaths.status(path, followLinks: false), status.isRegular, status.owner == geteuid() else { continue }
+            let base = folder + "/" + prefix + unique
+            if busy[base] == nil { busy[base] = inUse(base) }
+            if busy[base] == false { found.append(path) }
+        }
+        return found
+    }
+
+    static func remove(store: String) {
+        for path in find(store: store) { unlink(path) }
+    }
+
+    /// Whether a running process holds the copy's lock (a missing copy is not in use).
+    private static func inUse(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 { return errno == EWOULDBLOCK }
+        flock(fd, LOCK_UN)
+        return false
     }
 }

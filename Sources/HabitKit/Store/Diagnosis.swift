@@ -70,6 +70,15 @@ public struct StoreDiagnosis: Sendable {
         } else {
             result.findings.append(.ok("wal", wal == 0 ? "no pending write-ahead log" : "write-ahead log \(ByteCountText.bytes(wal))"))
         }
+        let leftovers = RestoreLeftovers.find(store: absolute)
+        if !leftovers.isEmpty {
+            result.findings.append(Finding(
+                check: "leftovers", status: .warning,
+                detail: "\(leftovers.count) temporary cop\(leftovers.count == 1 ? "y" : "ies") left beside the store by an interrupted restore: "
+                    + leftovers.prefix(3).map { quoted(($0 as NSString).lastPathComponent) }.joined(separator: ", ")
+                    + (leftovers.count > 3 ? " (and \(leftovers.count - 3) more)" : ""),
+                fix: "rm -- " + leftovers.map { ShellWords.quote($0) }.joined(separator: " ") + " (the next habit restore removes them too)"))
+        }
         return result
     }
 
@@ -159,16 +168,22 @@ public struct StoreDiagnosis: Sendable {
         try? queue.close()
     }
 
-    /// `schema`: `user_version` against the migrations this binary knows.
+    /// `schema`: the schema exactly as habit makes it (``SchemaCheck``, the same check `restore`
+    /// makes), and `user_version` against the migrations this binary knows.
     private static func schema(_ db: Database) throws -> Finding {
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        let known = Set(Schema.migrator.migrations)
-        let unknown = try Schema.migrator.appliedIdentifiers(db).subtracting(known).sorted()
-        if version > Schema.currentVersion || !unknown.isEmpty {
+        let version: Int
+        switch try SchemaCheck.examine(db) {
+        case .newer(let newer, let unknown):
             return Finding(check: "schema", status: .problem,
-                           detail: "schema version \(version)" + (unknown.isEmpty ? "" : " (migrations \(unknown.joined(separator: ", ")))")
+                           detail: "schema version \(newer)" + (unknown.isEmpty ? "" : " (migrations \(unknown.prefix(3).map { quoted($0) }.joined(separator: ", ")))")
                                + " is newer than this habit understands (\(Schema.currentVersion))",
                            fix: "update habit to the version that wrote this store")
+        case .differs(let found, let detail):
+            return Finding(check: "schema", status: .problem,
+                           detail: "schema version \(found) is not as habit makes it: \(detail)",
+                           fix: "habit restore BACKUP-FILE (a backup from before the change)")
+        case .matches(let found):
+            version = found
         }
         if version < Schema.currentVersion {
             return Finding(check: "schema", status: .warning,
@@ -224,6 +239,18 @@ enum StorePaths {
         var isRegular: Bool { type == 0o100000 }
         var isDirectory: Bool { type == 0o040000 }
         var isSymlink: Bool { type == 0o120000 }
+        /// What the file is, for a message: "a folder", "a device", …
+        var kindText: String {
+            switch type {
+            case 0o100000: "a regular file"
+            case 0o040000: "a folder"
+            case 0o120000: "a symbolic link"
+            case 0o020000, 0o060000: "a device"
+            case 0o010000: "a named pipe (FIFO)"
+            case 0o140000: "a socket"
+            default: "not a regular file"
+            }
+        }
         var identity: FileIdentity { FileIdentity(device: device, inode: inode) }
     }
 

@@ -65,6 +65,15 @@ enum StoreFile {
         return .store(path: target, version: try identify(target))
     }
 
+    /// The rules of ``inspect(_:)`` for a path that `restore` replaces, without identifying the
+    /// file there (a damaged or foreign store may be replaced): the file, when it is a regular
+    /// one, and its folder, when it exists, are the user's or root's and not writable by others.
+    static func checkPlace(_ path: String) throws {
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { try checkOwnerAndMode(info, of: path, what: "store") }
+        try checkFolder(of: path)
+    }
+
     /// The folder of `path`, if it exists: the user's or root's, not writable by group or others.
     private static func checkFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
