@@ -159,4 +159,48 @@ import Testing
         let withSystemd = try habit.run(["doctor"], env: ["PATH": bin.path])
         #expect(withSystemd.stdout.contains("fix: habit remind systemd --install"), "\(withSystemd.stdout)")
     }
+
+    // Point 13: a second reminder for the same habit, time and a shared day is refused.
+    @Test func aReminderThatRepeatsAnotherIsRefused() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["remind", "add", "meditate", "20:00", "--days", "mon-fri"], env: Self.now).status == 0)
+        let before = try habit.contents()
+        let twin = try habit.run(["remind", "add", "meditate", "20:00", "--days", "fri,sat"], env: Self.now)
+        #expect(twin.status == 64, "\(twin.stdout)")
+        #expect(twin.stderr.split(separator: "\n").count == 1 && twin.stderr.contains("reminder #1 already nags"), "\(twin.stderr)")
+        #expect(try habit.contents() == before)
+        // Other days, another time or another habit are reminders of their own.
+        for command in [["remind", "add", "meditate", "20:00", "--days", "weekends"], ["remind", "add", "meditate", "20:30"],
+                        ["remind", "add", "workout", "20:00"]] {
+            #expect(try habit.run(command, env: Self.now).status == 0, "\(command)")
+        }
+    }
+
+    // Point 13: a habit made today has no weeks of zeros from before it existed.
+    @Test func statsOfANewHabitStartWithThePeriodItBeganIn() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["add", "water", "--unit", "glass", "--at-least", "8"], env: Self.now).status == 0)
+        #expect(try habit.run(["log", "water", "3"], env: Self.now).status == 0)
+        let weeks = try habit.json(["stats", "water", "--per", "week"], env: Self.now)
+        let buckets = try #require(weeks["buckets"] as? [[String: Any]])
+        #expect(buckets.count == 1, "\(buckets)")
+        #expect(buckets.first?["start"] as? String == "2025-10-20" && buckets.first?["count"] as? Int == 1)
+        // --from still lists what it asks for; a data type keeps its twelve periods.
+        let asked = try habit.json(["stats", "water", "--per", "week", "--from", "2025-09-01"], env: Self.now)
+        #expect((asked["buckets"] as? [Any])?.count == 8)
+        #expect((try habit.json(["stats", "steps", "--per", "week"], env: Self.now)["buckets"] as? [Any])?.count == 12)
+    }
+
+    @Test func emptyBucketsBeforeAHabitBeganAreLeftOut() {
+        let day = { (text: String) in LocalDay(text)! }
+        let buckets = ["2025-10-06", "2025-10-13", "2025-10-20"].map { StatsBucket(start: day($0), end: day($0).adding(days: 7)) }
+        #expect(StatsBuckets.since(day("2025-10-20"), buckets).map(\.start) == [day("2025-10-20")])
+        #expect(StatsBuckets.since(day("2025-10-15"), buckets).map(\.start) == [day("2025-10-13"), day("2025-10-20")])
+        #expect(StatsBuckets.since(day("2030-01-01"), buckets).count == 1)  // the last one always stays
+        var counted = buckets
+        counted[0].count = 1
+        #expect(StatsBuckets.since(day("2025-10-20"), counted).count == 3)  // data before `since` is shown
+    }
 }

@@ -42,6 +42,14 @@ public struct StatsBuckets: Sendable, Equatable {
         }
     }
 
+    /// `buckets` without the empty ones that end on or before `since`: a habit's stats begin with
+    /// the period it began in, not with twelve periods of zeros from before it existed. The last
+    /// bucket always stays.
+    public static func since(_ since: LocalDay, _ buckets: [StatsBucket]) -> [StatsBucket] {
+        let dropped = buckets.prefix { $0.end <= since && $0.count == 0 }.count
+        return Array(buckets.dropFirst(Swift.min(dropped, Swift.max(0, buckets.count - 1))))
+    }
+
     /// The days the buckets cover: from the first one's start to the last one's end.
     public var days: DayRange {
         guard let first = buckets.first, let last = buckets.last else { return DayRange(day: LocalDay(ordinal: 0)) }

@@ -82,6 +82,12 @@ public struct Reminder: Hashable, Sendable {
     public var weekdays: WeekdaySet
     public var lookbackHours: Int
     public var enabled: Bool
+
+    /// Whether `other` nags about the same habit at the same time on a day this one does too: a
+    /// second such reminder would only say the same thing twice.
+    public func overlaps(_ other: Reminder) -> Bool {
+        activity == other.activity && time == other.time && weekdays.mask & other.weekdays.mask != 0
+    }
     public var created: Date
     /// The same on every device a sync reaches; nil until stored (then made from what it is, unless given).
     public var uuid: UUID?

@@ -21,11 +21,15 @@ struct RemindAdd: ParsableCommand {
         // Which habit, from the store as it is: an unknown name creates no store.
         let (reader, readEnv) = try store.reading()
         let habit = try reader.habit(named: activity.lowercased(), env: readEnv)
-        let (store, env) = try store.writing()
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
-                                activity: habit.id, time: time.time, lookbackHours: lookback, created: env.now,
-                                uuid: env.makeUUID())
+                                activity: habit.id, time: time.time, lookbackHours: lookback, created: readEnv.now,
+                                uuid: readEnv.makeUUID())
         fields.apply(to: &reminder)
+        if let twin = try reader.fetchReminders().first(where: reminder.overlaps) {
+            throw ValidationError("reminder #\(twin.id) already nags about \(habit.name) at \(time.time) on \(twin.weekdays); "
+                                  + "change it with 'habit remind edit \(twin.id)', or pick another time")
+        }
+        let (store, env) = try store.writing()
         let added = try store.addReminder(reminder)
         guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == added.id }) else {
             throw ReminderError.notFound(added.id)

@@ -8,7 +8,8 @@ struct StatsCommand: ParsableCommand {
         abstract: "Count, sum, average, min and max per day, week or month, for a habit or a data type.",
         discussion: """
             Buckets are half-open periods (weeks by the week-start setting); a sample counts in the bucket of its day.
-            Without --from/--to: the last 12 periods, the current one included. A range is widened to whole periods.
+            Without --from/--to: the last 12 periods, the current one included (for a habit, none before \
+            the period it began in). A range is widened to whole periods.
             A habit's name wins over a type's short name (a habit 'steps'); a HealthKit identifier always means the type.
             """)
 
@@ -33,8 +34,10 @@ struct StatsCommand: ParsableCommand {
         let settings = try store.fetchSettings()
         let days = try StatsBuckets.range(from: try from?.day(today: env.today, in: "--from"), to: try to?.day(today: env.today, in: "--to"),
                                           per: per, today: env.today, weekStartsOnSunday: settings.weekStartsOnSunday)
-        let stats = try store.statistics(of: try resolve(in: store, env: env), per: per, days: days,
-                                         allSources: options.allSources, env: env)
+        let subject = try resolve(in: store, env: env)
+        var stats = try store.statistics(of: subject, per: per, days: days, allSources: options.allSources, env: env)
+        // Without --from a habit's stats start with the period it began in.
+        if from == nil, case .habit(let habit) = subject { stats.buckets = StatsBuckets.since(habit.since, stats.buckets) }
         if options.output.json {
             try Output.printJSON(StatsJSON(stats))
             return
