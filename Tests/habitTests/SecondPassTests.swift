@@ -203,4 +203,24 @@ import Testing
         counted[0].count = 1
         #expect(StatsBuckets.since(day("2025-10-20"), counted).count == 3)  // data before `since` is shown
     }
+
+    // Issue 23, point 6: a Health export that breaks part-way leaves no store it made behind.
+    @Test(arguments: ["<html><body>not an export</body></html>\n",
+                      "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"P\" unit=\"count\" value=\"5\" startDate=\"2025-10-01 08:00:00 +0200\" endDate=\"2025-10-01 08:01:00 +0200\"/>\n <Record type="])
+    func aBrokenHealthExportCreatesNoStore(_ xml: String) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let file = habit.folder.appendingPathComponent("export.xml")
+        try xml.write(to: file, atomically: true, encoding: .utf8)
+        let db = habit.folder.appendingPathComponent("new/h.sqlite").path
+        let result = try habit.run(["import", file.path], env: ["HABIT_DB": db])
+        #expect(result.status == 65, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: habit.folder.appendingPathComponent("new").path))
+        // An existing store stays, as it was.
+        #expect(try habit.run(["log", "meditate", "10m"]).status == 0)
+        let before = try habit.contents()
+        #expect(try habit.run(["import", file.path]).status == 65)
+        #expect(try habit.contents() == before)
+    }
 }

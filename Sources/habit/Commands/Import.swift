@@ -46,7 +46,10 @@ struct Import: ParsableCommand {
         // Opened and checked (a regular file) before the store is opened for writing.
         let export = try ExportReader(path: path)
         // A dry run on a missing store plans against an empty one in memory: nothing is created.
-        let (store, env) = dryRun && !store.exists ? try store.reading() : try store.writing()
+        let location = self.store.location
+        let folderExisted = FileManager.default.fileExists(atPath: (location.path as NSString).deletingLastPathComponent)
+        let storeExisted = location.exists
+        let (store, env) = dryRun && !storeExisted ? try self.store.reading() : try self.store.writing()
         let clock = ContinuousClock()
         let started = clock.now
         let bar = ProgressBar(enabled: !output.json && isatty(STDERR_FILENO) == 1, clock: clock)
@@ -55,6 +58,13 @@ struct Import: ParsableCommand {
             summary = try store.importHealthExport(export, now: env.now, dryRun: dryRun) { bar.update($0) }
         } catch {
             bar.clear()
+            // The file streams, so a broken one is found only on the way: a store this import
+            // made is taken away again (a failed command creates nothing).
+            if !storeExisted {
+                store.closeForExit()
+                for suffix in ["", "-wal", "-shm", ".import-lock"] { unlink(location.path + suffix) }
+                if !folderExisted { rmdir((location.path as NSString).deletingLastPathComponent) }
+            }
             throw error
         }
         bar.clear()
