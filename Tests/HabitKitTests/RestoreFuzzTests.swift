@@ -11,17 +11,6 @@ import Testing
 /// error (`BackupError`, `StoreError`) and the store's folder is byte-for-byte as it was.
 /// `HABIT_RESTORE_FUZZ_SEED` and `HABIT_RESTORE_FUZZ_RUNS` change the seed (23) and runs (200).
 @Suite struct RestoreFuzzTests {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
 
     /// SQL a hostile backup may carry. Fixed text: the fuzzer only picks among them.
     static let edits: [String] = [
@@ -47,7 +36,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let seed = UInt64(environment["HABIT_RESTORE_FUZZ_SEED"] ?? "") ?? 23
         let runs = Int(environment["HABIT_RESTORE_FUZZ_RUNS"] ?? "") ?? 200
-        var rng = SplitMix(state: seed)
+        var rng = SeededRandom(seed: seed)
         let env = Fixture.env("2025-10-26T10:00:00+01:00")
 
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("habit-restore-fuzz-\(UUID().uuidString)")
@@ -182,4 +171,9 @@ import Testing
         let outcome = try queue.read { try SchemaCheck.examine($0) }
         #expect(outcome == .differs(version: Schema.currentVersion, detail: "an extra trigger 'x\\ny'"))
     }
+}
+
+extension SeededRandom {
+    /// A number in `0..<n` (0 when n < 1), as the mutations pick them.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
 }

@@ -98,18 +98,8 @@ public struct SyncFolder: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= offset else { return nil }
         let from = max(0, offset - 4096)
-        var bytes = [UInt8](repeating: 0, count: offset - from)
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(fd, base + filled, buffer.count - filled, off_t(from + filled))
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            filled += n
-        }
-        return Mark(offset: offset, tail: Self.tail(bytes))
+        let bytes = Self.bytes(fd, from: from, count: offset - from)
+        return bytes.count == offset - from ? Mark(offset: offset, tail: Self.tail(bytes)) : nil
     }
 
     /// The size of `file` in bytes (0 when it is not there or not a regular file).
@@ -117,6 +107,23 @@ public struct SyncFolder: Sendable {
         var info = stat()
         guard lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
         return Int(info.st_size)
+    }
+
+    /// Up to `count` bytes of `fd` from `from` (fewer when the file ends or a read fails).
+    static func bytes(_ fd: Int32, from: Int, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return pread(fd, base + filled, buffer.count - filled, off_t(from + filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 
     static func tail(_ bytes: [UInt8]) -> String {
@@ -147,18 +154,7 @@ public struct SyncFolder: Sendable {
         }
         let size = Int(info.st_size)
         let start = size < offset ? 0 : offset
-        var bytes = [UInt8](repeating: 0, count: size - start)
-        var filled = 0
-        while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return pread(fd, base + filled, buffer.count - filled, off_t(start + filled))
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            filled += n
-        }
-        bytes.removeSubrange(filled...)
+        let bytes = Self.bytes(fd, from: start, count: size - start)
         guard let last = bytes.lastIndex(of: 0x0A) else { return ([], [], start) }
         var lines: [[UInt8]] = [], starts: [Int] = []
         var lineStart = 0
