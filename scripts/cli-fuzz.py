@@ -743,8 +743,9 @@ def make_base_store(binary, folder, timeout):
     env["HABIT_DB"] = f"{folder}/base.sqlite"
     steps = [
         "demo --days 45 --seed 3", "log meditate 12m --at 07:30", "log workout hiit 25m --at 'yesterday 18:00'",
-        "log alcohol 2", "log alcohol steady --date -2", "remind add meditate 20:00",
-        "remind add workout 18:00 --days mon-fri --lookback 8h", "config set weight 72",
+        # Reminders at other times than BASE_COMMANDS' (a reminder that repeats another is refused).
+        "log alcohol 2", "log alcohol steady --date -2", "remind add meditate 06:30",
+        "remind add workout 17:15 --days mon-fri --lookback 8h", "config set weight 72",
         "changes --since 0 --save sync", "import @EXPORT",
         "add floss", "add water --unit glass --at-least 8", "add reading --unit min --at-least 150 --per week",
         "log floss --date -1", "log water 3", "skip floss -3",
