@@ -13,6 +13,14 @@ import Testing
         return devices.folder.appendingPathComponent(name)
     }
 
+    /// Device 0 logs a session and a workout and syncs: its file, holding both.
+    static func sessionAndWorkoutSent(_ devices: Devices) throws -> URL {
+        try devices.run(0, ["log", "meditate", "10m"])
+        try devices.run(0, ["log", "workout", "hiit", "25m"])
+        try devices.sync(0)
+        return try file(devices)
+    }
+
     static func entries(_ devices: Devices, _ device: Int) throws -> Int {
         HabitsFixture.objects(try devices.json(device, ["log", "list", "--days", "30", "--all-sources"])["entries"]).count
     }
@@ -33,7 +41,7 @@ import Testing
         let result = try devices.run(1, ["sync", devices.folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.entries(devices, 1) == 2)
-        #expect(try devices.state(0).components(separatedBy: "\n---\n")[0] == devices.state(1).components(separatedBy: "\n---\n")[0])
+        #expect(try Self.dataLines(devices, 0) == Self.dataLines(devices, 1))
         // An ndjson import of a file that holds a workout twice adds it once.
         let again = devices.stores[2].folder.appendingPathComponent("twice.ndjson")
         try twice.write(to: again)
@@ -47,10 +55,7 @@ import Testing
     @Test func aFileCutBeforeAWorkoutsLineAppliesTheRestAndWaits() throws {
         let devices = try Devices()
         defer { devices.cleanUp() }
-        try devices.run(0, ["log", "meditate", "10m"])
-        try devices.run(0, ["log", "workout", "hiit", "25m"])
-        try devices.sync(0)
-        let path = try Self.file(devices)
+        let path = try Self.sessionAndWorkoutSent(devices)
         let full = try Data(contentsOf: path)
         let text = String(decoding: full, as: UTF8.self)
         let workoutLine = try #require(text.range(of: "{\"kind\":\"workout\""))
@@ -69,17 +74,14 @@ import Testing
         try devices.sync(1)
         try devices.sync(1)
         #expect(try Self.entries(devices, 1) == 3)
-        #expect(try devices.state(0).components(separatedBy: "\n---\n")[0] == devices.state(1).components(separatedBy: "\n---\n")[0])
+        #expect(try Self.dataLines(devices, 0) == Self.dataLines(devices, 1))
     }
 
     // Point 3: a line whose workout is an unknown UUID blocks no sync: it waits and is said.
     @Test func aLineNamingAnUnknownWorkoutBlocksNothing() throws {
         let devices = try Devices()
         defer { devices.cleanUp() }
-        try devices.run(0, ["log", "meditate", "10m"])
-        try devices.run(0, ["log", "workout", "hiit", "25m"])
-        try devices.sync(0)
-        let path = try Self.file(devices)
+        let path = try Self.sessionAndWorkoutSent(devices)
         // The workout's energy line, pointing at a workout no device has; the workout's line gone.
         var kept: [String] = []
         for line in String(decoding: try Data(contentsOf: path), as: UTF8.self).split(separator: "\n").map(String.init) {
