@@ -272,3 +272,55 @@ import Testing
         }
     }
 }
+
+/// Issue 23, point 14: on a full disk doctor says the disk is full, not that the store is damaged.
+/// Needs a small file system of its own: a 16 MiB tmpfs, mounted where the process may (root, as in
+/// CI); elsewhere the test says so and checks nothing.
+@Suite(.serialized) struct FullDiskTests {
+    static func mount(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/mount")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    @Test func doctorOnAFullDiskNamesTheDisk() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let disk = habit.folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        guard geteuid() == 0, Self.mount(["-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", disk.path]) else {
+            print("FullDiskTests: cannot mount a tmpfs here (not root?); not checked")
+            return
+        }
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = ["--lazy", disk.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        let env = ["HABIT_DB": disk.appendingPathComponent("h.sqlite").path]
+        #expect(try habit.run(["log", "meditate", "10m"], env: env).status == 0)
+        let healthy = try habit.run(["doctor"], env: env)
+        #expect(healthy.status == 0 && !healthy.stdout.contains("disk:"), "\(healthy.stdout)")
+        // Fill the disk.
+        let filler = FileManager.default.createFile(atPath: disk.appendingPathComponent("fill").path, contents: nil)
+        #expect(filler)
+        if let handle = FileHandle(forWritingAtPath: disk.appendingPathComponent("fill").path) {
+            let chunk = Data(count: 64 << 10)
+            while (try? handle.write(contentsOf: chunk)) != nil {}
+            try? handle.close()
+        }
+        let full = try habit.run(["doctor"], env: env)
+        #expect(full.status == 65, "\(full.stdout)")
+        #expect(full.stdout.contains("problem: disk: the disk that holds"), "\(full.stdout)")
+        #expect(!full.stdout.contains("habit restore"), "\(full.stdout)")
+        let log = try habit.run(["log", "meditate", "5m"], env: env)
+        #expect(log.status == 74 && log.stderr.split(separator: "\n").count == 1, "\(log.stderr)")
+    }
+}

@@ -59,7 +59,17 @@ public struct StoreDiagnosis: Sendable {
             result.findings.append(FileRules.fileMode(fileFacts))
         }
 
-        result.examineDatabase(absolute)
+        // A disk that is (nearly) full: every write fails (exit 74), and reads of a store whose
+        // shared memory cannot grow fail too — which is the disk, not damage (issue 23, point 14).
+        let free = Self.freeBytes(folder)
+        let diskFull = free.map { $0 < Self.lowDiskBytes } ?? false
+        if let free, diskFull {
+            result.findings.append(Finding(
+                check: "disk", status: .problem,
+                detail: "the disk that holds \(folder) has \(ByteCountText.bytes(free)) free: logs, imports and syncs fail until there is more",
+                fix: "free some space on that disk, then run habit doctor again"))
+        }
+        result.examineDatabase(absolute, diskFull: diskFull)
 
         let wal = StorePaths.status(absolute + "-wal", followLinks: true)?.size ?? 0
         if wal > walWarningBytes {
@@ -80,6 +90,16 @@ public struct StoreDiagnosis: Sendable {
                 fix: "rm -- " + leftovers.map { ShellWords.quote($0) }.joined(separator: " ") + " (the next habit restore removes them too)"))
         }
         return result
+    }
+
+    /// Below this, the disk is called full: a log needs a few pages, a checkpoint more.
+    static let lowDiskBytes: Int64 = 1 << 20
+
+    /// Bytes an unprivileged process may still write on the file system of `folder`.
+    static func freeBytes(_ folder: String) -> Int64? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
     }
 
     /// Above this, a write-ahead log is worth a warning (habit's own processes leave none behind).
@@ -106,8 +126,10 @@ public struct StoreDiagnosis: Sendable {
         return Finding(check: "path", status: .warning, detail: "a folder above the store is a symbolic link (\(list))", fix: fix)
     }
 
-    private mutating func examineDatabase(_ path: String) {
-        let restoreFix = "habit restore BACKUP-FILE (a backup from before the damage)"
+    private mutating func examineDatabase(_ path: String, diskFull: Bool) {
+        // A store that cannot be read on a full disk is not known to be damaged: free space first.
+        let restoreFix = diskFull ? "free some space on the disk first (a full disk makes reads fail too), then run habit doctor again"
+            : "habit restore BACKUP-FILE (a backup from before the damage)"
         let queue: DatabaseQueue
         do {
             queue = try StorePaths.openReadOnly(path)
