@@ -47,7 +47,7 @@ public enum HabitUnit {
         guard let n = Double(digits), n.isFinite, !digits.isEmpty else {
             throw .invalidAmount(text, reason: "expected a number, e.g. 3 or 2.5")
         }
-        guard n < 1e12 else { throw .invalidAmount(text, reason: "it is too large (at most 999,999,999,999)") }
+        guard n < StoredNumbers.magnitude else { throw .invalidAmount(text, reason: "it is too large (at most 999,999,999,999)") }
         if !suffix.isEmpty {
             guard let unit, suffix == unit || suffix == unit + "s" || suffix == unit + "es" else {
                 throw .unitMismatch(text, habit: habit, unit: unit.map(unitName) ?? "plain numbers")
@@ -67,7 +67,7 @@ public enum HabitUnit {
                                  + (unit.map { " in \(unitName($0))" } ?? ""))
         }
         guard value.isFinite, value > 0 else { throw .invalidTarget(text, reason: "it must be a number above zero") }
-        guard value < 1e12 else { throw .invalidTarget(text, reason: "it is too large") }
+        guard value < StoredNumbers.magnitude else { throw .invalidTarget(text, reason: "it is too large") }
         return value
     }
 

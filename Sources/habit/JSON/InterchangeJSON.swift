@@ -198,8 +198,8 @@ struct InterchangeHabitJSON: Codable, Equatable {
         let goal: HabitDefinition.Goal?
         switch (self.goal, target) {
         case (nil, nil): goal = nil
-        case ("atLeast", let x?) where x.isFinite && x > 0 && x < 1e12: goal = .atLeast(x)
-        case ("atMost", let x?) where x.isFinite && x > 0 && x < 1e12: goal = .atMost(x)
+        case ("atLeast", let x?) where x.isFinite && x > 0 && x < StoredNumbers.magnitude: goal = .atLeast(x)
+        case ("atMost", let x?) where x.isFinite && x > 0 && x < StoredNumbers.magnitude: goal = .atMost(x)
         default: throw InterchangeJSONFailure("habit \(quoted(name)) has a goal and target habit does not know")
         }
         let unit = try self.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) }

@@ -77,7 +77,7 @@ public enum HarshReader {
             if fields.count > 4 {
                 let text = fields[4].trimmingCharacters(in: .whitespaces)
                 if !text.isEmpty {
-                    guard let value = Double(text), value.isFinite, abs(value) < 1e12 else {
+                    guard let value = Double(text), value.isFinite, abs(value) < StoredNumbers.magnitude else {
                         export.reject("\(place): \(ImportText.quoted(text)) is not a finite amount")
                         continue
                     }

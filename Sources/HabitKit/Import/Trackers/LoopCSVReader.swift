@@ -188,7 +188,7 @@ struct LoopHabitRow {
                                 approximation: approximation)
         }
         let (per, _, approximation) = TrackerRules.frequency(times: 1, days: denominator)
-        let goal: HabitDefinition.Goal? = target.isFinite && target > 0 && target < 1e12 ? (atMost ? .atMost(target) : .atLeast(target)) : nil
+        let goal: HabitDefinition.Goal? = target.isFinite && target > 0 && target < StoredNumbers.magnitude ? (atMost ? .atMost(target) : .atLeast(target)) : nil
         return TrackerHabit(originalName: name, kind: .quantity, unit: TrackerRules.unit(unit) ?? "count", goal: goal, per: per,
                             archived: archived, approximation: approximation.map { "a target per " + $0 })
     }
