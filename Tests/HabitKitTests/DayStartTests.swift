@@ -227,13 +227,13 @@ import Testing
     @Test(arguments: noAlcCases)
     func noAlcCutoffIsReadOnTheHabitDay(_ c: NoAlcCase) {
         let env = Self.env(c.now, dayStart: c.dayStart)
-        #expect(HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar) == Fixture.day(c.day))
+        #expect(EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) == Fixture.day(c.day))
     }
 
     @Test func noAlcSampleSitsAtNoonOfItsHabitDay() throws {
         let store = try HabitStore.inMemory()
         let env = Self.env("2025-10-27T02:00:00+01:00", dayStart: "04:00")
-        let day = HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar)
+        let day = EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar)
         let logged = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
         #expect(logged.samples[0].start == Fixture.instant("2025-10-26T12:00:00+01:00"))
         let summary = try store.dailySummary(in: DayRange(day: day), calendar: env.calendar)

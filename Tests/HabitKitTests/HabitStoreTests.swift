@@ -120,7 +120,7 @@ import Testing
 
     @Test func alcoholBeforeSixPMIsForYesterdayAtItsNoonAndTheLastEntryWins() throws {
         let store = try HabitStore.inMemory()
-        let day = HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar)
+        let day = EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar)
         #expect(day == Fixture.day("2025-10-25"))
         let first = try store.logAlcohol(day: day, level: NoAlcLevel(drinks: 3), drinks: 3, source: .app, env: env)
         #expect(first.samples[0].value == 4)
@@ -144,7 +144,7 @@ import Testing
                       ("2025-10-27T00:30:00+01:00", "2025-10-26")])
     func noAlcDayFlipsAtSixPM(_ now: String, _ day: String) {
         let env = Fixture.env(now)
-        #expect(HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar) == Fixture.day(day))
+        #expect(EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) == Fixture.day(day))
     }
 
     @Test func undoRemovesTheNewestAppEntryButNeverAnExternalOne() throws {

@@ -225,11 +225,9 @@ struct HabitSamples: Sendable {
     func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, _ db: Database,
                        _ body: (Int, Double) throws -> Void) throws {
         if let ring { return try forEachRingDay(ring, days: days, db, body) }
-        // Sleep: day D is the night before, `[D−1 18:00, D 18:00)` civil time — the days of a
-        // calendar whose days start at 18:00, one day earlier.
+        // Sleep: day D is the night before (``EveningCutoff``).
         let bounds = measure == .asleep
-            ? HabitCalendar(timeZone: env.timeZone, dayStart: Self.eveningCutoff)
-                .starts(of: DayRange(days.lowerBound.adding(days: -1), upTo: days.upperBound.adding(days: -1))).map(\.timeIntervalSince1970)
+            ? EveningCutoff.nightStarts(of: days, timeZone: env.timeZone).map(\.timeIntervalSince1970)
             : bounds
         guard let lo = bounds.first, let last = bounds.last, days.count > 0 else { return }
         // Column 1: the amount's raw number (value, or end for a duration); column 2 the unit id.
@@ -314,12 +312,6 @@ struct HabitSamples: Sendable {
     /// The habit day of a sample starting at `t`: the day-start day, or for sleep the night's day.
     func day(of t: Double, env: HabitEnvironment) -> LocalDay {
         let instant = Date(timeIntervalSince1970: t)
-        guard measure == .asleep else { return env.calendar.day(containing: instant) }
-        let civil = HabitCalendar(timeZone: env.timeZone)
-        let date = civil.day(containing: instant)
-        return instant >= civil.firstInstant(date, Self.eveningCutoff) ? date.adding(days: 1) : date
+        return measure == .asleep ? EveningCutoff.sleepDay(of: instant, timeZone: env.timeZone) : env.calendar.day(containing: instant)
     }
-
-    /// 18:00: sleep from here on counts for the next day.
-    static let eveningCutoff = LocalTime(uncheckedHour: 18, minute: 0, second: 0)
 }

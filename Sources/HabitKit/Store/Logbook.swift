@@ -38,28 +38,6 @@ public enum Entry: Sendable {
     }
 }
 
-/// When a logged session happened: from a duration and at most one of start or end.
-public enum SessionInterval {
-    /// `[start, end)` for a session of `duration` that starts at `start`, ends at `end`, or
-    /// (neither given) ends now. Rejects sessions that start or end after now.
-    public static func make(duration: TimeInterval, start: Date?, end: Date?, env: HabitEnvironment,
-                            startText: String?, endText: String?) throws(InputError) -> InstantRange {
-        let range: InstantRange
-        if let start {
-            range = InstantRange(start, upTo: start.addingTimeInterval(duration))
-        } else {
-            let e = end ?? env.now
-            range = InstantRange(e.addingTimeInterval(-duration), upTo: e)
-        }
-        let nowText = env.calendar.iso8601(env.now)
-        if range.lowerBound > env.now { throw .inFuture(startText ?? endText ?? "start", now: nowText) }
-        if range.upperBound > env.now {
-            throw .inFuture((startText.map { "\($0) + duration" } ?? endText) ?? "end", now: nowText)
-        }
-        return range
-    }
-}
-
 extension HabitStore {
     /// Logs a mindful session `[interval)` from `source`.
     public func logMeditation(_ interval: InstantRange, source: SourceID, note: String?,
@@ -134,15 +112,6 @@ extension HabitStore {
                                                             source: source, env: env)
             return LogResult(samples: [sample], workout: nil, replaced: replaced.map(\.uuid), cancelledReminders: cancelled)
         }
-    }
-
-    /// The day a NoAlc entry made at `now` without `--date` is for: the 18:00 cutoff is read on
-    /// the current habit day (`calendar`'s day-start): before 18:00 on it, the entry describes last
-    /// evening (the day before); from 18:00 on, today. With day-start 04:00, 02:00 is still in the
-    /// evening's day, so an entry then is for that evening.
-    public static func noAlcDay(enteredAt now: Date, calendar: HabitCalendar) -> LocalDay {
-        let today = calendar.day(containing: now)
-        return now < calendar.firstInstant(today, LocalTime(uncheckedHour: 18, minute: 0, second: 0)) ? today.adding(days: -1) : today
     }
 
     func makeSample(type: String, _ interval: InstantRange, value: Double?, unit: String?, source: SourceID,

@@ -36,7 +36,7 @@ struct LogAlcohol: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(_ drinks: DrinksValue, date: DayValue?, source: SourceID, store location: StoreLocation, json: Bool) throws {
         let (store, env, day) = try location.writing { env throws(InputError) -> LocalDay in
-            guard let date else { return HabitStore.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
+            guard let date else { return EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
             let day: LocalDay
             do throws(InputError) { day = try date.day(today: env.today) } catch { throw .inArgument("--date", error) }
             if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
