@@ -34,7 +34,7 @@ private struct Folder {
 /// The store's entries, oldest anchor first (opens the file as a store: check bytes before).
 private func sampleUUIDs(_ path: String) throws -> [UUID] {
     let all = InstantRange(Date(timeIntervalSince1970: 0), upTo: Date(timeIntervalSince1970: 4_000_000_000))
-    return try HabitStore.open(path: path).fetchEntries(in: all).map(\.uuid).sorted { $0.uuidString < $1.uuidString }
+    return try HabitStore.open(path: path).read(.entries(in: all)).map(\.uuid).sorted { $0.uuidString < $1.uuidString }
 }
 
 /// The description of the error `body` throws, nil when it throws none.
@@ -115,7 +115,7 @@ private func mode(_ path: String) throws -> Int {
         #expect(!FileManager.default.fileExists(atPath: folder.store + "-wal"))
         // The restored file opens as a store again (and takes writes).
         let reopened = try HabitStore.open(path: folder.store)
-        #expect(try reopened.fetchCounts().samples == 2)
+        #expect(try reopened.read(.counts).samples == 2)
 
         // A second restore in the same second keeps the second store under another name.
         let again = try StoreBackup.restore(backup.file, into: folder.store, now: env.now, calendar: env.calendar)

@@ -15,7 +15,7 @@ import Testing
         let env = Fixture.env("2025-10-30T12:00:00+01:00")
         let store = try HabitStore.inMemory()
         try Self.meditate(store, "2025-10-27T00:00:00+01:00", minutes: 10, env: env)
-        let s = try store.dailySummary(in: DayRange(Fixture.day("2025-10-26"), upTo: Fixture.day("2025-10-28")), calendar: env.calendar)
+        let s = try store.read(.dailySummary(in: DayRange(Fixture.day("2025-10-26"), upTo: Fixture.day("2025-10-28")), calendar: env.calendar))
         #expect(s[Fixture.day("2025-10-26")]?.meditateMinutes == 0)
         #expect(s[Fixture.day("2025-10-27")]?.meditateMinutes == 10)
     }
@@ -24,7 +24,7 @@ import Testing
         let env = Fixture.env("2025-10-30T12:00:00+01:00")
         let store = try HabitStore.inMemory()
         try Self.meditate(store, "2025-10-26T23:50:00+01:00", minutes: 30, env: env)
-        let s = try store.dailySummary(in: DayRange(Fixture.day("2025-10-26"), upTo: Fixture.day("2025-10-28")), calendar: env.calendar)
+        let s = try store.read(.dailySummary(in: DayRange(Fixture.day("2025-10-26"), upTo: Fixture.day("2025-10-28")), calendar: env.calendar))
         #expect(s[Fixture.day("2025-10-26")]?.meditateMinutes == 30)
         #expect(s[Fixture.day("2025-10-27")]?.meditateMinutes == 0)
     }
@@ -48,7 +48,7 @@ import Testing
         try Self.meditate(store, c.late, minutes: 5, env: env)
         try Self.meditate(store, c.early, minutes: 7, env: env)
         let day = Fixture.day(c.day)
-        let s = try store.dailySummary(in: DayRange(day.adding(days: -1), upTo: day.adding(days: 2)), calendar: env.calendar)
+        let s = try store.read(.dailySummary(in: DayRange(day.adding(days: -1), upTo: day.adding(days: 2)), calendar: env.calendar))
         #expect(s[day]?.meditateMinutes == 12)
         #expect(s[day.adding(days: -1)]?.meditateMinutes == 0)
         #expect(s[day.adding(days: 1)]?.meditateMinutes == 0)
@@ -59,7 +59,7 @@ import Testing
         let store = try HabitStore.inMemory()
         try Self.meditate(store, "2025-11-01T00:00:00+01:00", minutes: 10, env: env)
         try Self.meditate(store, "2025-10-31T23:59:00+01:00", minutes: 1, env: env)
-        let view = try store.calendar(for: .month(containing: Fixture.day("2025-10-15")), calendar: env.calendar)
+        let view = try store.read(.calendar(for: .month(containing: Fixture.day("2025-10-15")), calendar: env.calendar))
         #expect(view.days.count == 31)
         #expect(view.days.map(\.summary.meditateMinutes).reduce(0, +) == 1)
     }
@@ -71,10 +71,10 @@ import Testing
         try Self.meditate(store, "2025-10-26T08:00:00+01:00", minutes: 20, source: "dev.habitual", env: env)
         try Self.meditate(store, "2025-10-26T09:00:00+01:00", minutes: 40, source: "com.apple.health.imported", env: env)
         let day = DayRange(day: Fixture.day("2025-10-26"))
-        let mine = try store.dailySummary(in: day, calendar: env.calendar)
+        let mine = try store.read(.dailySummary(in: day, calendar: env.calendar))
         #expect(mine.summaries[0].meditateMinutes == 10)
         #expect(mine.otherSourceCount == 0)
-        let all = try store.dailySummary(in: day, calendar: env.calendar, allSources: true)
+        let all = try store.read(.dailySummary(in: day, calendar: env.calendar, allSources: true))
         #expect(all.summaries[0].meditateMinutes == 70)
         #expect(all.otherSourceCount == 2)
     }
@@ -85,8 +85,8 @@ import Testing
         let day = Fixture.day("2025-10-25")
         _ = try store.logAlcohol(day: day, level: .easy, drinks: nil, source: .app, env: env)
         _ = try store.logAlcohol(day: day, level: .easy, drinks: nil, source: try SourceID("com.example.bar"), env: env)
-        #expect(try store.dailySummary(in: DayRange(day: day), calendar: env.calendar).summaries[0].noalc == .easy)
-        #expect(try store.dailySummary(in: DayRange(day: day), calendar: env.calendar, allSources: true).summaries[0].noalc == .wild)
+        #expect(try store.read(.dailySummary(in: DayRange(day: day), calendar: env.calendar)).summaries[0].noalc == .easy)
+        #expect(try store.read(.dailySummary(in: DayRange(day: day), calendar: env.calendar, allSources: true)).summaries[0].noalc == .wild)
     }
 
     @Test func streaksReadTheWholeHistoryNotAWindow() throws {
@@ -97,7 +97,7 @@ import Testing
             let start = env.calendar.firstInstant(today.adding(days: -back), LocalTime(hour: 7, minute: 0)!)
             _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(600)), source: .app, note: nil, env: env)
         }
-        let report = try store.streaks(for: [.meditate], env: env).reports[0]
+        let report = try store.read(.streaks(for: [.meditate], env: env)).reports[0]
         #expect(report.current == 400)
         #expect(report.jokers == 3)
         #expect(report.today == .done)
@@ -142,13 +142,13 @@ import Testing
             let store = try HabitStore.inMemory()
             let env = try Self.fill(store, zone: zone, from: Fixture.day(first), days: days, seed: UInt64(seed + 1))
             let range = DayRange(Fixture.day(first), upTo: Fixture.day(first).adding(days: days))
-            let view = try store.calendar(for: range, calendar: env.calendar)
+            let view = try store.read(.calendar(for: range, calendar: env.calendar))
             // Through the other public path: the streak report as of each day, one second before
             // its end, says "done" exactly on the days the calendar marks.
             for d in view.days {
                 var asOf = env
                 asOf.now = env.calendar.instants(of: d.summary.day).upperBound.addingTimeInterval(-1)
-                let reports = try store.streaks(env: asOf).reports
+                let reports = try store.read(.streaks(env: asOf)).reports
                 let done = Dictionary(uniqueKeysWithValues: reports.map { ($0.habit, $0.today == .done) })
                 #expect(done[.meditate] == d.meditate, "\(zone) \(d.summary.day) meditate")
                 #expect(done[.workout] == d.workout, "\(zone) \(d.summary.day) workout")
@@ -164,18 +164,18 @@ import Testing
             let store = try HabitStore.inMemory()
             let env = try Self.fill(store, zone: zone, from: Fixture.day(first), days: days, seed: UInt64(seed + 100))
             let start = Fixture.day(first)
-            let whole = try store.dailySummary(in: DayRange(start, upTo: start.adding(days: days)), calendar: env.calendar, allSources: true)
+            let whole = try store.read(.dailySummary(in: DayRange(start, upTo: start.adding(days: days)), calendar: env.calendar, allSources: true))
             for _ in 0..<5 {
                 let cut = rng.int(0...days)
-                let left = try store.dailySummary(in: DayRange(start, upTo: start.adding(days: cut)), calendar: env.calendar, allSources: true)
-                let right = try store.dailySummary(in: DayRange(start.adding(days: cut), upTo: start.adding(days: days)),
-                                                   calendar: env.calendar, allSources: true)
+                let left = try store.read(.dailySummary(in: DayRange(start, upTo: start.adding(days: cut)), calendar: env.calendar, allSources: true))
+                let right = try store.read(.dailySummary(in: DayRange(start.adding(days: cut), upTo: start.adding(days: days)),
+                                                   calendar: env.calendar, allSources: true))
                 #expect(left.summaries + right.summaries == whole.summaries, "\(zone) \(first) cut \(cut)")
                 #expect(left.otherSourceCount + right.otherSourceCount == whole.otherSourceCount)
             }
             // And nothing is dropped: every stored session's minutes are in the whole.
             let total = whole.summaries.map(\.meditateMinutes).reduce(0, +)
-            let entries = try store.fetchEntries(in: env.calendar.instants(of: DayRange(start, upTo: start.adding(days: days))))
+            let entries = try store.read(.entries(in: env.calendar.instants(of: DayRange(start, upTo: start.adding(days: days)))))
             let stored = entries.compactMap { e -> Double? in
                 if case .sample(let s) = e, s.type == SampleType.mindfulSession { return s.end.timeIntervalSince(s.start) / 60 }
                 return nil

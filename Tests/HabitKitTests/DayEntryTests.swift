@@ -48,14 +48,14 @@ import Testing
             try db.execute(sql: "PRAGMA user_version = 8")
         }
         let upgraded = try HabitStore.open(path: path)
-        let entries = try upgraded.fetchEntries(in: InstantRange(Fixture.instant("2025-09-01T00:00:00Z"), upTo: Fixture.instant("2025-12-01T00:00:00Z")))
+        let entries = try upgraded.read(.entries(in: InstantRange(Fixture.instant("2025-09-01T00:00:00Z"), upTo: Fixture.instant("2025-12-01T00:00:00Z"))))
         #expect(entries.count == 3)
         for entry in entries {
             #expect(env.calendar.time(of: entry.start) == LocalTime.noon, "\(entry.start)")
         }
         // `undo` brings back the replaced entry, at noon too.
         _ = try upgraded.undo()
-        let back = try upgraded.fetchEntries(in: env.calendar.instants(of: days[0]))
+        let back = try upgraded.read(.entries(in: env.calendar.instants(of: days[0])))
         #expect(back.count == 1 && env.calendar.time(of: back[0].start) == LocalTime.noon)
         #expect(back.first?.uuid == logged[0])
     }

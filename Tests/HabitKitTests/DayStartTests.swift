@@ -236,10 +236,10 @@ import Testing
         let day = EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar)
         let logged = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
         #expect(logged.samples[0].start == Fixture.instant("2025-10-26T12:00:00+01:00"))
-        let summary = try store.dailySummary(in: DayRange(day: day), calendar: env.calendar)
+        let summary = try store.read(.dailySummary(in: DayRange(day: day), calendar: env.calendar))
         #expect(summary.summaries.first?.alcoholTotal == 0)
         // Not on the calendar date the entry was typed on.
-        #expect(try store.dailySummary(in: DayRange(day: day.adding(days: 1)), calendar: env.calendar).summaries.first?.alcoholTotal == nil)
+        #expect(try store.read(.dailySummary(in: DayRange(day: day.adding(days: 1)), calendar: env.calendar)).summaries.first?.alcoholTotal == nil)
     }
 
     // MARK: - What follows day-start and what stays civil
@@ -248,11 +248,11 @@ import Testing
         let store = try HabitStore.inMemory()
         let env = Self.env("2025-10-27T02:00:00+01:00", dayStart: "04:00")
         _ = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-600), upTo: env.now), source: .app, note: nil, env: env)
-        let overview = try store.streaks(for: [.meditate], env: env)
+        let overview = try store.read(.streaks(for: [.meditate], env: env))
         #expect(overview.asOf == Fixture.day("2025-10-26"))
         #expect(overview.reports[0].current == 1)
         #expect(overview.reports[0].today == .done)
-        let summary = try store.dailySummary(in: DayRange(Fixture.day("2025-10-26"), upTo: Fixture.day("2025-10-28")), calendar: env.calendar)
+        let summary = try store.read(.dailySummary(in: DayRange(Fixture.day("2025-10-26"), upTo: Fixture.day("2025-10-28")), calendar: env.calendar))
         #expect(summary.summaries.map(\.meditateMinutes) == [10, 0])
     }
 

@@ -275,7 +275,7 @@ import Testing
         let today = c.env.today
         #expect(today == c.last, "\(label): now falls on the window's last day")
         let range = DayRange(c.first.adding(days: -8), upTo: today.adding(days: 1))
-        let reports = try world.store.habitOverview(world.habits, range: range, env: c.env).reports
+        let reports = try world.store.read(.overview(world.habits, range: range, env: c.env)).reports
         for (habit, report) in zip(world.habits, reports) {
             seen.habits += 1
             seen.jokerDays += report.days.filter(\.joker).count
@@ -424,7 +424,7 @@ import Testing
         let today = c.env.today
         let range = DayRange(c.first.adding(days: -8), upTo: today.adding(days: 1))
         for habit in world.habits where habit.per == .day {
-            let before = try world.store.habitOverview([habit], range: range, env: c.env).reports[0]
+            let before = try world.store.read(.overview([habit], range: range, env: c.env)).reports[0]
             guard let firstDay = before.firstDay else { continue }
             let candidates = before.days.filter { s in
                 s.day >= firstDay && s.day < today && !s.met && !s.skipped
@@ -433,7 +433,7 @@ import Testing
             guard !candidates.isEmpty else { continue }
             let day = candidates[rng.int(0...(candidates.count - 1))].day
             _ = try world.store.skip(habitID: habit.id, days: DayRange(day: day), env: c.env)
-            let after = try world.store.habitOverview([habit], range: range, env: c.env).reports[0]
+            let after = try world.store.read(.overview([habit], range: range, env: c.env)).reports[0]
             #expect(after.score >= before.score - 1e-12, "\(label) \(habit.name) skip \(day): \(before.score) → \(after.score)")
             #expect(after.score >= 0 && after.score <= 1)
             tried += 1

@@ -93,13 +93,13 @@ import Testing
         let env = Fixture.env("2026-12-01T12:00:00+00:00", c.zone)
         let (store, water) = try Self.water(at: [c.lastSecond, c.firstSecond], env: env)
         let monday = Fixture.day(c.nextMonday)
-        let stats = try store.statistics(of: .habit(water), per: .week, days: DayRange(monday.adding(days: -7), upTo: monday.adding(days: 7)),
-                                         allSources: false, env: env)
+        let stats = try store.read(.statistics(of: .habit(water), per: .week, days: DayRange(monday.adding(days: -7), upTo: monday.adding(days: 7)),
+                                         allSources: false, env: env))
         #expect(stats.buckets.map(\.start) == [monday.adding(days: -7), monday])
         #expect(stats.buckets.map(\.count) == [1, 1])
         #expect(stats.buckets.map(\.sum) == [1, 2])
-        let days = try store.statistics(of: .habit(water), per: .day, days: DayRange(monday.adding(days: -1), upTo: monday.adding(days: 1)),
-                                        allSources: false, env: env)
+        let days = try store.read(.statistics(of: .habit(water), per: .day, days: DayRange(monday.adding(days: -1), upTo: monday.adding(days: 1)),
+                                        allSources: false, env: env))
         #expect(days.buckets.map(\.sum) == [1, 2])
         #expect(stats.unit == "glass" && stats.habit == "water" && stats.type == water.loggedType)
     }
@@ -108,7 +108,7 @@ import Testing
         let env = Fixture.env("2026-12-01T12:00:00+01:00")
         let (store, water) = try Self.water(at: ["2026-11-21T23:59:59+01:00", "2026-11-22T00:00:00+01:00"], env: env)
         _ = try store.saveSetting(.weekStart, "sunday")
-        let stats = try store.statistics(of: .habit(water), per: .week, days: Self.range("2026-11-20", "2026-11-23"), allSources: false, env: env)
+        let stats = try store.read(.statistics(of: .habit(water), per: .week, days: Self.range("2026-11-20", "2026-11-23"), allSources: false, env: env))
         #expect(stats.buckets.map(\.start) == ["2026-11-15", "2026-11-22"].map(Fixture.day))
         #expect(stats.buckets.map(\.count) == [1, 1])
     }
@@ -127,15 +127,15 @@ import Testing
         try store.insert(batch)
         let steps = try HabitDataType(parsing: "steps")
         let week = Self.range("2026-11-16", "2026-11-23")
-        let app = try store.statistics(of: .type(steps), per: .week, days: week, allSources: false, env: env)
+        let app = try store.read(.statistics(of: .type(steps), per: .week, days: week, allSources: false, env: env))
         #expect(app.buckets.map(\.count) == [1])
         #expect(app.otherSourceCount == 0)  // counted only when nothing was found
         #expect(app.sources == .app)
-        let all = try store.statistics(of: .type(steps), per: .week, days: week, allSources: true, env: env)
+        let all = try store.read(.statistics(of: .type(steps), per: .week, days: week, allSources: true, env: env))
         #expect(all.buckets.map(\.sum) == [3000])
-        let mindful = try store.statistics(of: .type(try HabitDataType(parsing: "mindful")), per: .week, days: week, allSources: false, env: env)
+        let mindful = try store.read(.statistics(of: .type(try HabitDataType(parsing: "mindful")), per: .week, days: week, allSources: false, env: env))
         #expect(mindful.buckets.map(\.count) == [0] && mindful.otherSourceCount == 0)
-        let otherWeek = try store.statistics(of: .type(steps), per: .day, days: Self.range("2026-11-16", "2026-11-17"), allSources: false, env: env)
+        let otherWeek = try store.read(.statistics(of: .type(steps), per: .day, days: Self.range("2026-11-16", "2026-11-17"), allSources: false, env: env))
         #expect(otherWeek.buckets.map(\.count) == [0] && otherWeek.otherSourceCount == 1)
     }
 }

@@ -38,7 +38,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: file + "-shm"))
         let reopened = try HabitStore.open(path: file)
-        #expect(try reopened.fetchEntries(in: env.calendar.instants(of: env.today)).map(\.uuid) == [logged.uuid])
+        #expect(try reopened.read(.entries(in: env.calendar.instants(of: env.today))).map(\.uuid) == [logged.uuid])
     }
 
     @Test func logsAMindfulSessionThatEndsAtTheGivenInstant() throws {
@@ -52,7 +52,7 @@ import Testing
         #expect(sample.metadata["note"] == "calm")
         #expect(sample.utcOffset == 3600)
         #expect(sample.timeZoneID == "Europe/Berlin")
-        let entries = try store.fetchEntries(in: env.calendar.instants(of: env.today))
+        let entries = try store.read(.entries(in: env.calendar.instants(of: env.today)))
         #expect(entries.map(\.uuid) == [sample.uuid])
     }
 
@@ -69,7 +69,7 @@ import Testing
         #expect(energy.value == 245)
         #expect(energy.unit == "kcal")
         #expect(energy.workout == workout.uuid)
-        guard case .workout(_, let samples)? = try store.fetchEntry(workout.uuid) else {
+        guard case .workout(_, let samples)? = try store.read(.entry(workout.uuid)) else {
             Issue.record("workout not stored"); return
         }
         #expect(samples.map(\.uuid) == [energy.uuid])
@@ -87,15 +87,15 @@ import Testing
         let store = try HabitStore.inMemory()
         let interval = InstantRange(env.now.addingTimeInterval(-1800), upTo: env.now)
         let result = try store.logWorkout(.hiit, interval, met: nil, source: .app, note: nil, env: env)
-        let before = try store.fetchCurrentAnchor()
+        let before = try store.read(.currentAnchor)
         try store.delete(result.workout!.uuid)
-        let counts = try store.fetchCounts()
+        let counts = try store.read(.counts)
         #expect(counts.samples == 0 && counts.workouts == 0)
-        let tombstones = try store.fetchTombstones(since: before)
+        let tombstones = try store.read(.tombstones(since: before))
         #expect(Set(tombstones.map(\.uuid)) == [result.workout!.uuid, result.samples[0].uuid])
         #expect(Set(tombstones.map(\.kind)) == [.workout, .sample])
         #expect(tombstones.allSatisfy { $0.anchor > before })
-        #expect(try store.fetchCurrentAnchor() == before + 2)
+        #expect(try store.read(.currentAnchor) == before + 2)
     }
 
     @Test func aWorkoutsEnergySampleCannotBeDeletedAlone() throws {
@@ -103,19 +103,19 @@ import Testing
         let interval = InstantRange(env.now.addingTimeInterval(-1800), upTo: env.now)
         let result = try store.logWorkout(.hiit, interval, met: nil, source: .app, note: nil, env: env)
         #expect(throws: StoreError.self) { try store.delete(result.samples[0].uuid) }
-        #expect(try store.fetchCounts().samples == 1)
+        #expect(try store.read(.counts).samples == 1)
     }
 
     @Test func everyInsertAndDeletionTakesTheNextAnchor() throws {
         let store = try HabitStore.inMemory()
-        #expect(try store.fetchCurrentAnchor() == 0)
+        #expect(try store.read(.currentAnchor) == 0)
         let interval = InstantRange(env.now.addingTimeInterval(-600), upTo: env.now)
         _ = try store.logMeditation(interval, source: .app, note: nil, env: env)
-        #expect(try store.fetchCurrentAnchor() == 1)
+        #expect(try store.read(.currentAnchor) == 1)
         _ = try store.logWorkout(.hiit, interval, met: nil, source: .app, note: nil, env: env)
-        #expect(try store.fetchCurrentAnchor() == 3)
+        #expect(try store.read(.currentAnchor) == 3)
         try store.undo()
-        #expect(try store.fetchCurrentAnchor() == 5)
+        #expect(try store.read(.currentAnchor) == 5)
     }
 
     @Test func alcoholBeforeSixPMIsForYesterdayAtItsNoonAndTheLastEntryWins() throws {
@@ -127,7 +127,7 @@ import Testing
         #expect(first.samples[0].start == Fixture.instant("2025-10-25T12:00:00+02:00"))
         let second = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: try SourceID("dev.habit.watch"), env: env)
         #expect(second.replaced == [first.samples[0].uuid])
-        let entries = try store.fetchEntries(in: env.calendar.instants(of: day))
+        let entries = try store.read(.entries(in: env.calendar.instants(of: day)))
         #expect(entries.map(\.uuid) == [second.samples[0].uuid])
     }
 
@@ -137,7 +137,7 @@ import Testing
         _ = try store.logAlcohol(day: day, level: .easy, drinks: nil, source: .app, env: env)
         let external = try store.logAlcohol(day: day, level: .wild, drinks: nil, source: try SourceID("com.example.app"), env: env)
         #expect(external.replaced.isEmpty)
-        #expect(try store.fetchCounts().samples == 2)
+        #expect(try store.read(.counts).samples == 2)
     }
 
     @Test(arguments: [("2025-10-26T17:59:00+01:00", "2025-10-25"), ("2025-10-26T18:00:00+01:00", "2025-10-26"),
@@ -154,7 +154,7 @@ import Testing
         _ = try store.logMeditation(interval, source: try SourceID("com.example.app"), note: nil, env: env)
         #expect(try store.undo().entry.uuid == mine.samples[0].uuid)
         #expect(throws: StoreError.self) { try store.undo() }
-        #expect(try store.fetchCounts().samples == 1)
+        #expect(try store.read(.counts).samples == 1)
     }
 
     @Test func sessionsInTheFutureAreRejected() {
@@ -170,17 +170,17 @@ import Testing
 
     @Test func settingsValidateAndFallBackToDefaults() throws {
         let store = try HabitStore.inMemory()
-        #expect(try store.fetchSettings().weightKg == 70)
+        #expect(try store.read(.settings).weightKg == 70)
         #expect(throws: InputError.self) { try store.saveSetting(.weight, "-3") }
         #expect(throws: InputError.self) { try store.saveSetting(.timezone, "Mars/Olympus") }
         #expect(throws: InputError.self) { try store.saveSetting(.minMinutes, "0") }
         try store.saveSetting(.timezone, "America/New_York")
         try store.saveSetting(.minMinutes, "5")
-        let settings = try store.fetchSettings()
+        let settings = try store.read(.settings)
         #expect(settings.timeZoneID == "America/New_York")
         #expect(settings.minMinutes == 5)
         try store.removeSetting(.minMinutes)
-        #expect(try store.fetchSettings().minMinutes == 2)
+        #expect(try store.read(.settings).minMinutes == 2)
     }
 
     @Test func aFileThatIsNotADatabaseIsReportedAsSuch() throws {

@@ -34,7 +34,7 @@ import Testing
         let b = try parallel.importHealthExport(at: path, dryRun: false, parallelFromBytes: 0, progress: nil)
         #expect(a == b)
         #expect(a.samples > 0)
-        let x = try single.fetchChanges(since: 0), y = try parallel.fetchChanges(since: 0)
+        let x = try single.read(.changes(since: 0)), y = try parallel.read(.changes(since: 0))
         #expect(x.samples.map(\.uuid) == y.samples.map(\.uuid))
         #expect(x.workouts.map(\.uuid) == y.workouts.map(\.uuid))
         #expect(x.anchor == y.anchor)
@@ -51,7 +51,7 @@ import Testing
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: path))
         let store = try HabitStore.inMemory()
         _ = try store.importHealthExport(at: source, dryRun: false, parallelFromBytes: 0, progress: nil)
-        let before = try store.fetchChanges(since: 0)
+        let before = try store.read(.changes(since: 0))
         #expect(throws: ImportError.self) {
             _ = try store.importHealthExport(at: path, dryRun: false, parallelFromBytes: 0, progress: nil)
         }
@@ -60,9 +60,9 @@ import Testing
         #expect(throws: ImportError.self) {
             _ = try empty.importHealthExport(at: path, dryRun: false, parallelFromBytes: 0, progress: nil)
         }
-        #expect(try empty.fetchChanges(since: 0).samples.isEmpty)
-        #expect(try store.fetchChanges(since: 0).anchor == before.anchor)
-        #expect(try store.fetchChanges(since: 0).samples.count == before.samples.count)
+        #expect(try empty.read(.changes(since: 0)).samples.isEmpty)
+        #expect(try store.read(.changes(since: 0)).anchor == before.anchor)
+        #expect(try store.read(.changes(since: 0)).samples.count == before.samples.count)
     }
 
     /// When the writer fails (disk full, say) the reader thread, blocked on a full queue, is
@@ -88,7 +88,7 @@ import Testing
         let store = try HabitStore.inMemory()
         _ = try store.importHealthExport(at: Self.fixtures.appendingPathComponent("apple-health-small-a/export.xml").path)
         _ = try store.importHealthExport(at: Self.fixtures.appendingPathComponent("apple-health-small-b/export.xml").path)
-        let changes = try store.fetchChanges(since: 0)
+        let changes = try store.read(.changes(since: 0))
         let samples = Set(changes.samples.map { $0.uuid.uuidString.lowercased() })
         #expect(changes.workouts.map { $0.uuid.uuidString.lowercased() } == ["0158633a-b288-80dc-89c2-1632e1525ebf"])
         for uuid in ["015429fa-05e0-87f9-bd8d-da5410157c1f", "0165c2cf-fbd8-8419-999c-c591173783b0",
@@ -118,7 +118,7 @@ import Testing
         #expect(first.duplicates == 1)  // an exact duplicate inside the file
         let second = try store.importHealthExport(at: try write("0x2222", "b.xml"))
         #expect(second.samples == 0)  // same record, other device address
-        let sample = try #require(store.fetchChanges(since: 0).samples.first)
+        let sample = try #require(store.read(.changes(since: 0)).samples.first)
         #expect(!sample.source.isApp)
         #expect(sample.source.bundleID == "healthkit-import:Watch")
         // The per-record address is dropped when the device is interned (schema v4).

@@ -123,7 +123,7 @@ enum TestZip {
     static func expectDataErrorAndUnchangedStore(_ path: String, mentions: String? = nil) throws {
         let store = try HabitStore.inMemory()
         _ = try store.importHealthExport(at: HealthImportTests.fixtures.appendingPathComponent("apple-health-small-b/export.xml").path)
-        let before = try store.fetchChanges(since: 0)
+        let before = try store.read(.changes(since: 0))
         for parallelFromBytes in [Int.max, 0] {
             do {
                 _ = try store.importHealthExport(at: path, dryRun: false, parallelFromBytes: parallelFromBytes, progress: nil)
@@ -132,7 +132,7 @@ enum TestZip {
                 #expect(error.kind == .dataError, "\(error)")
                 if let mentions { #expect(error.description.contains(mentions), "\(error)") }
             }
-            let after = try store.fetchChanges(since: 0)
+            let after = try store.read(.changes(since: 0))
             #expect(after.anchor == before.anchor)
             #expect(after.samples.map(\.uuid) == before.samples.map(\.uuid))
         }

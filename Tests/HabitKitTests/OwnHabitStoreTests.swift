@@ -29,7 +29,7 @@ import Testing
     }
 
     static func report(_ store: HabitStore, _ habit: HabitDefinition, _ range: DayRange, now: String) throws -> HabitReport {
-        try store.habitOverview([habit], range: range, env: Fixture.env(now)).reports[0]
+        try store.read(.overview([habit], range: range, env: Fixture.env(now))).reports[0]
     }
 
     static func days(_ from: String, _ to: String) -> DayRange { DayRange(Fixture.day(from), upTo: Fixture.day(to)) }
@@ -42,13 +42,13 @@ import Testing
         #expect(throws: HabitInputError.nameTaken("water")) {
             try store.addHabit(Self.define("water"))
         }
-        #expect(try store.ownHabits().map(\.name) == ["water"])
+        #expect(try store.read(.ownHabits()).map(\.name) == ["water"])
         let env = Fixture.env("2025-10-26T12:00:00+01:00")
         #expect(throws: HabitInputError.unknownHabit("waterr", existing: ["meditate", "workout", "noalc", "water"])) {
-            try store.habit(named: "waterr", env: env)
+            try store.read(.habit(named: "waterr", env: env))
         }
         // The stored definition reads back as it was written.
-        let stored = try store.habit(named: "water", env: env)
+        let stored = try store.read(.habit(named: "water", env: env))
         #expect(stored.goal == .atLeast(8))
         #expect(stored.unit == "glass")
         #expect(stored.loggedType == HabitDefinition.loggedTypePrefix + stored.id)
@@ -76,7 +76,7 @@ import Testing
         let steps = try Self.add(store, Self.define("steps", .quantity, unit: "count", goal: .atLeast(8000),
                                                     from: "HKQuantityTypeIdentifierStepCount", sources: .all))
         #expect(throws: HabitInputError.self) { try Self.log(store, steps, 100, at: "2025-10-26T12:00:00+01:00") }
-        #expect(try store.fetchCounts().samples == 0)
+        #expect(try store.read(.counts).samples == 0)
     }
 
     // MARK: - Skips
@@ -87,14 +87,14 @@ import Testing
         let water = try Self.add(store, Self.define("water", .quantity, unit: "glass", goal: .atLeast(8)))
         let env = Fixture.env("2025-10-20T12:00:00+02:00")
         let d = Fixture.day("2025-10-10")
-        let anchor = try store.fetchCurrentAnchor()
+        let anchor = try store.read(.currentAnchor)
 
         let own = try store.skip(habitID: floss.id, days: DayRange(d, upTo: d.adding(days: 3)), env: env)
         #expect(own.days == [d, d.adding(days: 1), d.adding(days: 2)])
         #expect(try store.skip(habitID: floss.id, days: DayRange(d, upTo: d.adding(days: 3)), env: env).unchanged.count == 3)
         let all = try store.skip(habitID: nil, days: DayRange(d.adding(days: 2), upTo: d.adding(days: 5)), env: env)
         #expect(all.days.count == 3)
-        #expect(try store.fetchCurrentAnchor() == anchor + 6)  // every skip row takes an anchor
+        #expect(try store.read(.currentAnchor) == anchor + 6)  // every skip row takes an anchor
 
         func skipped(_ h: HabitDefinition) throws -> [LocalDay] {
             try Self.report(store, h, DayRange(d.adding(days: -1), upTo: d.adding(days: 7)), now: "2025-10-20T12:00:00+02:00")
@@ -118,7 +118,7 @@ import Testing
         #expect(try skipped(water).isEmpty)
 
         // Taking a skip back is a deletion like any other: the change feed reports it.
-        let changes = try store.fetchChanges(since: anchor)
+        let changes = try store.read(.changes(since: anchor))
         #expect(changes.deleted.count == 6)
         #expect(changes.anchor == anchor + 12)
     }
@@ -138,26 +138,26 @@ import Testing
         _ = try store.addReminder(Reminder(title: "Water", message: "drink", activity: water.id, time: LocalTime("20:00")!, created: Self.created))
         let flossReminder = try store.addReminder(Reminder(title: "Floss", message: "floss", activity: floss.id, time: LocalTime("21:00")!,
                                                            created: Self.created))
-        let before = try store.fetchCurrentAnchor()
+        let before = try store.read(.currentAnchor)
 
         let removal = try store.removeHabit(named: "water", env: env)
         #expect(removal == HabitRemoval(entries: 2, skips: 1, reminders: 1))
         #expect(try store.fetchReminders().map(\.id) == [flossReminder.id])
-        #expect(try store.ownHabits().map(\.name) == ["floss"])
-        #expect(throws: HabitInputError.self) { try store.habit(named: "water", env: env) }
-        #expect(try store.fetchCounts().samples == 1)
-        #expect(try store.fetchCurrentAnchor() == before + 3)  // two entries and the skip, one anchor each
+        #expect(try store.read(.ownHabits()).map(\.name) == ["floss"])
+        #expect(throws: HabitInputError.self) { try store.read(.habit(named: "water", env: env)) }
+        #expect(try store.read(.counts).samples == 1)
+        #expect(try store.read(.currentAnchor) == before + 3)  // two entries and the skip, one anchor each
         // The other habit keeps its entry and the --all skip.
         let r = try Self.report(store, floss, Self.days("2025-10-17", "2025-10-21"), now: "2025-10-20T12:00:00+02:00")
         #expect(r.days.map(\.skipped) == [true, false, false, false])
         #expect(r.today == .done)
 
         // The change feed reports the deletions: the entries as samples of the habit's type, and the skip.
-        let tombstones = try store.fetchTombstones(since: before)
+        let tombstones = try store.read(.tombstones(since: before))
         let samples = tombstones.filter { $0.kind == .sample }
         #expect(Set(samples.map(\.uuid)) == [a.uuid, b.uuid])
         #expect(samples.allSatisfy { $0.type == HabitDefinition.loggedTypePrefix + water.id && $0.anchor > before })
-        #expect(try store.fetchChanges(since: before).deleted.count == 3)
+        #expect(try store.read(.changes(since: before)).deleted.count == 3)
     }
 
     // MARK: - Habits on imported data

@@ -12,16 +12,16 @@ import Testing
         let first = try store.logAlcohol(day: day, level: .easy, drinks: 3, source: .app, env: env)
         let second = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
         #expect(second.replaced == [first.samples[0].uuid])
-        #expect(try store.dailySummary(in: DayRange(day, upTo: day.adding(days: 1)), calendar: env.calendar)[day]?.noalc == .steady)
+        #expect(try store.read(.dailySummary(in: DayRange(day, upTo: day.adding(days: 1)), calendar: env.calendar))[day]?.noalc == .steady)
         let undone = try store.undo()
         #expect(undone.entry.uuid == second.samples[0].uuid)
         #expect(undone.restored.map(\.uuid) == [first.samples[0].uuid])
         #expect(undone.restored.first?.metadata["level"] == "easy")
-        #expect(try store.dailySummary(in: DayRange(day, upTo: day.adding(days: 1)), calendar: env.calendar)[day]?.noalc == .easy)
+        #expect(try store.read(.dailySummary(in: DayRange(day, upTo: day.adding(days: 1)), calendar: env.calendar))[day]?.noalc == .easy)
         // The restored entry is in the change feed again, after its tombstone.
-        let changes = try store.fetchChanges(since: 0)
+        let changes = try store.read(.changes(since: 0))
         #expect(changes.samples.map(\.uuid) == [first.samples[0].uuid])
-        #expect(try store.fetchCounts().samples == 1)
+        #expect(try store.read(.counts).samples == 1)
     }
 
     @Test func deletingAReplacingEntryDoesNotBringBackWhatItReplaced() throws {
@@ -30,7 +30,7 @@ import Testing
         _ = try store.logAlcohol(day: day, level: .easy, drinks: 3, source: .app, env: env)
         let second = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
         try store.delete(second.samples[0].uuid)
-        #expect(try store.fetchCounts().samples == 0)
+        #expect(try store.read(.counts).samples == 0)
         #expect(throws: StoreError.self) { try store.undo() }
     }
 
@@ -38,8 +38,8 @@ import Testing
     func aUUIDPrefixThatIsNotEightOrMoreHexDigitsIsRefused(prefix: String) throws {
         let store = try HabitStore.inMemory()
         _ = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-600), upTo: env.now), source: .app, note: nil, env: env)
-        #expect(throws: InputError.self) { try store.fetchUUIDs(prefix: prefix) }
-        #expect(try store.fetchCounts().samples == 1)
+        #expect(throws: InputError.self) { try store.read(.uuids(prefix: prefix)) }
+        #expect(try store.read(.counts).samples == 1)
     }
 
     @Test func aUUIDPrefixFindsExactlyTheEntriesItStartsWith() throws {
@@ -48,10 +48,10 @@ import Testing
         _ = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-1200), upTo: env.now.addingTimeInterval(-600)),
                                     source: .app, note: nil, env: env)
         let full = a.samples[0].uuid.uuidString.lowercased()
-        #expect(try store.fetchUUIDs(prefix: full) == [a.samples[0].uuid])
-        #expect(try store.fetchUUIDs(prefix: full.uppercased()) == [a.samples[0].uuid])
-        #expect(try store.fetchUUIDs(prefix: "00000000").count == 2)  // both sequential fixture UUIDs
-        #expect(try store.fetchUUIDs(prefix: "ffffffff").isEmpty)
+        #expect(try store.read(.uuids(prefix: full)) == [a.samples[0].uuid])
+        #expect(try store.read(.uuids(prefix: full.uppercased())) == [a.samples[0].uuid])
+        #expect(try store.read(.uuids(prefix: "00000000")).count == 2)  // both sequential fixture UUIDs
+        #expect(try store.read(.uuids(prefix: "ffffffff")).isEmpty)
     }
 
     /// The block pass of the SQL summary: a long, mostly empty span gives the same days as short
@@ -65,12 +65,12 @@ import Testing
             _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(minutes * 60)), source: .app,
                                         note: nil, env: env)
         }
-        let whole = try store.dailySummary(in: DayRange(first, upTo: first.adding(days: 293)), calendar: calendar)
+        let whole = try store.read(.dailySummary(in: DayRange(first, upTo: first.adding(days: 293)), calendar: calendar))
         var pieces: [DaySummary] = []
         var day = first
         while day < first.adding(days: 293) {
             let end = min(day.adding(days: 20), first.adding(days: 293))
-            pieces += try store.dailySummary(in: DayRange(day, upTo: end), calendar: calendar).summaries
+            pieces += try store.read(.dailySummary(in: DayRange(day, upTo: end), calendar: calendar)).summaries
             day = end
         }
         #expect(whole.summaries == pieces)
@@ -157,7 +157,7 @@ import Testing
         #expect(inSQL.others == others && inSwift.others == nil)
         #expect(inSQL.totals.map(\.mindfulSeconds) == whole.map(\.mindfulSeconds))
         #expect(zip(inSwift.totals, whole).allSatisfy { abs($0.mindfulSeconds - $1.mindfulSeconds) < 1e-6 })
-        #expect(try store.dailySummary(in: days, calendar: calendar, allSources: true).otherSourceCount == others)
+        #expect(try store.read(.dailySummary(in: days, calendar: calendar, allSources: true)).otherSourceCount == others)
     }
 }
 

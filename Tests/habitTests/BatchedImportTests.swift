@@ -21,9 +21,9 @@ import Testing
         let staged = try b.importHealthExport(at: file, dryRun: false, parallelFromBytes: .max, stagedFromBytes: 0, batchObjects: 2,
                                               progress: nil)
         #expect(single == staged)
-        #expect(try a.fetchChanges(since: 0).samples == b.fetchChanges(since: 0).samples)
-        #expect(try a.fetchChanges(since: 0).workouts == b.fetchChanges(since: 0).workouts)
-        #expect(try a.fetchCurrentAnchor() == b.fetchCurrentAnchor())
+        #expect(try a.read(.changes(since: 0)).samples == b.read(.changes(since: 0)).samples)
+        #expect(try a.read(.changes(since: 0)).workouts == b.read(.changes(since: 0)).workouts)
+        #expect(try a.read(.currentAnchor) == b.read(.currentAnchor))
         let again = try b.importHealthExport(at: file, dryRun: false, parallelFromBytes: .max, stagedFromBytes: 0, batchObjects: 2,
                                              progress: nil)
         #expect(again.samples == 0 && again.workouts == 0)
@@ -81,7 +81,7 @@ import Testing
                                    makeUUID: { UUID() })
         let session = InstantRange(env.now.addingTimeInterval(-600), upTo: env.now)
         _ = try store.logMeditation(session, source: .app, note: nil, env: env)
-        let seen = try store.fetchChanges(since: 0).anchor
+        let seen = try store.read(.changes(since: 0)).anchor
         // A run that has written rows but not finished (as while an import is going on).
         let run = try store.write { db -> ImportRun in
             let run = try ImportRun.begin(db)
@@ -93,20 +93,20 @@ import Testing
             return run
         }
         let later = try store.logMeditation(session, source: .app, note: nil, env: env)
-        let changes = try store.fetchChanges(since: seen)
+        let changes = try store.read(.changes(since: seen))
         #expect(changes.samples.map(\.uuid) == [later.samples[0].uuid])  // the hidden row is not there
         #expect(changes.anchor == run.firstAnchor - 1)                  // and the feed does not pass it
         let today = env.calendar.day(containing: env.now)
-        let summary = try store.dailySummary(in: DayRange(today, upTo: today.adding(days: 1)), calendar: env.calendar, allSources: true)
+        let summary = try store.read(.dailySummary(in: DayRange(today, upTo: today.adding(days: 1)), calendar: env.calendar, allSources: true))
         #expect(summary.summaries[0].meditateMinutes == 20)  // the two logs, not the hidden import
         try store.write { db in
             var finished = run
             finished.finished = true
             try finished.update(db)
         }
-        let after = try store.fetchChanges(since: changes.anchor)
+        let after = try store.read(.changes(since: changes.anchor))
         #expect(after.samples.count == 2)  // the imported row, and the log once more (consumers go by uuid)
-        #expect(try store.dailySummary(in: DayRange(today, upTo: today.adding(days: 1)), calendar: env.calendar, allSources: true)
+        #expect(try store.read(.dailySummary(in: DayRange(today, upTo: today.adding(days: 1)), calendar: env.calendar, allSources: true))
             .summaries[0].meditateMinutes == 30)
     }
 
@@ -153,7 +153,7 @@ import Testing
         #expect(importStillRunning, "the import ended before the log and the check were done: use a larger export")
         #expect(importer.terminationStatus == 0)
         let store = try HabitStore.open(path: habit.db)
-        #expect(try store.fetchCounts().samples > 100_000)
+        #expect(try store.read(.counts).samples > 100_000)
         #expect(try habit.contents().contains("finished: 1") || habit.contents().contains("finished:1"))
     }
 }

@@ -75,8 +75,8 @@ struct HabitProcess {
     /// Everything a user could see change in the store: row counts and the change anchor.
     func snapshot() throws -> String {
         let store = try HabitStore.open(path: db)
-        let c = try store.fetchCounts()
-        return "\(c.samples)/\(c.workouts)/\(c.tombstones)@\(try store.fetchCurrentAnchor())"
+        let c = try store.read(.counts)
+        return "\(c.samples)/\(c.workouts)/\(c.tombstones)@\(try store.read(.currentAnchor))"
     }
 
     /// Every row of every table (settings, reminders, occurrences and anchors included), for

@@ -156,16 +156,16 @@ enum HabitsFixture {
     @Test func editChangesTheDefinitionAndKeepsItsEntries() throws {
         let habit = try HabitsFixture.prepare()
         defer { habit.cleanUp() }
-        let before = try HabitStore.open(path: habit.db).habit(named: "water", env: try HabitsFixture.env())
+        let before = try HabitStore.open(path: habit.db).read(.habit(named: "water", env: try HabitsFixture.env()))
         let edited = try habit.json(["edit", "water", "--name", "drink", "--at-most", "9", "--per", "week"], env: Self.env)
         let entry = try #require(edited["habit"] as? [String: Any])
         #expect(entry["name"] as? String == "drink")
         #expect(entry["target"] as? [String: Double] == ["atMost": 9])
         #expect(entry["per"] as? String == "week")
         let store = try HabitStore.open(path: habit.db)
-        let after = try store.habit(named: "drink", env: try HabitsFixture.env())
+        let after = try store.read(.habit(named: "drink", env: try HabitsFixture.env()))
         #expect(after.id == before.id)
-        #expect(try store.removalCounts(of: after).entries == 2)
+        #expect(try store.read(.removalCounts(of: after)).entries == 2)
         #expect(try habit.run(["edit", "drink", "--no-target"], env: Self.env).stdout == "changed drink: any amount of glasses a week\n")
         #expect(try habit.run(["edit", "gym", "--times", "2"], env: Self.env).stdout == "changed gym: 2 days a week\n")
         #expect(try habit.run(["edit", "steps", "--sources", "app"], env: Self.env).stdout == "changed steps: steps ≥ 8000 a day (habit's sources)\n")
@@ -303,7 +303,7 @@ enum HabitsFixture {
 
         let now = ["HABIT_NOW": "2026-10-28T10:00:00+01:00"]
         let range = DayRange(try #require(LocalDay("2026-10-23")), upTo: try #require(LocalDay("2026-10-28")))
-        let overview = try store.habitOverview([water, sleep], range: range, env: env)
+        let overview = try store.read(.overview([water, sleep], range: range, env: env))
         for (name, report) in zip(["water", "sleep"], overview.reports) {
             let stats = try habit.json(["stats", name, "--per", "day", "--from", "2026-10-23", "--to", "2026-10-28"], env: now)
             let buckets = HabitsFixture.objects(stats["buckets"])

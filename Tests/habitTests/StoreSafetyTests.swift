@@ -65,7 +65,7 @@ enum Immutable {
                 }
             }
             #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
-            #expect(try HabitStore.open(path: habit.db).fetchCounts().samples == 8)
+            #expect(try HabitStore.open(path: habit.db).read(.counts).samples == 8)
         }
     }
 
@@ -88,8 +88,8 @@ enum Immutable {
         }
         #expect(failures.all.isEmpty, "\(failures.all.prefix(3))")
         let store = try HabitStore.open(path: habit.db)
-        #expect(try store.fetchCounts().samples == workers * runs)
-        #expect(try store.fetchCurrentAnchor() == Int64(workers * runs))
+        #expect(try store.read(.counts).samples == workers * runs)
+        #expect(try store.read(.currentAnchor) == Int64(workers * runs))
     }
 }
 

@@ -80,7 +80,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: habit.db)
         let result = try habit.run(["log", "meditate", "5m"], env: ["HABIT_DB": link])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try HabitStore.open(path: habit.db).fetchCounts().samples == 2)
+        #expect(try HabitStore.open(path: habit.db).read(.counts).samples == 2)
     }
 
     @Test(arguments: [(folder: Int16(0o777), file: Int16(0o600)), (folder: 0o770, file: 0o600), (folder: 0o700, file: 0o666),
@@ -110,7 +110,7 @@ import Testing
     @Test func readingAMissingStoreCreatesNothing() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("habit-none-\(UUID().uuidString)/h.sqlite").path
         let store = try HabitStore.open(path: missing, access: .read)
-        #expect(try store.isEmpty())
+        #expect(try store.read(.isEmpty))
         #expect(!FileManager.default.fileExists(atPath: missing))
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: missing).deletingLastPathComponent().path))
     }

@@ -197,7 +197,7 @@ import ZIPFoundation
         #expect(try habit.run(["import", log], env: Self.now).status == 0)
         let store = try HabitStore.open(path: habit.db)
         let env = try HabitsFixture.env()
-        let mom = try store.habit(named: "called-mom", env: env)
+        let mom = try store.read(.habit(named: "called-mom", env: env))
         let type = try #require(mom.loggedType)
         let uuid = try #require(try store.read { db in try String.fetchOne(db, sql: """
             SELECT s.uuid FROM sample s JOIN sampleType t ON t.id = s.typeId WHERE t.identifier = ?

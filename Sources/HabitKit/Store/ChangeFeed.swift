@@ -36,18 +36,6 @@ public enum FeedError: HabitError, Equatable {
 }
 
 extension HabitStore {
-    /// Objects added (samples and workouts still present) and deleted (tombstones) with an anchor
-    /// greater than `since`, and the current anchor — all read in one snapshot.
-    public func fetchChanges(since: Int64) throws -> Changes {
-        try read { db in
-            let current = try Self.feedAnchor(since: since, db)
-            let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
-            let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
-            return Changes(since: since, anchor: current, samples: samples, workouts: workouts,
-                           skips: try Self.skips(after: since, db).filter { $0.anchor <= current },
-                           deleted: try Self.tombstones(since: since, db))
-        }
-    }
 
     /// The anchor the change feed hands back when asked from `since`: the current one, except
     /// that it never passes an import that has not finished — its rows appear later with the
@@ -60,21 +48,32 @@ extension HabitStore {
         return min(current, max(since, pending - 1))
     }
 
-    /// Throws ``FeedError/invalidAnchorName(_:)`` for a name `habit changes --save` would refuse.
-    public static func validateAnchorName(_ name: String) throws {
-        guard !name.isEmpty, name.count <= 64, name.unicodeScalars.allSatisfy({
-            CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)
-        }) else { throw FeedError.invalidAnchorName(name) }
-    }
-
     public func saveAnchor(_ anchor: Int64, named name: String) throws {
-        try Self.validateAnchorName(name)
+        try AnchorName.validate(name)
         try write { db in try NamedAnchorRecord(name: name, anchor: anchor).upsert(db) }
     }
 
-    public func fetchAnchor(named name: String) throws -> Int64 {
-        try Self.validateAnchorName(name)
-        return try read { db in
+}
+
+extension StoreRequest where Value == Changes {
+    /// Objects added (samples and workouts still present) and deleted (tombstones) with an anchor
+    /// greater than `since`, and the current anchor — all read in one snapshot.
+    public static func changes(since: Int64) -> Self {
+        Self { db in
+            let current = try HabitStore.feedAnchor(since: since, db)
+            let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
+            let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
+            return Changes(since: since, anchor: current, samples: samples, workouts: workouts,
+                           skips: try HabitStore.skips(after: since, db).filter { $0.anchor <= current },
+                           deleted: try HabitStore.tombstones(since: since, db))
+        }
+    }
+}
+
+extension StoreRequest where Value == Int64 {
+    public static func anchor(named name: String) -> Self {
+        Self { db in
+            try AnchorName.validate(name)
             guard let saved = try NamedAnchorRecord.fetchOne(db, key: name) else { throw FeedError.unknownAnchorName(name) }
             return saved.anchor
         }

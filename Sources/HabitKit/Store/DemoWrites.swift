@@ -2,10 +2,6 @@ import Foundation
 import GRDB
 
 extension HabitStore {
-    /// Whether the store holds any sample or workout.
-    public func isEmpty() throws -> Bool {
-        try read { db in try SampleRecord.all().isEmpty(db) && WorkoutRecord.all().isEmpty(db) }
-    }
 
     /// Inserts a demo batch in one transaction.
     public func insert(_ batch: DemoGenerator.Batch) throws {
@@ -15,6 +11,15 @@ extension HabitStore {
                 let rowID = try Self.insert(workout, db)
                 try Self.insert(energy, workoutId: rowID, db)
             }
+        }
+    }
+}
+
+extension StoreRequest where Value == Bool {
+    /// Whether the store holds any sample or workout.
+    public static var isEmpty: Self {
+        Self { db in
+            try SampleRecord.all().isEmpty(db) && WorkoutRecord.all().isEmpty(db)
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 
-extension HabitStore {
+
+extension StoreRequest where Value == HabitRemoval {
     /// What `removeHabit(named:env:)` would delete with the own habit `definition` — its
     /// entries, its skips, its reminders — counted without writing anything.
-    public func removalCounts(of definition: HabitDefinition) throws -> HabitRemoval {
-        try read { db in
+    public static func removalCounts(of definition: HabitDefinition) -> Self {
+        Self { db in
             var entries = 0
             if let type = definition.loggedType, let typeID = try Lookup.sampleType.existingID(type, db) {
                 entries = try Int.fetchOne(db, SQLRequest<Int>(literal: "SELECT count(*) FROM sample WHERE typeId = \(typeID)")) ?? 0

@@ -15,20 +15,6 @@ public struct HabitOverview: Sendable {
 }
 
 extension HabitStore {
-    /// Evaluates `habits` (nil: every active habit, built-ins first) as of `env.today`, each over
-    /// its whole history, listing the days of `range` (default: today).
-    ///
-    /// One daily query for everything: the built-ins' days come from the daily summary
-    /// (``dailySummary(in:calendar:allSources:)``), own habits' from their samples put in the same
-    /// half-open days (`[D at day-start, D+1 at day-start)`) on their start; sleep is the one
-    /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, Standards/habits.md).
-    public func habitOverview(_ habits: [HabitDefinition]? = nil, range: DayRange? = nil, env: HabitEnvironment,
-                              allSources: Bool = false) throws -> HabitOverview {
-        try read { db in
-            let definitions = try habits ?? Self.allHabits(env: env, includingArchived: false, db)
-            return try Self.overview(definitions, range: range ?? DayRange(day: env.today), env: env, allSources: allSources, db)
-        }
-    }
 
     static func overview(_ definitions: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
                          _ db: Database, side: Bool? = nil) throws -> HabitOverview {
@@ -313,5 +299,22 @@ struct HabitSamples: Sendable {
     func day(of t: Double, env: HabitEnvironment) -> LocalDay {
         let instant = Date(timeIntervalSince1970: t)
         return measure == .asleep ? EveningCutoff.sleepDay(of: instant, timeZone: env.timeZone) : env.calendar.day(containing: instant)
+    }
+}
+
+extension StoreRequest where Value == HabitOverview {
+    /// Evaluates `habits` (nil: every active habit, built-ins first) as of `env.today`, each over
+    /// its whole history, listing the days of `range` (default: today).
+    ///
+    /// One daily query for everything: the built-ins' days come from the daily summary
+    /// (``dailySummary(in:calendar:allSources:)``), own habits' from their samples put in the same
+    /// half-open days (`[D at day-start, D+1 at day-start)`) on their start; sleep is the one
+    /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, Standards/habits.md).
+    public static func overview(_ habits: [HabitDefinition]? = nil, range: DayRange? = nil, env: HabitEnvironment,
+                              allSources: Bool = false) -> Self {
+        Self { db in
+            let definitions = try habits ?? HabitStore.allHabits(env: env, includingArchived: false, db)
+            return try HabitStore.overview(definitions, range: range ?? DayRange(day: env.today), env: env, allSources: allSources, db)
+        }
     }
 }

@@ -129,21 +129,12 @@ public struct HabitRemoval: Sendable, Equatable {
 }
 
 extension HabitStore {
-    /// The habits of one's own, by name; archived ones only with `archived`.
-    public func ownHabits(includingArchived: Bool = false) throws -> [HabitDefinition] {
-        try read { db in try Self.ownHabits(includingArchived: includingArchived, db) }
-    }
 
     static func ownHabits(includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
         try Row.fetchAll(db, sql: "SELECT * FROM habit WHERE ? OR archived = 0 ORDER BY name", arguments: [includingArchived])
             .map { try HabitRecord(row: $0).definition() }
     }
 
-    /// Every habit: the three built-ins (their history starts at their first data day), then the
-    /// own ones by name.
-    public func allHabits(env: HabitEnvironment, includingArchived: Bool = false) throws -> [HabitDefinition] {
-        try read { db in try Self.allHabits(env: env, includingArchived: includingArchived, db) }
-    }
 
     static func allHabits(env: HabitEnvironment, includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
         let settings = try Self.settings(db)
@@ -157,10 +148,6 @@ extension HabitStore {
         return builtins + (try ownHabits(includingArchived: includingArchived, db))
     }
 
-    /// The habit called `name` (built-in or own, archived included), or an error listing the habits.
-    public func habit(named name: String, env: HabitEnvironment) throws -> HabitDefinition {
-        try read { db in try Self.habit(named: name, env: env, db) }
-    }
 
     static func habit(named name: String, env: HabitEnvironment, _ db: Database) throws -> HabitDefinition {
         let key = name == "alcohol" ? "noalc" : name
@@ -327,13 +314,30 @@ extension HabitStore {
                               habitName: builtin ?? row[5], day: day, created: Date(timeIntervalSince1970: row[3]), anchor: row[4])
         }
     }
+}
 
-    /// Every skip whose day starts inside `range` (all with nil), oldest day first — for the export.
-    public func forEachSkip(in range: InstantRange?, calendar: HabitCalendar, _ body: (SkippedDay) throws -> Void) throws {
-        let all = try read { db in try Self.skips(after: Int64.min, db) }
-        for skip in all.sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
-        where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
-            try body(skip)
+extension StoreRequest where Value == [HabitDefinition] {
+    /// The habits of one's own, by name; archived ones only with `archived`.
+    public static func ownHabits(includingArchived: Bool = false) -> Self {
+        Self { db in
+            try HabitStore.ownHabits(includingArchived: includingArchived, db)
+        }
+    }
+
+    /// Every habit: the three built-ins (their history starts at their first data day), then the
+    /// own ones by name.
+    public static func allHabits(env: HabitEnvironment, includingArchived: Bool = false) -> Self {
+        Self { db in
+            try HabitStore.allHabits(env: env, includingArchived: includingArchived, db)
+        }
+    }
+}
+
+extension StoreRequest where Value == HabitDefinition {
+    /// The habit called `name` (built-in or own, archived included), or an error listing the habits.
+    public static func habit(named name: String, env: HabitEnvironment) -> Self {
+        Self { db in
+            try HabitStore.habit(named: name, env: env, db)
         }
     }
 }

@@ -1,30 +1,6 @@
 import Foundation
 import GRDB
 
-extension HabitStore {
-    /// The samples of `subject` in buckets of `per` covering `days` (widened to whole periods).
-    ///
-    /// A sample is counted on its day as everywhere in habit — the day its start falls in
-    /// (`[D at day-start, D+1 at day-start)`), sleep on the night's day — so a `--per day`
-    /// bucket's sum is the calendar's value for that day. An own habit is read in its unit from
-    /// its sources; built-ins and data types from the app's sources unless `allSources`
-    /// (meditate: mindful minutes; workout: minutes, one sample a workout; noalc: the stored values).
-    public func statistics(of subject: StatsSubject, per: HabitDefinition.Period, days: DayRange, allSources: Bool,
-                           env: HabitEnvironment) throws -> HabitStatistics {
-        let source = StatsSource(subject, allSources: allSources)
-        return try read { db in
-            let settings = try Self.settings(db)
-            var buckets = StatsBuckets(per: per, covering: days, weekStartsOnSunday: settings.weekStartsOnSunday)
-            try source.forEachSample(in: buckets.days, env: env, db) { buckets.add($1, on: $0) }
-            var others = 0
-            if let wider = source.everySource, buckets.buckets.allSatisfy({ $0.count == 0 }) {
-                try wider.forEachSample(in: buckets.days, env: env, db) { _, _ in others += 1 }
-            }
-            return HabitStatistics(habit: source.habit, type: source.type, unit: source.unit, per: per, sources: source.sources,
-                                   buckets: buckets.buckets, otherSourceCount: others)
-        }
-    }
-}
 
 extension StatsSource {
     /// Calls `body` with the day and the amount of every sample whose day is in `days`.
@@ -46,6 +22,31 @@ extension StatsSource {
             try source.forEachAmount(days: days, bounds: bounds, env: env, db) { i, amount in
                 try body(days.lowerBound.adding(days: i), amount)
             }
+        }
+    }
+}
+
+extension StoreRequest where Value == HabitStatistics {
+    /// The samples of `subject` in buckets of `per` covering `days` (widened to whole periods).
+    ///
+    /// A sample is counted on its day as everywhere in habit — the day its start falls in
+    /// (`[D at day-start, D+1 at day-start)`), sleep on the night's day — so a `--per day`
+    /// bucket's sum is the calendar's value for that day. An own habit is read in its unit from
+    /// its sources; built-ins and data types from the app's sources unless `allSources`
+    /// (meditate: mindful minutes; workout: minutes, one sample a workout; noalc: the stored values).
+    public static func statistics(of subject: StatsSubject, per: HabitDefinition.Period, days: DayRange, allSources: Bool,
+                           env: HabitEnvironment) -> Self {
+        Self { db in
+            let source = StatsSource(subject, allSources: allSources)
+            let settings = try HabitStore.settings(db)
+            var buckets = StatsBuckets(per: per, covering: days, weekStartsOnSunday: settings.weekStartsOnSunday)
+            try source.forEachSample(in: buckets.days, env: env, db) { buckets.add($1, on: $0) }
+            var others = 0
+            if let wider = source.everySource, buckets.buckets.allSatisfy({ $0.count == 0 }) {
+                try wider.forEachSample(in: buckets.days, env: env, db) { _, _ in others += 1 }
+            }
+            return HabitStatistics(habit: source.habit, type: source.type, unit: source.unit, per: per, sources: source.sources,
+                                   buckets: buckets.buckets, otherSourceCount: others)
         }
     }
 }

@@ -8,6 +8,8 @@ import GRDB
 /// (cron plus a person) serialise on the store's lock (busy timeout 10 s) and never lose rows.
 public struct HabitStore: Sendable {
     private let dbWriter: any DatabaseWriter
+    /// Set in the store a ``snapshot(_:)`` hands to its body: every read runs in that transaction.
+    private let openSnapshot: OpenSnapshot?
     /// The file path, for error messages (":memory:" for in-memory stores).
     public let path: String
     /// The file itself, links resolved (nil for in-memory stores).
@@ -18,7 +20,12 @@ public struct HabitStore: Sendable {
         self.dbWriter = writer
         self.path = path
         self.filePath = filePath
+        self.openSnapshot = nil
         try migrate(setupLock: setupLock)
+    }
+
+    private init(_ store: HabitStore, snapshot: OpenSnapshot) {
+        (dbWriter, path, filePath, openSnapshot) = (store.dbWriter, store.path, store.filePath, snapshot)
     }
 
     /// Closes the store's connection now, for a process that ends next: SQLite checkpoints the WAL
@@ -162,16 +169,40 @@ public struct HabitStore: Sendable {
         }
     }
 
+    // MARK: - Reading
+
+    /// Fetches `request` in one read transaction (a consistent snapshot); inside ``snapshot(_:)``,
+    /// in the snapshot's.
+    public func read<Value>(_ request: StoreRequest<Value>) throws -> Value {
+        try read(request.fetch)
+    }
+
+    /// Runs `body` with one read transaction open, so that everything a command shows comes from
+    /// one state of the store: `body` gets a store whose reads (``read(_:)``) all run in that
+    /// transaction, and the settings, read once when it began. The store handed to `body` is
+    /// valid only inside it and cannot write.
+    public func snapshot<T>(_ body: (HabitStore, Settings) throws -> T) throws -> T {
+        if let openSnapshot { return try body(self, openSnapshot.settings) }
+        return try read { db in
+            let open = OpenSnapshot(db, settings: try Self.settings(db))
+            OpenSnapshot.register(open)
+            defer { OpenSnapshot.unregister(open) }
+            return try body(HabitStore(self, snapshot: open), open.settings)
+        }
+    }
+
     // MARK: - Access for the store's own extensions
 
     /// Runs `updates` in one IMMEDIATE transaction, mapping SQLite errors to ``StoreError``.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try refuseInSnapshot()
         do { return try dbWriter.write(updates) } catch { throw StoreError.from(error, path: path) }
     }
 
     /// Runs `updates` in one IMMEDIATE transaction that is rolled back when `rollback` is true
     /// (dry runs see exactly what would change, and change nothing).
     func write<T>(rollback: Bool, _ updates: (Database) throws -> T) throws -> T {
+        try refuseInSnapshot()
         do {
             return try dbWriter.writeWithoutTransaction { db in
                 var result: T?
@@ -189,12 +220,59 @@ public struct HabitStore: Sendable {
     /// Runs `body` on the store's connection outside any transaction (it manages its own), mapping
     /// SQLite errors to ``StoreError``.
     func withConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        try refuseInSnapshot()
         do { return try dbWriter.writeWithoutTransaction(body) } catch { throw StoreError.from(error, path: path) }
     }
 
     /// Runs `value` in one read transaction (a consistent snapshot).
     func read<T>(_ value: (Database) throws -> T) throws -> T {
-        do { return try dbWriter.read(value) } catch { throw StoreError.from(error, path: path) }
+        do {
+            if let openSnapshot { return try value(openSnapshot.db) }
+            return try dbWriter.read(value)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// A write inside a read snapshot is a mistake of the code, never of input: it would wait on
+    /// the snapshot's own connection.
+    private func refuseInSnapshot() throws {
+        if openSnapshot != nil { throw StoreError.readOnly(path) }
+    }
+}
+
+/// One read of the store as a value, in the manner of GRDB's requests: made where its rule lives
+/// (`.settings`, `.entries(in:)`, `.overview(…)` in the files of `Store/`) and fetched by
+/// ``HabitStore/read(_:)``. The executable builds requests and never sees the connection.
+public struct StoreRequest<Value> {
+    let fetch: (Database) throws -> Value
+
+    init(_ fetch: @escaping (Database) throws -> Value) { self.fetch = fetch }
+}
+
+/// The transaction of a ``HabitStore/snapshot(_:)`` and the settings read when it began.
+/// `HabitStore.settings(_:)` answers from here for a connection inside a snapshot, so that a
+/// command reads its settings once however many rules ask for them.
+final class OpenSnapshot: @unchecked Sendable {
+    let db: Database
+    let settings: Settings
+
+    init(_ db: Database, settings: Settings) { (self.db, self.settings) = (db, settings) }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var open: [ObjectIdentifier: Settings] = [:]
+
+    static func register(_ snapshot: OpenSnapshot) {
+        lock.withLock { open[ObjectIdentifier(snapshot.db)] = snapshot.settings }
+    }
+
+    static func unregister(_ snapshot: OpenSnapshot) {
+        lock.withLock { _ = open.removeValue(forKey: ObjectIdentifier(snapshot.db)) }
+    }
+
+    /// The settings of the snapshot `db` is in, if it is in one.
+    static func settings(of db: Database) -> Settings? {
+        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)] }
     }
 }
 

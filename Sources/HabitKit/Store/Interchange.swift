@@ -134,62 +134,11 @@ struct SourceNames {
 }
 
 extension HabitStore {
-    /// Every line of the store in interchange order: habit definitions (archived too), samples,
-    /// workouts with their statistics and events, skips, days of Activity rings — oldest first,
-    /// from cursors (exporting a large store needs little memory), optionally of one type (a
-    /// sample type or a workout activity type; then without habits and skips) and starting in
-    /// `range` (half-open). `allSources: false` leaves out samples and workouts of other sources, as
-    /// every export does by default. An export of the whole store (every source, no type, no
-    /// range) ends with its configuration: settings by key, reminders (oldest first), their
-    /// handled occurrences, and the names of saved anchors.
-    public func forEachInterchangeLine(in range: InstantRange?, type: String?, allSources: Bool,
-                                       calendar: HabitCalendar, _ body: (InterchangeLine) throws -> Void) throws {
-        // One read transaction: the file is one snapshot of the store.
-        try read { db in
-            let sources = try SourceNames(db)
-            if type == nil { for habit in try Self.ownHabits(includingArchived: true, db) { try body(.data(.habit(habit))) } }
-            var samples = SampleViewRecord.all().fromSources(all: allSources)
-            var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
-            if let range {
-                samples = samples.starting(in: range)
-                workouts = workouts.starting(in: range)
-            }
-            if let type {
-                samples = samples.ofType(type)
-                workouts = workouts.ofActivityType(type)
-            }
-            let sampleRows = try samples.chronological().fetchCursor(db)
-            while let row = try sampleRows.next() {
-                let sample = row.sample
-                try body(.data(.sample(sample, sources.description(sample.source, version: row.sourceVersion))))
-            }
-            let workoutRows = try workouts.chronological().fetchCursor(db)
-            while let row = try workoutRows.next() {
-                let workout = row.workout
-                let (statistics, events) = try Self.details(ofWorkout: row.id, db)
-                try body(.data(.workout(workout, sources.description(workout.source, version: row.sourceVersion),
-                                        statistics: statistics, events: events)))
-            }
-            if type == nil {
-                for skip in try Self.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
-                where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
-                    try body(.data(.skip(skip)))
-                }
-            }
-            // Activity rings come from the phone: other sources' data, like imported samples.
-            if type == nil, allSources {
-                for summary in try Self.activitySummaries(db) where range.map({ $0.contains(calendar.start(of: summary.day)) }) ?? true {
-                    try body(.data(.activitySummary(summary)))
-                }
-            }
-            if type == nil, range == nil, allSources { try Self.forEachConfigurationLine(db, body) }
-        }
-    }
 
     /// The store's configuration as interchange lines, in an order no store's own numbering
     /// decides (two synced stores write the same lines): settings by key, reminders by creation
     /// (then UUID), occurrences by reminder UUID and day, anchor names by name.
-    private static func forEachConfigurationLine(_ db: Database, _ body: (InterchangeLine) throws -> Void) throws {
+    static func forEachConfigurationLine(_ db: Database, _ body: (InterchangeLine) throws -> Void) throws {
         for row in try SettingRecord.order(Column("key")).fetchAll(db) {
             try body(.setting(key: row.key, value: row.value, modified: Date(timeIntervalSince1970: row.modified)))
         }
@@ -242,7 +191,7 @@ extension HabitStore {
             var summary = applier.summary
             let anchor = try Self.feedAnchor(since: 0, db)
             for name in anchorNames {
-                try Self.validateAnchorName(name)
+                try AnchorName.validate(name)
                 try NamedAnchorRecord(name: name, anchor: anchor).insert(db, onConflict: .ignore)
                 if db.changesCount > 0 { summary.anchors += 1 } else { known += 1 }
             }
@@ -266,6 +215,59 @@ public enum InterchangeError: HabitError, Equatable {
             "line \(line) of the interchange file: \(reason); nothing was imported"
         case .missingWorkout(let sample, let workout):
             "sample \(sample.uuidString.lowercased()) belongs to workout \(workout.uuidString.lowercased()), which is neither in the file nor in the store; nothing was imported"
+        }
+    }
+}
+
+extension StoreRequest where Value == Void {
+    /// Every line of the store in interchange order: habit definitions (archived too), samples,
+    /// workouts with their statistics and events, skips, days of Activity rings — oldest first,
+    /// from cursors (exporting a large store needs little memory), optionally of one type (a
+    /// sample type or a workout activity type; then without habits and skips) and starting in
+    /// `range` (half-open). `allSources: false` leaves out samples and workouts of other sources, as
+    /// every export does by default. An export of the whole store (every source, no type, no
+    /// range) ends with its configuration: settings by key, reminders (oldest first), their
+    /// handled occurrences, and the names of saved anchors.
+    public static func interchangeLines(in range: InstantRange?, type: String?, allSources: Bool,
+                                       calendar: HabitCalendar, _ body: @escaping (InterchangeLine) throws -> Void) -> Self {
+        Self { db in
+            let sources = try SourceNames(db)
+            if type == nil { for habit in try HabitStore.ownHabits(includingArchived: true, db) { try body(.data(.habit(habit))) } }
+            var samples = SampleViewRecord.all().fromSources(all: allSources)
+            var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
+            if let range {
+                samples = samples.starting(in: range)
+                workouts = workouts.starting(in: range)
+            }
+            if let type {
+                samples = samples.ofType(type)
+                workouts = workouts.ofActivityType(type)
+            }
+            let sampleRows = try samples.chronological().fetchCursor(db)
+            while let row = try sampleRows.next() {
+                let sample = row.sample
+                try body(.data(.sample(sample, sources.description(sample.source, version: row.sourceVersion))))
+            }
+            let workoutRows = try workouts.chronological().fetchCursor(db)
+            while let row = try workoutRows.next() {
+                let workout = row.workout
+                let (statistics, events) = try HabitStore.details(ofWorkout: row.id, db)
+                try body(.data(.workout(workout, sources.description(workout.source, version: row.sourceVersion),
+                                        statistics: statistics, events: events)))
+            }
+            if type == nil {
+                for skip in try HabitStore.skips(after: Int64.min, db).sorted(by: { ($0.day, $0.uuid.uuidString) < ($1.day, $1.uuid.uuidString) })
+                where range.map({ $0.contains(calendar.start(of: skip.day)) }) ?? true {
+                    try body(.data(.skip(skip)))
+                }
+            }
+            // Activity rings come from the phone: other sources' data, like imported samples.
+            if type == nil, allSources {
+                for summary in try HabitStore.activitySummaries(db) where range.map({ $0.contains(calendar.start(of: summary.day)) }) ?? true {
+                    try body(.data(.activitySummary(summary)))
+                }
+            }
+            if type == nil, range == nil, allSources { try HabitStore.forEachConfigurationLine(db, body) }
         }
     }
 }

@@ -11,6 +11,13 @@ public struct LogResult: Sendable {
     public var cancelledReminders: [CancelledOccurrence]
 }
 
+/// How many samples, workouts and tombstones a store holds.
+public struct RowCounts: Sendable, Equatable {
+    public var samples: Int
+    public var workouts: Int
+    public var tombstones: Int
+}
+
 /// A listed entry: a sample on its own, or a workout with its associated samples.
 public enum Entry: Sendable {
     case sample(Sample)
@@ -58,21 +65,21 @@ extension HabitStore {
     /// `(MET − 1) × weight × hours` kcal, in one transaction.
     public func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
                            note: String?, env: HabitEnvironment) throws -> LogResult {
-        let settings = try fetchSettings()
-        let effectiveMET = met ?? activity.met
-        let kcal = Activity.activeKcal(met: effectiveMET, bodyMassKg: settings.weightKg, seconds: interval.duration)
-        var metadata = ["met": String(effectiveMET), "bodyMassKg": String(settings.weightKg)]
-        if met == nil { metadata["compendiumCode"] = activity.compendiumCode }
-        if let note, !note.isEmpty { metadata["note"] = note }
-        let offset = env.timeZone.secondsFromGMT(for: interval.lowerBound)
-        let workout = Workout(uuid: env.makeUUID(), activityType: activity.workoutActivityType,
-                              start: interval.lowerBound, end: interval.upperBound, duration: interval.duration,
-                              totalEnergyKcal: kcal, totalDistanceMeters: nil, source: source, metadata: metadata,
-                              created: env.now, utcOffset: offset, timeZoneID: env.timeZone.identifier)
-        var energy = makeSample(type: SampleType.activeEnergyBurned, interval, value: kcal, unit: "kcal",
-                                source: source, metadata: [:], env: env)
-        energy.workout = workout.uuid
-        return try write { db in
+        try write { db in
+            let settings = try Self.settings(db)  // the weight, in the transaction that writes
+            let effectiveMET = met ?? activity.met
+            let kcal = Activity.activeKcal(met: effectiveMET, bodyMassKg: settings.weightKg, seconds: interval.duration)
+            var metadata = ["met": String(effectiveMET), "bodyMassKg": String(settings.weightKg)]
+            if met == nil { metadata["compendiumCode"] = activity.compendiumCode }
+            if let note, !note.isEmpty { metadata["note"] = note }
+            let offset = env.timeZone.secondsFromGMT(for: interval.lowerBound)
+            let workout = Workout(uuid: env.makeUUID(), activityType: activity.workoutActivityType,
+                                  start: interval.lowerBound, end: interval.upperBound, duration: interval.duration,
+                                  totalEnergyKcal: kcal, totalDistanceMeters: nil, source: source, metadata: metadata,
+                                  created: env.now, utcOffset: offset, timeZoneID: env.timeZone.identifier)
+            var energy = makeSample(type: SampleType.activeEnergyBurned, interval, value: kcal, unit: "kcal",
+                                    source: source, metadata: [:], env: env)
+            energy.workout = workout.uuid
             let rowID = try Self.insert(workout, db)
             try Self.insert(energy, workoutId: rowID, db)
             let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.workout.rawValue, completedAt: interval.upperBound,
@@ -148,18 +155,6 @@ extension HabitStore {
 
     // MARK: - Reading entries back
 
-    /// Entries whose start lies in `range` (half-open), newest first: samples on their own and
-    /// workouts with their associated samples.
-    public func fetchEntries(in range: InstantRange, allSources: Bool = true) throws -> [Entry] {
-        try read { db in
-            let names = try Self.habitNames(db)
-            let samples = try SampleViewRecord.all().standalone().starting(in: range).fromSources(all: allSources)
-                .fetchAll(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: names)) }
-            let workouts = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db)
-            let withSamples = try workouts.map { w in Entry.workout(w.workout, samples: try Self.samples(ofWorkout: w.id, db)) }
-            return (samples + withSamples).sorted { ($0.start, $0.uuid.uuidString) > ($1.start, $1.uuid.uuidString) }
-        }
-    }
 
     /// The current name of each own habit, by id (for ``HabitDefinition/labelled(_:names:)``).
     static func habitNames(_ db: Database) throws -> [String: String] {
@@ -168,10 +163,6 @@ extension HabitStore {
         return names
     }
 
-    /// The entry with `uuid`, if any.
-    public func fetchEntry(_ uuid: UUID) throws -> Entry? {
-        try read { db in try Self.entry(db, uuid) }
-    }
 
     static func samples(ofWorkout workoutID: Int64, _ db: Database) throws -> [Sample] {
         try SampleViewRecord.filter(Column("workoutId") == workoutID).order(Column("anchor")).fetchAll(db).map(\.sample)
@@ -184,25 +175,6 @@ extension HabitStore {
         return try SampleViewRecord.all().withUUID(uuid).fetchOne(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: try habitNames(db))) }
     }
 
-    /// The entries (samples on their own and workouts) whose UUID starts with `prefix`, at most
-    /// `limit`. `prefix` must be lowercase hex digits and dashes (as UUIDs are written), 8 to 36
-    /// characters: anything else is refused, and no pattern is ever built from it — the lookup
-    /// is a range on the UUID index (`uuid >= prefix AND uuid < prefix || '~'`).
-    public func fetchUUIDs(prefix: String, limit: Int = 10) throws -> [UUID] {
-        let p = prefix.lowercased()
-        guard (8...36).contains(p.utf8.count), p.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else {
-            throw InputError.invalidUUID(prefix)
-        }
-        let upper = p + "~"  // '~' sorts after every hex digit and '-'
-        return try read { db in
-            let samples = try String.fetchAll(db, SampleRecord.select(Column("uuid"))
-                .filter(Column("uuid") >= p && Column("uuid") < upper && Column("workoutId") == nil)
-                .filter(literal: StoreRules.visible).limit(limit))
-            let workouts = try String.fetchAll(db, WorkoutRecord.select(Column("uuid"))
-                .filter(Column("uuid") >= p && Column("uuid") < upper).filter(literal: StoreRules.visible).limit(limit))
-            return (samples + workouts).prefix(limit).map(UUID.init(storeText:))
-        }
-    }
 
     /// Deletes the entry `uuid` (a workout together with its associated samples), leaving tombstones.
     ///
@@ -275,28 +247,18 @@ extension HabitStore {
         public var type: String
     }
 
-    /// Tombstones with an anchor greater than `anchor`, oldest first.
-    public func fetchTombstones(since anchor: Int64) throws -> [Tombstone] {
-        try read { db in try Self.tombstones(since: anchor, db) }
-    }
 
     static func tombstones(since anchor: Int64, _ db: Database) throws -> [Tombstone] {
         try TombstoneRecord.filter(Column("anchor") > anchor).order(Column("anchor")).fetchAll(db).map(\.tombstone)
     }
 
-    /// The newest value of the change sequence.
-    public func fetchCurrentAnchor() throws -> Int64 { try read(ChangeCounter.current) }
 
-    /// Counts rows per table, for tests and `habit` diagnostics.
-    public func fetchCounts() throws -> (samples: Int, workouts: Int, tombstones: Int) {
-        try read { db in (try SampleRecord.fetchCount(db), try WorkoutRecord.fetchCount(db), try TombstoneRecord.fetchCount(db)) }
-    }
 
     // MARK: - Settings
 
-    public func fetchSettings() throws -> Settings { try read(Self.settings) }
 
     static func settings(_ db: Database) throws -> Settings {
+        if let settings = OpenSnapshot.settings(of: db) { return settings }
         var stored: [String: String] = [:]
         // Plain SQL: every command reads the settings first (FastLog measures a log's start-up).
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE value IS NOT NULL") { stored[row[0]] = row[1] }
@@ -333,5 +295,88 @@ struct ReplacedSampleRecord: Codable, FetchableRecord, PersistableRecord {
     init(sampleId: Int64, record: SampleRecord) {
         self.sampleId = sampleId
         self.record = record
+    }
+}
+
+extension StoreRequest where Value == [Entry] {
+    /// Entries whose start lies in `range` (half-open), newest first: samples on their own and
+    /// workouts with their associated samples.
+    public static func entries(in range: InstantRange, allSources: Bool = true) -> Self {
+        Self { db in
+            let names = try HabitStore.habitNames(db)
+            let samples = try SampleViewRecord.all().standalone().starting(in: range).fromSources(all: allSources)
+                .fetchAll(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: names)) }
+            let workouts = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db)
+            let withSamples = try workouts.map { w in Entry.workout(w.workout, samples: try HabitStore.samples(ofWorkout: w.id, db)) }
+            return (samples + withSamples).sorted { ($0.start, $0.uuid.uuidString) > ($1.start, $1.uuid.uuidString) }
+        }
+    }
+}
+
+extension StoreRequest where Value == Entry? {
+    /// The entry with `uuid`, if any.
+    public static func entry(_ uuid: UUID) -> Self {
+        Self { db in
+            try HabitStore.entry(db, uuid)
+        }
+    }
+}
+
+extension StoreRequest where Value == [UUID] {
+    /// The entries (samples on their own and workouts) whose UUID starts with `prefix`, at most
+    /// `limit`. `prefix` must be lowercase hex digits and dashes (as UUIDs are written), 8 to 36
+    /// characters: anything else is refused, and no pattern is ever built from it — the lookup
+    /// is a range on the UUID index (`uuid >= prefix AND uuid < prefix || '~'`).
+    public static func uuids(prefix: String, limit: Int = 10) -> Self {
+        Self { db in
+            let p = prefix.lowercased()
+            guard (8...36).contains(p.utf8.count), p.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) || $0 == 45 }) else {
+                throw InputError.invalidUUID(prefix)
+            }
+            let upper = p + "~"  // '~' sorts after every hex digit and '-'
+            let samples = try String.fetchAll(db, SampleRecord.select(Column("uuid"))
+                .filter(Column("uuid") >= p && Column("uuid") < upper && Column("workoutId") == nil)
+                .filter(literal: StoreRules.visible).limit(limit))
+            let workouts = try String.fetchAll(db, WorkoutRecord.select(Column("uuid"))
+                .filter(Column("uuid") >= p && Column("uuid") < upper).filter(literal: StoreRules.visible).limit(limit))
+            return (samples + workouts).prefix(limit).map(UUID.init(storeText:))
+        }
+    }
+}
+
+extension StoreRequest where Value == [HabitStore.Tombstone] {
+    /// Tombstones with an anchor greater than `anchor`, oldest first.
+    public static func tombstones(since anchor: Int64) -> Self {
+        Self { db in
+            try HabitStore.tombstones(since: anchor, db)
+        }
+    }
+}
+
+extension StoreRequest where Value == Int64 {
+    /// The newest value of the change sequence.
+    public static var currentAnchor: Self {
+        Self { db in
+            try ChangeCounter.current(db)
+        }
+    }
+}
+
+extension StoreRequest where Value == RowCounts {
+    /// Counts rows per table, for tests and `habit` diagnostics.
+    public static var counts: Self {
+        Self { db in
+            RowCounts(samples: try SampleRecord.fetchCount(db), workouts: try WorkoutRecord.fetchCount(db),
+                      tombstones: try TombstoneRecord.fetchCount(db))
+        }
+    }
+}
+
+extension StoreRequest where Value == Settings {
+    /// The settings: each key's stored value, or its default.
+    public static var settings: Self {
+        Self { db in
+            try HabitStore.settings(db)
+        }
     }
 }

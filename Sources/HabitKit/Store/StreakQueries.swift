@@ -1,14 +1,15 @@
 import Foundation
 import GRDB
 
-extension HabitStore {
+
+extension StoreRequest where Value == StreakOverview {
     /// Current and longest streaks, jokers and today's state of built-ins `habits`, as of
     /// `env.today`: the built-ins' part of ``habitOverview(_:range:env:allSources:)`` (the same
     /// evaluation as every habit), over each habit's whole history — no fixed window.
-    public func streaks(for habits: [Habit] = Habit.allCases, env: HabitEnvironment, allSources: Bool = false) throws -> StreakOverview {
-        try read { db in
-            let builtins = try Self.allHabits(env: env, includingArchived: false, db).filter { $0.builtin.map(habits.contains) ?? false }
-            let overview = try Self.overview(builtins, range: DayRange(day: env.today), env: env, allSources: allSources, db)
+    public static func streaks(for habits: [Habit] = Habit.allCases, env: HabitEnvironment, allSources: Bool = false) -> Self {
+        Self { db in
+            let builtins = try HabitStore.allHabits(env: env, includingArchived: false, db).filter { $0.builtin.map(habits.contains) ?? false }
+            let overview = try HabitStore.overview(builtins, range: DayRange(day: env.today), env: env, allSources: allSources, db)
             let reports = overview.reports.compactMap { r in
                 r.definition.builtin.map { StreakReport(habit: $0, current: r.current, longest: r.longest, jokers: r.jokers, today: r.today) }
             }

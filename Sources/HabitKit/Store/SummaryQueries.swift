@@ -2,16 +2,6 @@ import Foundation
 import GRDB
 
 extension HabitStore {
-    /// THE daily summary: what the calendar shows, the streaks count and `habit today` reports.
-    ///
-    /// One predicate for everything: the type, the sources (the app's — ``StoreRules/appSources``
-    /// — unless `allSources`), and `start >= start of the day AND start < start of the next day`
-    /// (half-open, on the sample's start; days in `calendar`'s zone, 23 or 25 hours long across DST).
-    /// The totals are summed per day inside SQLite from the day boundaries, so no sample row is
-    /// read into Swift: the cost grows with the days asked for and the index entries in them.
-    public func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool = false) throws -> DailySummary {
-        try read { db in try Self.dailySummary(in: days, calendar: calendar, allSources: allSources, energy: true, db) }
-    }
 
     /// The summary inside a read transaction; `energy: false` leaves active kcal at 0 (streaks
     /// do not count it, and it is the type with the most imported rows).
@@ -38,10 +28,6 @@ extension HabitStore {
     }
 
     /// The first day (in `calendar`'s zone) with any data for `habit`, or nil when there is none.
-    public func fetchFirstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool = false) throws -> LocalDay? {
-        try read { db in try Self.firstDay(of: habit, calendar: calendar, allSources: allSources, db) }
-    }
-
     static func firstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool, _ db: Database) throws -> LocalDay? {
         // On the tables with the summary's own source rule (an index seek each; the views'
         // joins and the query interface's schema look-ups cost a streak ~2 M instructions each).
@@ -260,5 +246,20 @@ struct SummaryTotals {
                       AND start >= \(lo) AND start < \(hi) AND \(visible))
                  + (SELECT count(*) FROM workout WHERE sourceId IN \(others) AND start >= \(lo) AND start < \(hi) AND \(visible))
             """)) ?? 0
+    }
+}
+
+extension StoreRequest where Value == DailySummary {
+    /// THE daily summary: what the calendar shows, the streaks count and `habit today` reports.
+    ///
+    /// One predicate for everything: the type, the sources (the app's — ``StoreRules/appSources``
+    /// — unless `allSources`), and `start >= start of the day AND start < start of the next day`
+    /// (half-open, on the sample's start; days in `calendar`'s zone, 23 or 25 hours long across DST).
+    /// The totals are summed per day inside SQLite from the day boundaries, so no sample row is
+    /// read into Swift: the cost grows with the days asked for and the index entries in them.
+    public static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool = false) -> Self {
+        Self { db in
+            try HabitStore.dailySummary(in: days, calendar: calendar, allSources: allSources, energy: true, db)
+        }
     }
 }

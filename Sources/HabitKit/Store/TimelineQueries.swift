@@ -2,44 +2,6 @@ import Foundation
 import GRDB
 
 extension HabitStore {
-    /// The timeline of `days` (half-open), newest day first, newest item first: habit's own
-    /// entries, workouts (with average heart rate when imported), and imported sleep grouped
-    /// into one "Recovery" entry per night (a night belongs to the day it ends), with that day's
-    /// resting heart rate and HRV. Other imported samples (steps, heart rate, …) are not listed.
-    public func timeline(days: DayRange, calendar: HabitCalendar) throws -> [TimelineDay] {
-        let range = calendar.instants(of: days)
-        // Sleep that ends inside the range may start the evening before.
-        let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
-        let items: [TimelineItem] = try read { db in
-            let names = try Self.habitNames(db)
-            var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
-                .standalone().starting(in: range).chronological().fetchAll(db)
-                .map { TimelineItem.entry(.sample(HabitDefinition.labelled($0.sample, names: names))) }
-            for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
-                items.append(.workout(w.workout, heartRate: try Self.heartRate(of: w, db)))
-            }
-            let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").starting(in: sleepRange)
-                .order(Column("start"), Column("anchor")).fetchAll(db).map { row in
-                    SleepInterval(start: Date(timeIntervalSince1970: row.start), end: Date(timeIntervalSince1970: row.end),
-                                  stage: SleepStage(categoryValue: MetadataCoding.decode(row.metadata)["categoryValue"]))
-                }
-            var recoveries: [LocalDay: Recovery] = [:]
-            for night in TimelineRules.nights(sleep) where days.contains(calendar.day(containing: night.end)) {
-                recoveries[calendar.day(containing: night.end)] = night
-            }
-            for summary in try Self.activitySummaries(in: days, db) {
-                items.append(.rings(summary, dayStart: calendar.start(of: summary.day)))
-            }
-            for (day, var r) in recoveries {
-                let dayRange = calendar.instants(of: day)
-                r.restingHeartRate = try Self.average("HKQuantityTypeIdentifierRestingHeartRate", in: dayRange, db)
-                r.heartRateVariability = try Self.average("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", in: dayRange, db)
-                items.append(.recovery(r))
-            }
-            return items
-        }
-        return TimelineRules.days(items, calendar: calendar)
-    }
 
     /// The export's heart-rate statistic of workout `w`, else one derived from the heart-rate
     /// samples (any source) that start inside it, `[start, end)`.
@@ -55,7 +17,47 @@ extension HabitStore {
         return WorkoutHeartRate.derived(from: values)
     }
 
-    private static func average(_ type: String, in range: InstantRange, _ db: Database) throws -> Double? {
+    static func average(_ type: String, in range: InstantRange, _ db: Database) throws -> Double? {
         try Double.fetchOne(db, SampleViewRecord.all().ofType(type).starting(in: range).select(GRDB.average(Column("value"))))
+    }
+}
+
+extension StoreRequest where Value == [TimelineDay] {
+    /// The timeline of `days` (half-open), newest day first, newest item first: habit's own
+    /// entries, workouts (with average heart rate when imported), and imported sleep grouped
+    /// into one "Recovery" entry per night (a night belongs to the day it ends), with that day's
+    /// resting heart rate and HRV. Other imported samples (steps, heart rate, …) are not listed.
+    public static func timeline(days: DayRange, calendar: HabitCalendar) -> Self {
+        Self { db in
+            let range = calendar.instants(of: days)
+            // Sleep that ends inside the range may start the evening before.
+            let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
+            let names = try HabitStore.habitNames(db)
+            var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
+                .standalone().starting(in: range).chronological().fetchAll(db)
+                .map { TimelineItem.entry(.sample(HabitDefinition.labelled($0.sample, names: names))) }
+            for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
+                items.append(.workout(w.workout, heartRate: try HabitStore.heartRate(of: w, db)))
+            }
+            let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").starting(in: sleepRange)
+                .order(Column("start"), Column("anchor")).fetchAll(db).map { row in
+                    SleepInterval(start: Date(timeIntervalSince1970: row.start), end: Date(timeIntervalSince1970: row.end),
+                                  stage: SleepStage(categoryValue: MetadataCoding.decode(row.metadata)["categoryValue"]))
+                }
+            var recoveries: [LocalDay: Recovery] = [:]
+            for night in TimelineRules.nights(sleep) where days.contains(calendar.day(containing: night.end)) {
+                recoveries[calendar.day(containing: night.end)] = night
+            }
+            for summary in try HabitStore.activitySummaries(in: days, db) {
+                items.append(.rings(summary, dayStart: calendar.start(of: summary.day)))
+            }
+            for (day, var r) in recoveries {
+                let dayRange = calendar.instants(of: day)
+                r.restingHeartRate = try HabitStore.average("HKQuantityTypeIdentifierRestingHeartRate", in: dayRange, db)
+                r.heartRateVariability = try HabitStore.average("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", in: dayRange, db)
+                items.append(.recovery(r))
+            }
+            return TimelineRules.days(items, calendar: calendar)
+        }
     }
 }

@@ -38,7 +38,7 @@ enum HabitNameCompletion {
         let location = StoreLocation(db: dbOption(in: words))
         guard location.exists, let store = try? location.openForReading() else { return [] }  // never creates one
         defer { store.closeForExit() }
-        return ((try? store.ownHabits(includingArchived: includingArchived)) ?? []).map(\.name)
+        return ((try? store.read(.ownHabits(includingArchived: includingArchived))) ?? []).map(\.name)
     }
 
     /// The value of `--db PATH` / `--db=PATH` among the shell words (verbatim: one layer of quotes

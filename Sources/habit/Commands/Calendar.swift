@@ -34,36 +34,37 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
         let requested = try requested()
-        let (store, env, range) = try options.store.reading { env throws(InputError) -> DayRange in
+        try options.store.snapshot({ env throws(InputError) -> DayRange in
             let first = requested ?? env.today
             guard SupportedDates.contains(first) else {
                 throw .inArgument("HABIT_NOW", .unsupportedDate(env.calendar.iso8601(env.now)))
             }
             return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
+        }) { store, env, range in
+            let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
+            let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
+            let overview = try store.read(.overview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources))
+            let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
+            if options.output.json {
+                let habits = HabitDayJSON.byDay(overview)
+                try Output.printJSON(CalendarJSON(
+                    month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
+                    allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
+                    days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) }))
+                return
+            }
+            let style = Style.live
+            var lines: [String]
+            if let report = overview.reports.first, chosen != nil {
+                lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
+                             : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
+            } else {
+                lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, style: style)
+                if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
+            }
+            lines.append("")
+            lines += StreakText.lines(overview, style: style)
+            Output.print(lines.joined(separator: "\n"))
         }
-        let chosen = try habit.map { try store.habit(named: $0, env: env) }
-        let view = try store.calendar(for: range, calendar: env.calendar, allSources: options.allSources)
-        let overview = try store.habitOverview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources)
-        let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
-        if options.output.json {
-            let habits = HabitDayJSON.byDay(overview)
-            try Output.printJSON(CalendarJSON(
-                month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
-                allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
-                days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) }))
-            return
-        }
-        let style = Style.live
-        var lines: [String]
-        if let report = overview.reports.first, chosen != nil {
-            lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
-                         : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
-        } else {
-            lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, style: style)
-            if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
-        }
-        lines.append("")
-        lines += StreakText.lines(overview, style: style)
-        Output.print(lines.joined(separator: "\n"))
     }
 }

@@ -28,15 +28,15 @@ struct ChangesCommand: ParsableCommand {
     func run() throws {
         // Saving an anchor writes; reading the feed alone does not.
         let (store, env) = try save == nil ? store.reading() : store.writing()
-        let start = try anchor.map { try store.fetchAnchor(named: $0.name) } ?? since?.anchor ?? 0
-        let changes = try store.fetchChanges(since: start)
+        let start = try anchor.map { try store.read(.anchor(named: $0.name)) } ?? since?.anchor ?? 0
+        let changes = try store.read(.changes(since: start))
         if let save { try store.saveAnchor(changes.anchor, named: save.name) }
         let calendar = env.calendar
         if output.json {
             try Output.printJSON(ChangesJSON(changes, calendar: calendar))
             return
         }
-        let names = Dictionary(try store.ownHabits(includingArchived: true).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let names = Dictionary(try store.read(.ownHabits(includingArchived: true)).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let lines = ChangesText.lines(changes, saved: save?.name, habitNames: names, calendar: calendar)
         Output.print(lines.joined(separator: "\n"))
     }

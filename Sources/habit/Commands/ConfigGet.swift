@@ -11,7 +11,7 @@ struct ConfigGet: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let settings = try store.openForReading().fetchSettings()
+        let settings = try store.openForReading().read(.settings)
         Output.print(settings.value(of: key.key) ?? "(not set)")
     }
 }

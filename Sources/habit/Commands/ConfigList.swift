@@ -9,7 +9,7 @@ struct ConfigList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let settings = try store.openForReading().fetchSettings()
+        let settings = try store.openForReading().read(.settings)
         if output.json {
             try Output.printJSON(ConfigJSON(settings))
             return

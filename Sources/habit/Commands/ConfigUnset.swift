@@ -19,6 +19,6 @@ struct ConfigUnset: ParsableCommand {
         let now = try LiveEnvironment.now()
         let store = try store.openForWriting()
         try store.removeSetting(key, at: now)
-        Output.print("\(key.rawValue) = \(try store.fetchSettings().value(of: key) ?? "(not set)") (default)")
+        Output.print("\(key.rawValue) = \(try store.read(.settings).value(of: key) ?? "(not set)") (default)")
     }
 }

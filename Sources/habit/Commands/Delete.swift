@@ -23,7 +23,7 @@ struct Delete: ParsableCommand {
         if let full = id.uuid {
             target = full
         } else {
-            let matches = try store.fetchUUIDs(prefix: id.prefix)
+            let matches = try store.read(.uuids(prefix: id.prefix))
             guard let first = matches.first else { throw missing }
             guard matches.count == 1 else { throw UsageError.ambiguousEntry(id.prefix, candidates: matches) }
             target = first

@@ -20,8 +20,8 @@ struct Demo: ParsableCommand {
 
     func run() throws {
         let (store, env) = try store.writing()
-        guard try force || store.isEmpty() else { throw UsageError.storeNotEmpty(store.path) }
-        let batch = DemoGenerator(days: days.days, seed: seed).makeBatch(env: env, settings: try store.fetchSettings())
+        guard try force || store.read(.isEmpty) else { throw UsageError.storeNotEmpty(store.path) }
+        let batch = DemoGenerator(days: days.days, seed: seed).makeBatch(env: env, settings: try store.read(.settings))
         try store.insert(batch)
         Output.print("added \(batch.samples.count) samples and \(batch.workouts.count) workouts over \(days.days) days to \(store.path); try 'habit calendar' and 'habit streak'")
     }

@@ -43,14 +43,15 @@ struct Export: ParsableCommand {
 
     func run() throws {
         if let output { try OutputFile.checkTarget(output, store: store.path) }
-        let (store, env, range) = try store.reading { env in try self.range(env: env) }
-        let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
-        let writer = try ExportWriter(format: format, file: file)
-        let calendar = env.calendar
-        try store.forEachInterchangeLine(in: range, type: type, allSources: allSources, calendar: calendar) {
-            try writer.write($0, calendar: calendar)
+        try store.snapshot({ env in try self.range(env: env) }) { store, env, range in
+            let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
+            let writer = try ExportWriter(format: format, file: file)
+            let calendar = env.calendar
+            try store.read(.interchangeLines(in: range, type: type, allSources: allSources, calendar: calendar) {
+                try writer.write($0, calendar: calendar)
+            })
+            try writer.finish()
         }
-        try writer.finish()
     }
 
     /// `[start of --from, start of --to)`, open-ended on a side not given; nil without either.

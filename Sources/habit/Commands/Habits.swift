@@ -14,12 +14,13 @@ struct HabitsList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (store, env) = try store.reading()
-        let habits = try store.allHabits(env: env, includingArchived: archived)
-        if output.json {
-            try Output.printJSON(HabitsJSON(habits: habits.map(HabitEntryJSON.init)))
-            return
+        try store.snapshot { store, env in
+            let habits = try store.read(.allHabits(env: env, includingArchived: archived))
+            if output.json {
+                try Output.printJSON(HabitsJSON(habits: habits.map(HabitEntryJSON.init)))
+                return
+            }
+            Output.print(HabitText.list(habits, style: .live).joined(separator: "\n"))
         }
-        Output.print(HabitText.list(habits, style: .live).joined(separator: "\n"))
     }
 }

@@ -61,7 +61,7 @@ struct LogHabit: ParsableCommand {
         // missing (it opens as an empty in-memory store and the lookup refuses the name); an
         // existing one is opened once, for the lookup and the write.
         let (store, env) = try location.reading()
-        let definition = try store.habit(named: name.lowercased(), env: env)
+        let definition = try store.read(.habit(named: name.lowercased(), env: env))
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
         }

@@ -19,29 +19,30 @@ struct LogList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (store, env) = try store.reading()
-        let calendar = env.calendar
-        let entries = try store.fetchEntries(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly)
-        if output.json {
-            try Output.printJSON(LogListJSON(entries: entries.map { EntryJSON($0, calendar: calendar) }))
-            return
-        }
-        guard !entries.isEmpty else {
-            Output.print(period.nothingMessage)
-            return
-        }
-        var lines: [String] = []
-        var current: LocalDay?
-        for entry in entries {
-            let day = calendar.day(containing: entry.start)
-            if day != current {
-                if current != nil { lines.append("") }
-                lines.append(TextRendering.dayHeading(day, today: env.today))
-                current = day
+        try store.snapshot { store, env in
+            let calendar = env.calendar
+            let entries = try store.read(.entries(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly))
+            if output.json {
+                try Output.printJSON(LogListJSON(entries: entries.map { EntryJSON($0, calendar: calendar) }))
+                return
             }
-            let id = entry.uuid.uuidString.lowercased().prefix(TextRendering.shortUUIDLength)
-            lines.append("  \(Width.cut(TextRendering.describe(entry, calendar), to: Width.columns - 4 - id.count))  \(id)")
+            guard !entries.isEmpty else {
+                Output.print(period.nothingMessage)
+                return
+            }
+            var lines: [String] = []
+            var current: LocalDay?
+            for entry in entries {
+                let day = calendar.day(containing: entry.start)
+                if day != current {
+                    if current != nil { lines.append("") }
+                    lines.append(TextRendering.dayHeading(day, today: env.today))
+                    current = day
+                }
+                let id = entry.uuid.uuidString.lowercased().prefix(TextRendering.shortUUIDLength)
+                lines.append("  \(Width.cut(TextRendering.describe(entry, calendar), to: Width.columns - 4 - id.count))  \(id)")
+            }
+            Output.print(lines.joined(separator: "\n"))
         }
-        Output.print(lines.joined(separator: "\n"))
     }
 }

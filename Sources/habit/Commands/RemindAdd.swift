@@ -20,7 +20,7 @@ struct RemindAdd: ParsableCommand {
         let lookback = fields.lookback?.hours ?? 12
         // Which habit, from the store as it is: an unknown name creates no store.
         let (reader, readEnv) = try store.reading()
-        let habit = try reader.habit(named: activity.lowercased(), env: readEnv)
+        let habit = try reader.read(.habit(named: activity.lowercased(), env: readEnv))
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
                                 activity: habit.id, time: time.time, lookbackHours: lookback, created: readEnv.now,
                                 uuid: readEnv.makeUUID())

@@ -31,7 +31,7 @@ struct RemindEdit: ParsableCommand {
         let (store, env) = try store.writing()
         var reminder = try store.fetchReminder(id)
         if let time { reminder.time = time.time }
-        if let activity { reminder.activity = try store.habit(named: activity.lowercased(), env: env).id }
+        if let activity { reminder.activity = try store.read(.habit(named: activity.lowercased(), env: env)).id }
         fields.apply(to: &reminder)
         reminder.modified = env.now
         try store.updateReminder(reminder)

@@ -20,7 +20,7 @@ struct RemoveHabit: ParsableCommand {
     func run() throws {
         let (store, env, habit) = try store.changingOwnHabit(name, what: "removed")
         guard yes else {
-            let counts = try store.removalCounts(of: habit)
+            let counts = try store.read(.removalCounts(of: habit))
             throw HabitInputError.removeNeedsYes(habit.name, entries: counts.entries, skips: counts.skips, reminders: counts.reminders)
         }
         let removed = try store.removeHabit(named: habit.name, env: env)

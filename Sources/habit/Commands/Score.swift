@@ -15,13 +15,14 @@ struct Score: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (store, env) = try store.reading()
-        let habits = try name.map { [try store.habit(named: $0, env: env)] }
-        let overview = try store.habitOverview(habits, env: env)
-        if output.json {
-            try Output.printJSON(ScoreJSON(overview))
-            return
+        try store.snapshot { store, env in
+            let habits = try name.map { [try store.read(.habit(named: $0, env: env))] }
+            let overview = try store.read(.overview(habits, env: env))
+            if output.json {
+                try Output.printJSON(ScoreJSON(overview))
+                return
+            }
+            Output.print(HabitText.scores(overview, style: .live).joined(separator: "\n"))
         }
-        Output.print(HabitText.scores(overview, style: .live).joined(separator: "\n"))
     }
 }

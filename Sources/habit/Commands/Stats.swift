@@ -30,25 +30,26 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let (store, env) = try options.store.reading()
-        let settings = try store.fetchSettings()
-        let days = try StatsBuckets.range(from: try from?.day(today: env.today, in: "--from"), to: try to?.day(today: env.today, in: "--to"),
-                                          per: per, today: env.today, weekStartsOnSunday: settings.weekStartsOnSunday)
-        let subject = try resolve(in: store, env: env)
-        var stats = try store.statistics(of: subject, per: per, days: days, allSources: options.allSources, env: env)
-        // Without --from a habit's stats start with the period it began in.
-        if from == nil, case .habit(let habit) = subject { stats.buckets = StatsBuckets.since(habit.since, stats.buckets) }
-        if options.output.json {
-            try Output.printJSON(StatsJSON(stats))
-            return
+        try options.store.snapshot { store, env in
+            let settings = try store.read(.settings)
+            let days = try StatsBuckets.range(from: try from?.day(today: env.today, in: "--from"), to: try to?.day(today: env.today, in: "--to"),
+                                              per: per, today: env.today, weekStartsOnSunday: settings.weekStartsOnSunday)
+            let subject = try resolve(in: store, env: env)
+            var stats = try store.read(.statistics(of: subject, per: per, days: days, allSources: options.allSources, env: env))
+            // Without --from a habit's stats start with the period it began in.
+            if from == nil, case .habit(let habit) = subject { stats.buckets = StatsBuckets.since(habit.since, stats.buckets) }
+            if options.output.json {
+                try Output.printJSON(StatsJSON(stats))
+                return
+            }
+            Output.print(StatsText.lines(stats, style: .live).joined(separator: "\n"))
         }
-        Output.print(StatsText.lines(stats, style: .live).joined(separator: "\n"))
     }
 
     /// A habit of that name (built-in or own, archived included), else a data type.
     func resolve(in store: HabitStore, env: HabitEnvironment) throws -> StatsSubject {
         do {
-            return .habit(try store.habit(named: subject, env: env))
+            return .habit(try store.read(.habit(named: subject, env: env)))
         } catch HabitInputError.unknownHabit(_, let existing) {
             do {
                 return .type(try HabitDataType(parsing: subject))

@@ -24,14 +24,15 @@ struct Status: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let (store, env) = try store.reading()
-        let plan = DayPlan(try store.habitOverview(env: env))
-        switch format {
-        case .plain: Output.print(StatusText.line(plan))
-        case .json: try Output.printJSON(StatusJSON(plan))
-        case .waybar: try Output.printJSON(WaybarJSON(plan))
-        case .i3blocks: Output.print(StatusText.i3blocks(plan).joined(separator: "\n"))
-        case .tmux: Output.print(StatusText.tmux(plan))
+        try store.snapshot { store, env in
+            let plan = DayPlan(try store.read(.overview(env: env)))
+            switch format {
+            case .plain: Output.print(StatusText.line(plan))
+            case .json: try Output.printJSON(StatusJSON(plan))
+            case .waybar: try Output.printJSON(WaybarJSON(plan))
+            case .i3blocks: Output.print(StatusText.i3blocks(plan).joined(separator: "\n"))
+            case .tmux: Output.print(StatusText.tmux(plan))
+            }
         }
     }
 }

@@ -15,13 +15,14 @@ struct Streak: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let (store, env) = try options.store.reading()
-        let habits = try habit.map { [try store.habit(named: $0, env: env)] }
-        let overview = try store.habitOverview(habits, env: env, allSources: options.allSources)
-        if options.output.json {
-            try Output.printJSON(StreakJSON(overview, timeZone: env.timeZone))
-            return
+        try options.store.snapshot { store, env in
+            let habits = try habit.map { [try store.read(.habit(named: $0, env: env))] }
+            let overview = try store.read(.overview(habits, env: env, allSources: options.allSources))
+            if options.output.json {
+                try Output.printJSON(StreakJSON(overview, timeZone: env.timeZone))
+                return
+            }
+            Output.print(StreakText.lines(overview, style: .live).joined(separator: "\n"))
         }
-        Output.print(StreakText.lines(overview, style: .live).joined(separator: "\n"))
     }
 }

@@ -12,16 +12,17 @@ struct Timeline: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (store, env) = try store.reading()
-        let timeline = try store.timeline(days: period.range(today: env.today), calendar: env.calendar)
-        if output.json {
-            try Output.printJSON(TimelineJSON(timeline, calendar: env.calendar))
-            return
+        try store.snapshot { store, env in
+            let timeline = try store.read(.timeline(days: period.range(today: env.today), calendar: env.calendar))
+            if output.json {
+                try Output.printJSON(TimelineJSON(timeline, calendar: env.calendar))
+                return
+            }
+            guard !timeline.isEmpty else {
+                Output.print(period.nothingMessage)
+                return
+            }
+            Output.print(TimelineText.lines(timeline, today: env.today, calendar: env.calendar).joined(separator: "\n"))
         }
-        guard !timeline.isEmpty else {
-            Output.print(period.nothingMessage)
-            return
-        }
-        Output.print(TimelineText.lines(timeline, today: env.today, calendar: env.calendar).joined(separator: "\n"))
     }
 }

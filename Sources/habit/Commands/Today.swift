@@ -11,21 +11,22 @@ struct Today: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        let (store, env) = try options.store.reading()
-        let overview = try store.habitOverview(env: env, allSources: options.allSources)
-        let summary = try store.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources)
-        guard let day = summary.summaries.first else { return }
-        if options.output.json {
-            let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
-            try Output.printJSON(TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.fetchSettings()), habits: habits),
-                                           overview: overview))
-            return
+        try options.store.snapshot { store, env in
+            let overview = try store.read(.overview(env: env, allSources: options.allSources))
+            let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources))
+            guard let day = summary.summaries.first else { return }
+            if options.output.json {
+                let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
+                try Output.printJSON(TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
+                                               overview: overview))
+                return
+            }
+            if short {
+                Output.print(StatusText.short(DayPlan(overview)))
+                return
+            }
+            Output.print(TodayText.lines(DayPlan(overview), day, today: env.today, style: .live).joined(separator: "\n"))
+            if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { Output.print(note) }
         }
-        if short {
-            Output.print(StatusText.short(DayPlan(overview)))
-            return
-        }
-        Output.print(TodayText.lines(DayPlan(overview), day, today: env.today, style: .live).joined(separator: "\n"))
-        if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { Output.print(note) }
     }
 }

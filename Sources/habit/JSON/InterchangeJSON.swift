@@ -372,7 +372,7 @@ struct AnchorNameJSON: Codable, Equatable {
     let name: String
 
     func checked() throws(InterchangeJSONFailure) -> String {
-        do { try HabitStore.validateAnchorName(name) } catch { throw InterchangeJSONFailure("anchor \(quoted(name)): use letters, digits, '-', '_' and '.' (at most 64)") }
+        do { try AnchorName.validate(name) } catch { throw InterchangeJSONFailure("anchor \(quoted(name)): use letters, digits, '-', '_' and '.' (at most 64)") }
         return name
     }
 }

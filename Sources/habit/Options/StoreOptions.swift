@@ -55,6 +55,23 @@ struct StoreLocation {
         return (store, env)
     }
 
+    /// Opens the store for reading and runs `body` in one snapshot of it (``HabitStore/snapshot(_:)``):
+    /// the environment is made from the settings read in that snapshot — once — and everything the
+    /// command shows comes from that one state of the store. `check` runs with the environment
+    /// first, as in ``reading(_:)``; a missing store reads as an empty one and is not created.
+    func snapshot<C, T>(_ check: (HabitEnvironment) throws -> C, _ body: (HabitStore, HabitEnvironment, C) throws -> T) throws -> T {
+        let now = try LiveEnvironment.now()  // a bad HABIT_NOW opens nothing
+        _ = try LiveEnvironment.zoneFromTZ()  // a bad TZ opens nothing either
+        return try openForReading().snapshot { store, settings in
+            let env = try LiveEnvironment.make(now: now, settings: settings)
+            return try body(store, env, try check(env))
+        }
+    }
+
+    func snapshot<T>(_ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
+        try snapshot({ _ in () }) { store, env, _ in try body(store, env) }
+    }
+
     /// The live environment, then `check` with it, then the store opened (created) for writing.
     func writing<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) {
         try open(openForWriting, check)
@@ -71,7 +88,7 @@ struct StoreLocation {
         _ = try LiveEnvironment.zoneFromTZ()  // a bad TZ opens nothing either
         if exists {
             let store = try opener()
-            let env = try LiveEnvironment.make(now: now, settings: try store.fetchSettings())
+            let env = try LiveEnvironment.make(now: now, settings: try store.read(.settings))
             return (store, env, try check(env))
         }
         let env = try LiveEnvironment.make(now: now, settings: Settings())  // no store, no settings: the defaults
@@ -97,6 +114,10 @@ struct StoreOptions: ParsableArguments {
     }
     func reading<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) { try location.reading(check) }
     func reading() throws -> (HabitStore, HabitEnvironment) { try location.reading() }
+    func snapshot<C, T>(_ check: (HabitEnvironment) throws -> C, _ body: (HabitStore, HabitEnvironment, C) throws -> T) throws -> T {
+        try location.snapshot(check, body)
+    }
+    func snapshot<T>(_ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T { try location.snapshot(body) }
     func writing<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) { try location.writing(check) }
     func writing() throws -> (HabitStore, HabitEnvironment) { try location.writing() }
 }

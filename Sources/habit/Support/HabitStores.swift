@@ -9,7 +9,7 @@ extension StoreOptions {
     /// `what`) before anything is created.
     func changingOwnHabit(_ name: String, what: String) throws -> (HabitStore, HabitEnvironment, HabitDefinition) {
         let (store, env) = exists ? try writing() : try reading()
-        let habit = try store.habit(named: name, env: env)
+        let habit = try store.read(.habit(named: name, env: env))
         guard habit.kind != .builtin else { throw HabitInputError.builtinFixed(habit.name, what: what) }
         return (store, env, habit)
     }
@@ -21,10 +21,10 @@ extension StoreOptions {
         throws -> (HabitStore, HabitEnvironment, HabitDefinition?, T) {
         if let name, !exists {
             let (empty, env, _) = try reading(check)
-            _ = try empty.habit(named: name, env: env)
+            _ = try empty.read(.habit(named: name, env: env))
         }
         let (store, env, value) = try writing(check)
-        let habit = try name.map { try store.habit(named: $0, env: env) }
+        let habit = try name.map { try store.read(.habit(named: $0, env: env)) }
         return (store, env, habit, value)
     }
 }
