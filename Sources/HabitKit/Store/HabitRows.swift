@@ -218,7 +218,13 @@ extension HabitStore {
     }
 
     /// Skips `days` for the habit with id `habitID`, or for every habit when nil.
-    public func skip(habitID: String?, days: DayRange, env: HabitEnvironment) throws -> SkipChange {
+    /// Skips the habit `habitID` (nil: every habit) on `days`, or with `skipped` false takes the
+    /// skips back.
+    public func setSkipped(_ skipped: Bool, habitID: String?, days: DayRange, env: HabitEnvironment) throws -> SkipChange {
+        skipped ? try skip(habitID: habitID, days: days, env: env) : try unskip(habitID: habitID, days: days)
+    }
+
+    func skip(habitID: String?, days: DayRange, env: HabitEnvironment) throws -> SkipChange {
         let key = habitID ?? SkipRecord.everyHabit
         return try write { db in
             var change = SkipChange(days: [], unchanged: [], stillSkippedForAll: [])
@@ -239,7 +245,7 @@ extension HabitStore {
     }
 
     /// Takes back the skips of `days` for the habit with id `habitID`, or the `--all` ones when nil.
-    public func unskip(habitID: String?, days: DayRange) throws -> SkipChange {
+    func unskip(habitID: String?, days: DayRange) throws -> SkipChange {
         let key = habitID ?? SkipRecord.everyHabit
         return try write { db in
             var change = SkipChange(days: [], unchanged: [], stillSkippedForAll: [])
@@ -277,7 +283,7 @@ extension HabitStore {
     /// Logs `amount` (1 for a yes/no habit) of the own habit `definition` over `interval`
     /// (an instant when start = end), and cancels the reminder occurrences of the habit when the
     /// day it falls on is met with it.
-    public func logHabit(_ definition: HabitDefinition, amount: Double, _ interval: InstantRange, note: String?,
+    func logHabit(_ definition: HabitDefinition, amount: Double, _ interval: InstantRange, note: String?,
                          env: HabitEnvironment) throws -> LogResult {
         guard let type = definition.loggedType else {
             throw HabitInputError.fromHabitLogged(definition.name, type: definition.fromType ?? "built-in")

@@ -107,15 +107,6 @@ public struct HabitStore: Sendable {
         }
     }
 
-    /// The default path: `$XDG_DATA_HOME/habit/habit.sqlite`, else `~/.local/share/habit/habit.sqlite`.
-    public static func defaultPath(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/habit/habit.sqlite"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/habit/habit.sqlite"
-    }
-
     private static func createFolder(_ folder: String) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {

@@ -11,7 +11,7 @@ extension HabitStore {
     /// file, or a later export that contains it, adds nothing twice. Imported sources are
     /// external (`healthkit-import:<sourceName>`). With `dryRun`, the import runs and is rolled back.
     /// Objects that start after `now` are kept and counted in ``ImportSummary/futureDated``.
-    public func importHealthExport(at path: String, now: Date? = nil, dryRun: Bool = false,
+    func importHealthExport(at path: String, now: Date? = nil, dryRun: Bool = false,
                                    progress: ((ImportProgress) -> Void)? = nil) throws -> ImportSummary {
         try importHealthExport(try ExportReader(path: path), now: now, dryRun: dryRun, progress: progress)
     }

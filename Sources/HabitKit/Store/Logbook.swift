@@ -11,6 +11,19 @@ public struct LogResult: Sendable {
     public var cancelledReminders: [CancelledOccurrence]
 }
 
+/// What one `habit log …` records: the entry, with what the executable read from the command
+/// line (intervals from ``SessionInterval``, a NoAlc day from ``EveningCutoff`` or `--date`).
+public enum NewEntry: Sendable {
+    /// A mindful session `[interval)`.
+    case meditation(InstantRange, note: String?)
+    /// A workout `[interval)` of `activity` and its active energy from `met` (nil: the activity's).
+    case workout(Activity, InstantRange, met: Double?, note: String?)
+    /// The NoAlc level of a day (the last entry for a day wins).
+    case alcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?)
+    /// An amount of an own habit (1 for a yes/no habit), from the app's source.
+    case habit(HabitDefinition, amount: Double, InstantRange, note: String?)
+}
+
 /// How many samples, workouts and tombstones a store holds.
 public struct RowCounts: Sendable, Equatable {
     public var samples: Int
@@ -46,8 +59,21 @@ public enum Entry: Sendable {
 }
 
 extension HabitStore {
+    /// Stores `entry` from `source` and cancels the reminder occurrences it completes, in one
+    /// transaction.
+    public func log(_ entry: NewEntry, source: SourceID = .app, env: HabitEnvironment) throws -> LogResult {
+        switch entry {
+        case .meditation(let interval, let note): try logMeditation(interval, source: source, note: note, env: env)
+        case .workout(let activity, let interval, let met, let note):
+            try logWorkout(activity, interval, met: met, source: source, note: note, env: env)
+        case .alcohol(let day, let level, let drinks): try logAlcohol(day: day, level: level, drinks: drinks, source: source, env: env)
+        case .habit(let definition, let amount, let interval, let note):
+            try logHabit(definition, amount: amount, interval, note: note, env: env)
+        }
+    }
+
     /// Logs a mindful session `[interval)` from `source`.
-    public func logMeditation(_ interval: InstantRange, source: SourceID, note: String?,
+    func logMeditation(_ interval: InstantRange, source: SourceID, note: String?,
                               env: HabitEnvironment) throws -> LogResult {
         var metadata: [String: String] = [:]
         if let note, !note.isEmpty { metadata["note"] = note }
@@ -63,7 +89,7 @@ extension HabitStore {
 
     /// Logs a workout `[interval)` of `activity` plus its associated active-energy sample,
     /// `(MET − 1) × weight × hours` kcal, in one transaction.
-    public func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
+    func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
                            note: String?, env: HabitEnvironment) throws -> LogResult {
         try write { db in
             let settings = try Self.settings(db)  // the weight, in the transaction that writes
@@ -91,7 +117,7 @@ extension HabitStore {
     /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at the day's entry instant
     /// (12:00, ``HabitCalendar/entryInstant(of:)``); it replaces the day's earlier app-source
     /// entries in the same transaction.
-    public func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID,
+    func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID,
                            env: HabitEnvironment) throws -> LogResult {
         let dayRange = env.calendar.instants(of: day)
         var metadata = ["level": level.rawValue]
@@ -265,10 +291,20 @@ extension HabitStore {
         return Settings(stored: stored)
     }
 
-    /// Validates and stores a setting, changed `at` (the latest word wins in a sync; nil: before
-    /// any other); returns the stored (normalised) value.
+    /// Validates and stores a setting's value, or with nil unsets it so its default applies again
+    /// (kept as an unset value, for sync), changed `at` (the latest word wins in a sync; nil:
+    /// before any other); returns the stored (normalised) value.
     @discardableResult
-    public func saveSetting(_ key: Settings.Key, _ value: String, at: Date? = nil) throws -> String {
+    public func setSetting(_ key: Settings.Key, to value: String?, at: Date? = nil) throws -> String? {
+        guard let value else {
+            try removeSetting(key, at: at)
+            return nil
+        }
+        return try saveSetting(key, value, at: at)
+    }
+
+    @discardableResult
+    func saveSetting(_ key: Settings.Key, _ value: String, at: Date? = nil) throws -> String {
         var settings = Settings()
         let normalised = try settings.apply(key, value)
         try write { db in
@@ -278,7 +314,7 @@ extension HabitStore {
     }
 
     /// Unsets a setting so its default applies again (kept as an unset value changed `at`, for sync).
-    public func removeSetting(_ key: Settings.Key, at: Date? = nil) throws {
+    func removeSetting(_ key: Settings.Key, at: Date? = nil) throws {
         try write { db in try SettingRecord(key: key.rawValue, value: nil, modified: at?.timeIntervalSince1970 ?? 0).upsert(db) }
     }
 }

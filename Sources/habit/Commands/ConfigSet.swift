@@ -31,7 +31,7 @@ struct ConfigSet: ParsableCommand {
     func run() throws {
         let value = try value()
         let now = try LiveEnvironment.now()
-        let stored = try store.openForWriting().saveSetting(key.key, value, at: now)
-        Output.print("\(key.key.rawValue) = \(stored)")
+        let stored = try store.openForWriting().setSetting(key.key, to: value, at: now)
+        Output.print("\(key.key.rawValue) = \(stored ?? value)")
     }
 }

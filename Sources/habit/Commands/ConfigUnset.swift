@@ -18,7 +18,7 @@ struct ConfigUnset: ParsableCommand {
         }
         let now = try LiveEnvironment.now()
         let store = try store.openForWriting()
-        try store.removeSetting(key, at: now)
+        try store.setSetting(key, to: nil, at: now)
         Output.print("\(key.rawValue) = \(try store.read(.settings).value(of: key) ?? "(not set)") (default)")
     }
 }

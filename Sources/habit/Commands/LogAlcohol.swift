@@ -42,7 +42,7 @@ struct LogAlcohol: ParsableCommand {
             if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
             return day
         }
-        let result = try store.logAlcohol(day: day, level: drinks.level, drinks: drinks.drinks, source: source, env: env)
+        let result = try store.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, env: env)
         try LogReport.print(result, env: env, json: json)
         store.closeForExit()  // the process ends next
     }

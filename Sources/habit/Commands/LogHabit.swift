@@ -77,7 +77,7 @@ struct LogHabit: ParsableCommand {
         case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
         }
         let span = try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, date: date, env)
-        let result = try store.logHabit(definition, amount: amount, span, note: note, env: env)
+        let result = try store.log(.habit(definition, amount: amount, span, note: note), env: env)
         try LogReport.print(result, env: env, json: json)
         store.closeForExit()  // the process ends next
     }

@@ -43,7 +43,7 @@ struct LogMeditate: ParsableCommand {
         let (store, env, interval) = try location.writing { env in
             try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
         }
-        let result = try store.logMeditation(interval, source: source, note: note, env: env)
+        let result = try store.log(.meditation(interval, note: note), source: source, env: env)
         try LogReport.print(result, env: env, json: json)
         store.closeForExit()  // the process ends next
     }

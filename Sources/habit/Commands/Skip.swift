@@ -22,7 +22,7 @@ struct SkipCommand: ParsableCommand {
             try options.days(first: first, today: env.today)
         }
         if let habit, habit.archived { throw HabitInputError.archived(habit.name) }
-        let change = try store.skip(habitID: habit?.id, days: days, env: env)
+        let change = try store.setSkipped(true, habitID: habit?.id, days: days, env: env)
         if options.output.json {
             try Output.printJSON(SkipJSON(habit: habit?.name, skipped: change.days, unchanged: change.unchanged))
             return

@@ -17,7 +17,7 @@ struct UnskipCommand: ParsableCommand {
         // Without a store nothing is skipped: nothing is created either.
         let (store, env, days) = options.store.exists ? try options.store.writing(check) : try options.store.reading(check)
         let habit = try name.map { try store.read(.habit(named: $0, env: env)) }
-        let change = try store.unskip(habitID: habit?.id, days: days)
+        let change = try store.setSkipped(false, habitID: habit?.id, days: days, env: env)
         if options.output.json {
             try Output.printJSON(UnskipJSON(habit: habit?.name, unskipped: change.days, unchanged: change.unchanged,
                                             stillSkippedForAll: change.stillSkippedForAll))

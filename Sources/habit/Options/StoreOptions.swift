@@ -17,7 +17,7 @@ struct StoreLocation {
     var path: String {
         if let db, !db.isEmpty { return db }
         if let fromEnv = Env.get("HABIT_DB"), !fromEnv.isEmpty { return fromEnv }
-        return HabitStore.defaultPath(environment: ["XDG_DATA_HOME": Env.get("XDG_DATA_HOME") ?? "",
+        return StoreFile.defaultPath(environment: ["XDG_DATA_HOME": Env.get("XDG_DATA_HOME") ?? "",
                                                     "HOME": Env.get("HOME") ?? ""])
     }
 
