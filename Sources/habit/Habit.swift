@@ -27,6 +27,11 @@ struct HabitCommand: ParsableCommand {
             Output.print(script)
             return
         }
+        do {
+            try RawArguments.check(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            fail(error, whileParsing: true)
+        }
         // HABIT_PARSER=argument-parser turns the fast path off (its tests compare both readings).
         if Env.get("HABIT_PARSER") != "argument-parser", let log = FastLog.plan(Array(CommandLine.arguments.dropFirst())) {
             do {

@@ -72,6 +72,14 @@ struct HabitProcess {
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }
 
+    /// `habit --experimental-dump-help`: the command tree as ArgumentParser declares it (its `command` object).
+    func dumpHelp() throws -> [String: Any] {
+        let dump = try run(["--experimental-dump-help"])
+        guard dump.status == 0, let tool = try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any],
+              let command = tool["command"] as? [String: Any] else { throw CLIFailure(result: dump) }
+        return command
+    }
+
     /// Everything a user could see change in the store: row counts and the change anchor.
     func snapshot() throws -> String {
         let store = try HabitStore.open(path: db)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import habit
 
 /// `habit log …`'s plain forms are read without ArgumentParser (FastLog, for start-up speed). For
 /// every command line here — accepted and refused, built-ins and own habits — both readings must
@@ -22,6 +23,13 @@ import Testing
         ["log", "water", "3glasses"], ["log", "water", "3kg"], ["log", "water"], ["log", "reading", "25m", "--at", "07:00"],
         ["log", "reading", "25m", "--at", "07:00", "--date", "-1"], ["log", "flos"], ["log", "meditat", "10m"],
         ["log", "--json"], ["log"], ["log", "floss", "--unknown"],
+        // The grammar's rules and table, refused alike by both readings.
+        ["log", "workout", "25m", "--at", "07:00", "--end", "08:00"], ["log", "floss", "--at", "07:00", "--end", "08:00"],
+        ["log", "floss", "--end", "07:00", "--date", "-1"], ["log", "water", "2", "3"], ["log", "floss", "--source", "dev.habit"],
+        ["log", "meditate", "10m", "--met", "3"], ["log", "alcohol", "1", "--at", "07:00"], ["log", "alcohol"], ["log", "alcohol", "1", "2"],
+        ["log", "workout"], ["log", "workout", "yoga", "run", "10m"], ["log", "meditate", "10m", "--note"], ["log", "floss", "--note", "a\u{1B}b"],
+        ["log", "workout", "25m", "--met", "1"], ["log", "help"], ["log", "floss", "--db="],
+        ["log", "meditate", "10m", "--date", "-1"], ["log", "noalc", "steady", "--note", "x"],
     ]
 
     /// Entry ids are random: masked so that both runs can be compared.
@@ -54,5 +62,46 @@ import Testing
         // Same-instant objects are listed by UUID, and the UUIDs are random: compared as sets of lines.
         #expect(Self.masked(exports[0].stdout).split(separator: "\n").sorted() == Self.masked(exports[1].stdout).split(separator: "\n").sorted())
         #expect(exports[0].stdout.split(separator: "\n").count >= 15)
+    }
+
+    /// The fast path reads only what ``LogGrammar``'s table declares, and the table is what
+    /// ArgumentParser's log commands declare: the same commands, aliases and options.
+    @Test func theGrammarTableIsWhatArgumentParserDeclares() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let log = try #require((try habit.dumpHelp()["subcommands"] as? [[String: Any]])?.first { $0["commandName"] as? String == "log" })
+        var declared: [String: (aliases: [String], options: Set<String>, flags: Set<String>)] = [:]
+        for sub in log["subcommands"] as? [[String: Any]] ?? [] {
+            let arguments = sub["arguments"] as? [[String: Any]] ?? []
+            func names(_ kind: String) -> Set<String> {
+                Set(arguments.filter { $0["kind"] as? String == kind }.flatMap { ($0["names"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } })
+            }
+            declared[sub["commandName"] as? String ?? "?"] = (sub["aliases"] as? [String] ?? [], names("option"), names("flag").subtracting(["version", "h", "help"]))
+        }
+        #expect(Set(declared.keys) == Set(LogGrammar.forms.map(\.name) + ["list"]))
+        for form in LogGrammar.forms {
+            let command = try #require(declared[form.name])
+            #expect(command.aliases == form.aliases, "\(form.name)")
+            #expect(command.options == Set(form.options.map(\.rawValue)), "\(form.name)")
+            #expect(command.flags == ["json"], "\(form.name)")
+        }
+        // Every word routes to its own form; the log commands' names are no habit's.
+        #expect(LogGrammar.form(for: "noalc") == LogGrammar.alcohol)
+        #expect(LogGrammar.form(for: "floss") == LogGrammar.habit)
+        for word in ["list", "help", "--json", "-h"] + LogGrammar.forms.flatMap({ [$0.name] + $0.aliases }).filter({ $0 != LogGrammar.habit.name }) {
+            #expect(LogGrammar.form(for: word) != LogGrammar.habit, "\(word)")
+        }
+    }
+
+    /// The plan FastLog makes: a plain line runs; a line a rule refuses is left to ArgumentParser.
+    @Test(arguments: [
+        (["log", "meditate", "10m", "--at", "07:00"], true), (["log", "meditate", "10m", "--at", "07:00", "--end", "08:00"], false),
+        (["log", "floss", "--date", "-1"], true), (["log", "floss", "--at", "07:00", "--date", "-1"], false),
+        (["log", "workout", "yoga", "45m", "--met", "3"], true), (["log", "workout", "45m", "--met", "0.5"], false),
+        (["log", "alcohol", "2", "--date", "-1"], true), (["log", "alcohol", "--date", "-1"], false),
+        (["log", "meditate", "10m", "--date", "-1"], false), (["log", "list"], false), (["log", "floss", "1", "2"], false),
+    ])
+    func theFastPathRunsOnlyWhatTheGrammarAccepts(_ line: [String], planned: Bool) {
+        #expect((FastLog.plan(line) != nil) == planned)
     }
 }

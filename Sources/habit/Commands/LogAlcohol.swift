@@ -4,10 +4,10 @@ import HabitKit
 /// `habit log alcohol DRINKS|steady|easy|wild [--date DAY]`.
 struct LogAlcohol: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "alcohol",
+        commandName: LogGrammar.alcohol.name,
         abstract: "Log a NoAlc day: drinks (0–1 steady, 2–5 easy, 6+ wild) or a level.",
         discussion: "Without --date, an entry made before 18:00 is for yesterday (the evening it describes). The last entry for a day wins.",
-        aliases: ["noalc"])
+        aliases: LogGrammar.alcohol.aliases)
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Drinks (a whole number) or a level: steady, easy, wild.", valueName: "drinks"))
     var words: [String] = []
@@ -18,19 +18,10 @@ struct LogAlcohol: ParsableCommand {
 
     @OptionGroup var options: LogOptions
 
-    func drinks() throws(ValidationError) -> DrinksValue {
-        try PositionalWords.checkNoOptions(words, command: "habit log alcohol")
-        guard words.count == 1 else {
-            throw ValidationError(words.isEmpty ? "give a number of drinks or a level, e.g. 'habit log alcohol 0'"
-                                                : "give one number of drinks or a level (got \(words.count) words)")
-        }
-        return try DrinksValue.parse(words[0], as: "<drinks>")
-    }
-
-    func validate() throws { _ = try drinks() }
+    func validate() throws { _ = try LogGrammar.drinks(words) }
 
     func run() throws {
-        try Self.perform(try drinks(), date: date, source: options.source.source, store: options.store.location, json: options.output.json)
+        try Self.perform(try LogGrammar.drinks(words), date: date, source: options.source.source, store: options.store.location, json: options.output.json)
     }
 
     /// What `run` does, with the values parsed (also by ``FastLog``).

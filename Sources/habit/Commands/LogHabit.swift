@@ -6,7 +6,7 @@ import HabitKit
 /// habit of one's own (what `habit log WORD …` runs when WORD is no built-in). An unknown name
 /// lists the habits there are (exit 64); without a word it shows `habit log --help`.
 struct LogHabit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "_habit", shouldDisplay: false)
+    static let configuration = CommandConfiguration(commandName: LogGrammar.habit.name, shouldDisplay: false)
 
     @Argument(parsing: .allUnrecognized) var words: [String] = []
 
@@ -29,22 +29,7 @@ struct LogHabit: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard let word = words.first else {
-            if at != nil || end != nil || date != nil || note != nil || output.json {
-                throw ValidationError("give a habit first, e.g. 'habit log floss --date -1' (see 'habit log --help')")
-            }
-            return
-        }
-        if word.hasPrefix("-") && word.dropFirst().first?.isLetter != false {
-            throw ValidationError("unknown option \(quoted: word) for 'habit log'; give a habit first, e.g. 'habit log meditate 10m' (see 'habit log --help')")
-        }
-        try PositionalWords.checkNoOptions(Array(words.dropFirst()), command: "habit log \(word)")
-        guard words.count <= 2 else {
-            throw ValidationError("give a habit and at most one amount, e.g. 'habit log water 3' (got \(words.count) words)")
-        }
-        if [at != nil, end != nil, date != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --at, --end and --date")
-        }
+        try LogGrammar.checkHabitEntry(words, at: at, end: end, date: date, note: note, json: output.json)
     }
 
     func run() throws {

@@ -5,7 +5,7 @@ import HabitKit
 /// `habit log meditate DURATION [--at START | --end END] [--note TEXT]`.
 struct LogMeditate: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "meditate",
+        commandName: LogGrammar.meditate.name,
         abstract: "Log a mindful session (ends now unless --at or --end).",
         discussion: "DURATION: 10m, 1h30m, 90s, 1.5h, or a bare number of minutes.")
 
@@ -19,20 +19,10 @@ struct LogMeditate: ParsableCommand {
 
     @OptionGroup var options: LogOptions
 
-    /// The one positional word, a duration (collected unconditionally: `-5m` is a value here).
-    func duration() throws(ValidationError) -> DurationValue {
-        try PositionalWords.checkNoOptions(words, command: "habit log meditate")
-        guard words.count == 1 else {
-            throw ValidationError(words.isEmpty ? "give a duration, e.g. 'habit log meditate 10m'"
-                                                : "give one duration, e.g. 'habit log meditate 10m' (got \(words.count) words)")
-        }
-        return try DurationValue.parse(words[0], as: "<duration>")
-    }
-
-    func validate() throws { _ = try duration() }
+    func validate() throws { _ = try LogGrammar.duration(words) }
 
     func run() throws {
-        try Self.perform(seconds: try duration().seconds, at: time.at, end: time.end, note: note, source: options.source.source,
+        try Self.perform(seconds: try LogGrammar.duration(words).seconds, at: time.at, end: time.end, note: note, source: options.source.source,
                          store: options.store.location, json: options.output.json)
     }
 

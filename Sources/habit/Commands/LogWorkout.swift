@@ -5,7 +5,7 @@ import HabitKit
 /// `habit log workout [ACTIVITY] DURATION [--met MET] [--at START | --end END] [--note TEXT]`.
 struct LogWorkout: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "workout",
+        commandName: LogGrammar.workout.name,
         abstract: "Log a workout and its active energy ((MET − 1) × weight × hours).",
         discussion: "ACTIVITY defaults to hiit; also \(Activity.allCases.map(\.rawValue).joined(separator: ", ")).")
 
@@ -23,15 +23,10 @@ struct LogWorkout: ParsableCommand {
 
     @OptionGroup var options: LogOptions
 
-    func activityAndDuration() throws(ValidationError) -> (Activity, DurationValue) {
-        try PositionalWords.checkNoOptions(words, command: "habit log workout")
-        return try WorkoutWord.parse(words)
-    }
-
-    func validate() throws { _ = try activityAndDuration() }
+    func validate() throws { _ = try LogGrammar.activityAndDuration(words) }
 
     func run() throws {
-        let (activity, duration) = try activityAndDuration()
+        let (activity, duration) = try LogGrammar.activityAndDuration(words)
         try Self.perform(activity, seconds: duration.seconds, met: met?.value, at: time.at, end: time.end, note: note,
                          source: options.source.source, store: options.store.location, json: options.output.json)
     }

@@ -18,11 +18,14 @@ struct SampleJSON: Codable, Equatable {
     /// Left out when empty.
     let metadata: [String: String]?
 
-    init(_ s: Sample, calendar: HabitCalendar) {
+    init(_ s: Sample, calendar: HabitCalendar) { self.init(s, instant: calendar.iso8601) }
+
+    /// With the instants written by `instant` (the interchange format keeps their microseconds).
+    init(_ s: Sample, instant: (Date) -> String) {
         uuid = s.uuid.uuidString.lowercased()
         type = s.type
-        start = calendar.iso8601(s.start)
-        end = calendar.iso8601(s.end)
+        start = instant(s.start)
+        end = instant(s.end)
         value = s.value
         unit = s.unit
         source = s.source.bundleID
@@ -44,11 +47,14 @@ struct WorkoutJSON: Codable, Equatable {
     /// Left out when empty.
     let metadata: [String: String]?
 
-    init(_ w: Workout, calendar: HabitCalendar) {
+    init(_ w: Workout, calendar: HabitCalendar) { self.init(w, instant: calendar.iso8601) }
+
+    /// With the instants written by `instant` (the interchange format keeps their microseconds).
+    init(_ w: Workout, instant: (Date) -> String) {
         uuid = w.uuid.uuidString.lowercased()
         activityType = w.activityType
-        start = calendar.iso8601(w.start)
-        end = calendar.iso8601(w.end)
+        start = instant(w.start)
+        end = instant(w.end)
         duration = w.duration
         totalEnergyKcal = w.totalEnergyKcal
         totalDistanceMeters = w.totalDistanceMeters

@@ -211,65 +211,95 @@ struct InterchangeHabitJSON: Codable, Equatable {
     }
 }
 
-/// A sample: the keys of `habit changes --json` and `sourceName`, `sourceVersion`, `device`,
-/// `created`, `utcOffset`, `timeZone`.
-struct InterchangeSampleJSON: Codable, Equatable {
-    let uuid: String
-    let type: String
-    let start: String
-    let end: String
-    @Nullable var value: Double?
-    @Nullable var unit: String?
-    let source: String
+/// What the interchange format keeps of a sample or workout beside the keys of `habit changes
+/// --json`: `sourceName`, `sourceVersion`, `device`, `created`, `utcOffset`, `timeZone`.
+struct RecordedJSON: Codable, Equatable {
     let sourceName: String
-    /// Left out when none (likewise device, workout, metadata).
+    /// Left out when none (likewise device).
     let sourceVersion: String?
     let device: String?
     let created: String
     /// null when the zone is unknown (`timeZone` "").
     @Nullable var utcOffset: Int?
     let timeZone: String
-    let workout: String?
-    let metadata: [String: String]?
 
-    init(_ s: Sample, source: SourceDescription, calendar: HabitCalendar) {
-        uuid = s.uuid.uuidString.lowercased()
-        type = s.type
-        start = InterchangeLineJSON.instant(s.start, calendar)
-        end = InterchangeLineJSON.instant(s.end, calendar)
-        value = s.value
-        unit = s.unit
-        self.source = s.source.bundleID
+    init(source: SourceDescription, device: String?, created: String, utcOffset: Int, timeZoneID: String) {
         sourceName = source.name
         sourceVersion = source.version
-        device = s.device
-        created = InterchangeLineJSON.instant(s.created, calendar)
-        utcOffset = RecordedZone.shown(offset: s.utcOffset, zoneID: s.timeZoneID)
-        timeZone = s.timeZoneID
-        workout = s.workout?.uuidString.lowercased()
-        metadata = s.metadata.isEmpty ? nil : s.metadata
+        self.device = device
+        self.created = created
+        self.utcOffset = RecordedZone.shown(offset: utcOffset, zoneID: timeZoneID)
+        timeZone = timeZoneID
     }
 
-    func object() throws(InterchangeJSONFailure) -> InterchangeObject {
-        let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
-        guard start <= end else { throw InterchangeJSONFailure("sample \(uuid) ends before it starts") }
-        if let problem = StoredNumbers.problem(value: value, type: type) { throw InterchangeJSONFailure("sample \(uuid): \(problem)") }
+    /// The zone the object was recorded in, at its `start`: the offset is the zone's at the start;
+    /// a zone habit does not know is unknown (RecordedZone).
+    func zone(at start: Date) throws(InterchangeJSONFailure) -> (offset: Int, zoneID: String) {
         guard abs(utcOffset ?? 0) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
-        // The offset is the zone's at the start; a zone habit does not know is unknown (RecordedZone).
         let zone = RecordedZone.resolve(timeZone, at: start.timeIntervalSince1970)
-        let sample = Sample(uuid: try InterchangeField.uuid(uuid, "uuid"), type: try InterchangeField.text(type, "type", limit: 256),
-                            start: start, end: end, value: value,
-                            unit: try unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) },
-                            source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
-                            created: try InterchangeField.instant(created, "created"), utcOffset: zone.offset, timeZoneID: zone.zoneID,
-                            workout: try workout.map { text throws(InterchangeJSONFailure) in try InterchangeField.uuid(text, "workout") })
-        return .sample(sample, try InterchangeField.sourceDescription(sourceName, sourceVersion))
+        return (zone.offset, zone.zoneID)
+    }
+
+    func createdInstant() throws(InterchangeJSONFailure) -> Date { try InterchangeField.instant(created, "created") }
+
+    func source() throws(InterchangeJSONFailure) -> SourceDescription { try InterchangeField.sourceDescription(sourceName, sourceVersion) }
+}
+
+/// Two shapes written as one JSON object: every key of `first`, then every key of `second` (the
+/// keys are distinct). Decoding reads both from the same object.
+struct MergedJSON<First: Codable & Equatable, Second: Codable & Equatable>: Codable, Equatable {
+    let first: First
+    let second: Second
+
+    init(_ first: First, _ second: Second) { (self.first, self.second) = (first, second) }
+
+    init(from decoder: any Decoder) throws {
+        first = try First(from: decoder)
+        second = try Second(from: decoder)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try first.encode(to: encoder)
+        try second.encode(to: encoder)
     }
 }
 
-/// A workout: the keys of `habit changes --json` and `sourceName`, `sourceVersion`, `device`,
-/// `created`, `utcOffset`, `timeZone`, `statistics`, `events`.
-struct InterchangeWorkoutJSON: Codable, Equatable {
+/// A sample: the keys of `habit changes --json` (``SampleJSON``, instants with their
+/// microseconds) and ``RecordedJSON``'s.
+typealias InterchangeSampleJSON = MergedJSON<SampleJSON, RecordedJSON>
+
+extension MergedJSON where First == SampleJSON, Second == RecordedJSON {
+    init(_ s: Sample, source: SourceDescription, calendar: HabitCalendar) {
+        let instant = { InterchangeLineJSON.instant($0, calendar) }
+        self.init(SampleJSON(s, instant: instant),
+                  RecordedJSON(source: source, device: s.device, created: instant(s.created), utcOffset: s.utcOffset, timeZoneID: s.timeZoneID))
+    }
+
+    var sample: SampleJSON { first }
+    var recorded: RecordedJSON { second }
+
+    func object() throws(InterchangeJSONFailure) -> InterchangeObject {
+        let s = sample
+        let start = try InterchangeField.instant(s.start, "start"), end = try InterchangeField.instant(s.end, "end")
+        guard start <= end else { throw InterchangeJSONFailure("sample \(s.uuid) ends before it starts") }
+        if let problem = StoredNumbers.problem(value: s.value, type: s.type) { throw InterchangeJSONFailure("sample \(s.uuid): \(problem)") }
+        let zone = try recorded.zone(at: start)
+        let sample = Sample(uuid: try InterchangeField.uuid(s.uuid, "uuid"), type: try InterchangeField.text(s.type, "type", limit: 256),
+                            start: start, end: end, value: s.value,
+                            unit: try s.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) },
+                            source: try InterchangeField.source(s.source), device: recorded.device, metadata: s.metadata ?? [:],
+                            created: try recorded.createdInstant(), utcOffset: zone.offset, timeZoneID: zone.zoneID,
+                            workout: try s.workout.map { text throws(InterchangeJSONFailure) in try InterchangeField.uuid(text, "workout") })
+        return .sample(sample, try recorded.source())
+    }
+}
+
+/// A workout: the keys of `habit changes --json` (``WorkoutJSON``, instants with their
+/// microseconds), ``RecordedJSON``'s, and `statistics`, `events`.
+typealias InterchangeWorkoutJSON = MergedJSON<MergedJSON<WorkoutJSON, RecordedJSON>, WorkoutDetailsJSON>
+
+/// A workout's statistics and events; each left out when there are none.
+struct WorkoutDetailsJSON: Codable, Equatable {
     struct Statistic: Codable, Equatable {
         let type: String
         let start: String?
@@ -288,81 +318,59 @@ struct InterchangeWorkoutJSON: Codable, Equatable {
         let durationUnit: String?
     }
 
-    let uuid: String
-    let activityType: String
-    let start: String
-    let end: String
-    let duration: Double
-    @Nullable var totalEnergyKcal: Double?
-    @Nullable var totalDistanceMeters: Double?
-    let source: String
-    let sourceName: String
-    let sourceVersion: String?
-    let device: String?
-    let created: String
-    /// null when the zone is unknown (`timeZone` "").
-    @Nullable var utcOffset: Int?
-    let timeZone: String
-    let metadata: [String: String]?
     let statistics: [Statistic]?
     let events: [Event]?
+}
 
+extension MergedJSON where First == MergedJSON<WorkoutJSON, RecordedJSON>, Second == WorkoutDetailsJSON {
     init(_ w: Workout, source: SourceDescription, statistics: [WorkoutStatistic], events: [WorkoutEvent], calendar: HabitCalendar) {
-        func time(_ d: Date?) -> String? { d.map { InterchangeLineJSON.instant($0, calendar) } }
-        uuid = w.uuid.uuidString.lowercased()
-        activityType = w.activityType
-        start = InterchangeLineJSON.instant(w.start, calendar)
-        end = InterchangeLineJSON.instant(w.end, calendar)
-        duration = w.duration
-        totalEnergyKcal = w.totalEnergyKcal
-        totalDistanceMeters = w.totalDistanceMeters
-        self.source = w.source.bundleID
-        sourceName = source.name
-        sourceVersion = source.version
-        device = w.device
-        created = InterchangeLineJSON.instant(w.created, calendar)
-        utcOffset = RecordedZone.shown(offset: w.utcOffset, zoneID: w.timeZoneID)
-        timeZone = w.timeZoneID
-        metadata = w.metadata.isEmpty ? nil : w.metadata
-        self.statistics = statistics.isEmpty ? nil : statistics.map {
-            Statistic(type: $0.type, start: time($0.start), end: time($0.end), average: $0.average, minimum: $0.minimum,
-                      maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
-        }
-        self.events = events.isEmpty ? nil : events.map {
-            Event(type: $0.type, date: time($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
-        }
+        let instant = { InterchangeLineJSON.instant($0, calendar) }
+        func time(_ d: Date?) -> String? { d.map(instant) }
+        self.init(MergedJSON<WorkoutJSON, RecordedJSON>(
+                      WorkoutJSON(w, instant: instant),
+                      RecordedJSON(source: source, device: w.device, created: instant(w.created), utcOffset: w.utcOffset, timeZoneID: w.timeZoneID)),
+                  WorkoutDetailsJSON(
+                      statistics: statistics.isEmpty ? nil : statistics.map {
+                          .init(type: $0.type, start: time($0.start), end: time($0.end), average: $0.average, minimum: $0.minimum,
+                                maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
+                      },
+                      events: events.isEmpty ? nil : events.map {
+                          .init(type: $0.type, date: time($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
+                      }))
     }
+
+    var workout: WorkoutJSON { first.first }
+    var recorded: RecordedJSON { first.second }
+    var details: WorkoutDetailsJSON { second }
 
     func object() throws(InterchangeJSONFailure) -> InterchangeObject {
         func time(_ text: String?, _ key: String) throws(InterchangeJSONFailure) -> Date? {
             try text.map { t throws(InterchangeJSONFailure) in try InterchangeField.instant(t, key) }
         }
-        let start = try InterchangeField.instant(start, "start"), end = try InterchangeField.instant(end, "end")
-        guard start <= end, duration.isFinite, duration >= 0 else { throw InterchangeJSONFailure("workout \(uuid) has a negative span") }
-        if let problem = StoredNumbers.problem(duration: duration, energyKcal: totalEnergyKcal, distanceMeters: totalDistanceMeters) {
-            throw InterchangeJSONFailure("workout \(uuid): \(problem)")
+        let w = workout
+        let start = try InterchangeField.instant(w.start, "start"), end = try InterchangeField.instant(w.end, "end")
+        guard start <= end, w.duration.isFinite, w.duration >= 0 else { throw InterchangeJSONFailure("workout \(w.uuid) has a negative span") }
+        if let problem = StoredNumbers.problem(duration: w.duration, energyKcal: w.totalEnergyKcal, distanceMeters: w.totalDistanceMeters) {
+            throw InterchangeJSONFailure("workout \(w.uuid): \(problem)")
         }
-        guard abs(utcOffset ?? 0) <= 18 * 3600 else { throw InterchangeJSONFailure("\"utcOffset\" is beyond ±18 hours") }
-        // The offset is the zone's at the start; a zone habit does not know is unknown (RecordedZone).
-        let zone = RecordedZone.resolve(timeZone, at: start.timeIntervalSince1970)
-        let workout = Workout(uuid: try InterchangeField.uuid(uuid, "uuid"),
-                              activityType: try InterchangeField.text(activityType, "activityType", limit: 256), start: start, end: end,
-                              duration: duration, totalEnergyKcal: totalEnergyKcal, totalDistanceMeters: totalDistanceMeters,
-                              source: try InterchangeField.source(source), device: device, metadata: metadata ?? [:],
-                              created: try InterchangeField.instant(created, "created"), utcOffset: zone.offset, timeZoneID: zone.zoneID)
+        let zone = try recorded.zone(at: start)
+        let workout = Workout(uuid: try InterchangeField.uuid(w.uuid, "uuid"),
+                              activityType: try InterchangeField.text(w.activityType, "activityType", limit: 256), start: start, end: end,
+                              duration: w.duration, totalEnergyKcal: w.totalEnergyKcal, totalDistanceMeters: w.totalDistanceMeters,
+                              source: try InterchangeField.source(w.source), device: recorded.device, metadata: w.metadata ?? [:],
+                              created: try recorded.createdInstant(), utcOffset: zone.offset, timeZoneID: zone.zoneID)
         var stats: [WorkoutStatistic] = []
-        for s in statistics ?? [] {
+        for s in details.statistics ?? [] {
             stats.append(WorkoutStatistic(type: try InterchangeField.text(s.type, "statistics.type", limit: 256),
                                           start: try time(s.start, "statistics.start"), end: try time(s.end, "statistics.end"),
                                           average: s.average, minimum: s.minimum, maximum: s.maximum, sum: s.sum, unit: s.unit))
         }
         var evs: [WorkoutEvent] = []
-        for e in events ?? [] {
+        for e in details.events ?? [] {
             evs.append(WorkoutEvent(type: try InterchangeField.text(e.type, "events.type", limit: 256), date: try time(e.date, "events.date"),
                                     duration: e.duration, durationUnit: e.durationUnit))
         }
-        return .workout(workout, try InterchangeField.sourceDescription(sourceName, sourceVersion),
-                        statistics: stats, events: evs)
+        return .workout(workout, try recorded.source(), statistics: stats, events: evs)
     }
 }
 

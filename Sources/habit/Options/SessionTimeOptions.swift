@@ -13,9 +13,7 @@ struct SessionTimeOptions: ParsableArguments {
             transform: TimeValue.parse)
     var end: TimeValue?
 
-    func validate() throws {
-        if at != nil && end != nil { throw ValidationError("give --at or --end, not both") }
-    }
+    func validate() throws { try LogGrammar.checkSessionTime(at: at, end: end) }
 
     /// `[start, end)` of a session lasting `duration`, in `env`; refuses times in the future.
     func interval(duration: TimeInterval, env: HabitEnvironment) throws(InputError) -> InstantRange {

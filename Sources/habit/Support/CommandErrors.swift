@@ -11,6 +11,8 @@ enum UsageError: HabitError {
     case exclusive(String, String)
     /// `--from` after `--to`.
     case emptyRange(from: String, to: String)
+    /// `--db=`: an option written with `=` and nothing after it (the option's name).
+    case emptyValue(String)
 
     var kind: ErrorKind { .usage }
 
@@ -24,6 +26,24 @@ enum UsageError: HabitError {
             "give \(a) or \(b), not both"
         case .emptyRange(let from, let to):
             "--from \(quoted: from) is after --to \(quoted: to); ranges are [from, to), so --from must not be after --to"
+        case .emptyValue(let option):
+            "\(option)= has an empty value; write \(option)=VALUE or \(option) VALUE, or leave \(option) out"
+        }
+    }
+}
+
+/// Rules of the raw command line that hold for every command, checked before anything reads it
+/// (the fast `log` path or ArgumentParser).
+enum RawArguments {
+    /// An option written with an empty value, `--db=`, is refused: ArgumentParser would take the
+    /// next word as its value (`habit streak --db= --json` would read a store named `--json`).
+    /// Words after `--` are not habit's options (`habit remind check --notify command -- prog …`).
+    static func check(_ arguments: [String]) throws(UsageError) {
+        for word in arguments {
+            if word == "--" { return }
+            if word.count > 3, word.hasPrefix("--"), word.last == "=", word.firstIndex(of: "=") == word.index(before: word.endIndex) {
+                throw .emptyValue(String(word.dropLast()))
+            }
         }
     }
 }

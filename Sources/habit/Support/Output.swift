@@ -9,7 +9,7 @@ enum Output {
 
     /// All of `text` to the file descriptor, with write(2) itself: `FileHandle.write(Data(...))`
     /// costs a runtime scan of every protocol conformance of the binary for its cast of the bytes
-    /// (~0.24 M instructions of a `habit log`, Benchmarks/README.md). An error (a closed pipe
+    /// (a measurable part of a `habit log`; the figure is in Benchmarks/README.md). An error (a closed pipe
     /// without SIGPIPE, a full disk) ends the writing; what was written stays.
     static func write(_ text: String, to fd: Int32) {
         var text = text

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+struct Doctor: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check the store, its files and the reminder set-up; repairs nothing.",
+        discussion: """
+            One line per finding (ok / warning / problem), each problem with the command that would
+            repair it: integrity and foreign keys, habit store identity, schema version, file and folder
+            modes and owner (0600, 0700, yours, no symbolic link), the write-ahead log, the cron line or
+            systemd timer and whether it checks this store, and the notifier it uses. The store is only
+            read, never created. Exit status: 0 when no check finds a problem (warnings are allowed),
+            65 when one does, 66 when the store --db or HABIT_DB names is not there (a store missing
+            from the default place is a fresh install: the first log creates it).
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let path = store.path
+        let diagnosis = StoreDiagnosis.examine(path: path, user: getuid(), named: store.isChosen)
+        var findings = diagnosis.findings
+        if diagnosis.exists {
+            findings += TriggerFactsReader.findings(store: path, enabledReminders: diagnosis.enabledReminders)
+        }
+        let problems = findings.filter { $0.status == .problem }.count
+        if output.json {
+            try Output.printJSON(DoctorJSON(ok: problems == 0, findings: findings))
+        } else {
+            let style = Style.live
+            for finding in findings {
+                let label = switch finding.status {
+                case .ok: style.green("ok:")
+                case .warning: style.yellow("warning:")
+                case .problem: style.red("problem:")
+                }
+                let line = "\(finding.check): \(finding.detail)" + (finding.fix.map { " — fix: \($0)" } ?? "")
+                Output.print(label + " " + escapingControlCharacters(line))  // one line, whatever a path holds
+            }
+        }
+        if !diagnosis.exists && diagnosis.findings.contains(where: { $0.status == .problem }) { throw DoctorError.noStore(path) }
+        if problems > 0 { throw DoctorError.problems(problems) }
+    }
+
+    struct DoctorJSON: Encodable {
+        let ok: Bool
+        let findings: [Finding]
+    }
+}
+
+/// Doctor's own failure: what it found is the reason for the exit status.
+enum DoctorError: HabitError {
+    case problems(Int)
+    case noStore(String)
+
+    var kind: ErrorKind {
+        switch self {
+        case .problems: .dataError
+        case .noStore: .noInput
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .problems(let n): "doctor found \(n) problem\(n == 1 ? "" : "s"); each line above says which command repairs it"
+        case .noStore(let path): "there is no store at \(path); check --db and HABIT_DB, or restore a backup with 'habit restore FILE'"
+        }
+    }
+}
+
+/// The facts ``TriggerCheck`` judges, read from this machine: the crontab (through `crontab -l`),
+/// the systemd user unit and its timer link, programs on PATH.
+enum TriggerFactsReader {
+    static func findings(store: String, enabledReminders: Int?) -> [Finding] {
+        let home = Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let searchPath = Env.get("PATH")
+        let configHome = Env.get("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let unitFolder = configHome + "/systemd/user"
+        let servicePath = unitFolder + "/habit-remind.service"
+        let hasCron = Notification.resolve("crontab", path: searchPath) != nil
+        let facts = TriggerFacts(
+            home: home, searchPath: searchPath, crontab: hasCron ? ((try? Crontab.read()) ?? []) : nil,
+            servicePath: servicePath, serviceText: try? String(contentsOfFile: servicePath, encoding: .utf8),
+            timerEnabled: FileManager.default.fileExists(atPath: unitFolder + "/timers.target.wants/habit-remind.timer"),
+            resolve: { Notification.resolve($0, path: $1) }, sameStore: sameStore)
+        return TriggerCheck.findings(store: absolute(store), enabledReminders: enabledReminders, facts: facts)
+    }
+
+    /// The same file (device and inode) when both exist, else the same absolute path.
+    @Sendable static func sameStore(_ a: String, _ b: String) -> Bool {
+        if let x = FileIdentity(path: a), let y = FileIdentity(path: b) { return x == y }
+        return absolute(a) == absolute(b)
+    }
+
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+}
