@@ -75,7 +75,8 @@ extension HabitStore {
                         id: id, name: try HabitName.validate(name), kind: habit.kind, unit: habit.unit, goal: habit.goal,
                         per: habit.per, times: habit.times, fromType: nil, sources: .app,
                         since: min(habit.firstDay ?? env.today, env.today),
-                        archived: habit.archived || (habit.endDay.map { $0 < env.today } ?? false), created: env.now, modified: env.now)
+                        archived: habit.archived || (habit.endDay.map { $0 < env.today } ?? false), asks: habit.asks,
+                        created: env.now, modified: env.now)
                     try HabitRecord(definition).insert(db)
                     result = .init(originalName: habit.originalName, name: name, created: true, clash: name == wanted ? nil : wanted,
                                    approximation: habit.approximation, definition: definition,
