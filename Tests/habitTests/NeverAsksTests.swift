@@ -117,4 +117,23 @@ import Testing
         let today = try Self.run(habit, ["today"], env: tomorrow)
         #expect(today.split(separator: "\n").contains { $0.contains("coffee-cups") && $0.contains("nothing logged, records only") })
     }
+
+    /// Sync carries it both ways: a habit added never asking arrives so, and an edit to ask again
+    /// (a newer definition) reaches the other device.
+    @Test func syncCarriesWhetherAHabitAsks() throws {
+        let devices = try SyncTests.Devices()
+        defer { devices.stores.forEach { $0.cleanUp() } }
+        #expect(try devices.run(0, ["add", "journal", "--never-asks"]).status == 0)
+        try devices.sync(0)
+        try devices.sync(1)
+        func asks(_ device: Int) throws -> Bool? {
+            HabitsFixture.objects(try devices.json(device, ["habits"])["habits"]).first { $0["name"] as? String == "journal" }?["asks"] as? Bool
+        }
+        #expect(try asks(1) == false)
+        #expect(try devices.run(1, ["edit", "journal", "--asks"]).status == 0)
+        try devices.sync(1)
+        try devices.sync(0)
+        #expect(try asks(0) == true)
+        #expect(try devices.state(0) == devices.state(1))
+    }
 }
