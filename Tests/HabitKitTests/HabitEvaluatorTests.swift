@@ -129,7 +129,9 @@ import Testing
         #expect(skipped.current == 8)  // 7 + today; the skipped day is not counted
         #expect(skipped.longest == 8)
         #expect(skipped.jokers == 1)  // not spent
-        #expect(skipped.days[7] == HabitDayStatus(day: Self.monday.adding(days: 7), value: 0, met: false, skipped: true, joker: false))
+        // Its score is the day before's: a skipped day leaves it.
+        #expect(skipped.days[7] == HabitDayStatus(day: Self.monday.adding(days: 7), value: 0, met: false, skipped: true, joker: false,
+                                                  score: skipped.days[6].score))
         // The same day not skipped is a miss the joker heals: counted, and the joker spent.
         let missed = Self.yesNo(Self.g(7) + "-" + "g")
         #expect(missed.current == 9)
@@ -390,13 +392,16 @@ import Testing
         // s = 0.007096920.
         let reading = Self.habit(.quantity, unit: "min", goal: .atLeast(140), per: .week)
         #expect(abs(Self.run(reading, [10, 30, nil]).score - 0.007096920) < 5e-7)
-        // coffee, at most 2 a day: none, 3, 1 and today none → c = 1, 1 − (3 − 2)/2 = 0.5, 1, 1.
+        // coffee, at most 2 a day, from s = 1 as in Loop (ScoreList.recompute starts an at-most
+        // habit at 1.0): none, 3, 1 and today none → c = 1, 1 − (3 − 2)/2 = 0.5, 1, 1:
+        // s = 1 − 0.5 × (1 − m) × m² = 0.976664712 (Loop's own figure for its Coffee fixture).
         let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
         let r = Self.run(coffee, [nil, 3, 1, nil], today: 3)
         #expect(r.today == .done)  // an at-most today without entries counts at once
-        #expect(abs(r.score - 0.168731640) < 5e-7)
-        // Five cups are more than twice the limit: c = 0, never below; then a day within it, c = 1.
-        #expect(abs(Self.run(coffee, [5, nil], today: 1).score - 0.051922486) < 5e-7)
+        #expect(abs(r.score - 0.976664712) < 5e-7)
+        // Five cups are more than twice the limit: c = 0, never below (s = m); then a day within
+        // it, c = 1: m² + (1 − m) = 0.950773459.
+        #expect(abs(Self.run(coffee, [5, nil], today: 1).score - 0.950773459) < 5e-7)
     }
 
     @Test func aSkippedDayLeavesTheScoreOfAQuantityWeekHabitUnchangedAndTheWindowGoesOn() {
@@ -424,5 +429,69 @@ import Testing
                 #expect(score >= 0 && score <= 1)
             }
         }
+    }
+}
+
+// MARK: - Habits that never ask, and each day's score
+
+extension HabitEvaluatorTests {
+    /// Issue 23, point 19: a habit that records but never asks has no "not done" — each day
+    /// without an entry is evaluated as a skipped day — so its streak only grows, its score only
+    /// moves on days with entries, and today without an entry is not left to do.
+    @Test func aHabitThatNeverAsksCountsItsDaysWithoutEntriesAsSkipped() {
+        var coffee = Self.habit()
+        coffee.asks = false
+        // Entries on days 0, 3 and 4; nothing on 1, 2 and today (5).
+        let values: [Double?] = [1, nil, nil, 1, 1, nil]
+        let r = Self.run(coffee, values)
+        #expect(r.today == .skipped)
+        #expect(r.current == 3 && r.longest == 3 && r.jokers == 0)
+        #expect(r.days.map(\.skipped) == [false, true, true, false, false, true])
+        #expect(r.days.map(\.met) == [true, false, false, true, true, false])
+        #expect(!r.days.contains { $0.joker })
+        // The same as an asking habit with those days skipped: three steps of c = 1.
+        let asking = Self.run(Self.habit(), values, skipped: [1, 2, 5])
+        #expect(r.score == asking.score && r.current == asking.current)
+        let m = pow(0.5, 1.0 / 13)
+        #expect(abs(r.score - (1 - m * m * m)) < 1e-12)
+        // Nothing is left today, and nothing is at risk.
+        let plan = DayPlan(HabitOverview(asOf: r.days[5].day, allSources: false, otherSourceCount: 0,
+                                         range: DayRange(day: r.days[5].day), reports: [r]))
+        #expect(plan.left.isEmpty && plan.atRisk.isEmpty && plan.state == "done")
+        // An entry today: done, and the streak counts it.
+        let done = Self.run(coffee, [1, nil, nil, 1, 1, 1])
+        #expect(done.today == .done && done.current == 4)
+        // Asking, the same days break the streak and today is left to do.
+        let nagging = Self.run(Self.habit(), values)
+        #expect(nagging.today == .pending && nagging.current < 3)
+        #expect(DayPlan(HabitOverview(asOf: r.days[5].day, allSources: false, otherSourceCount: 0,
+                                      range: DayRange(day: r.days[5].day), reports: [nagging])).left.count == 1)
+    }
+
+    @Test func aWeekHabitThatNeverAsksMeetsEachWeekItRecordsAndPassesOverTheRest() {
+        var gym = Self.habit(times: 3, per: .week)
+        gym.asks = false
+        // Week 1: one entry (met: the target shrinks with the six days without one); week 2:
+        // nothing (passed over); week 3 begun, nothing yet: skipped, not pending.
+        var values: [Double?] = Array(repeating: nil, count: 16)
+        values[2] = 1
+        let r = Self.run(gym, values)
+        #expect(r.current == 1 && r.longest == 1)
+        #expect(r.today == .skipped)
+        #expect(r.days[2].met && !r.days[9].met)
+    }
+
+    /// Each listed day carries the score after it (what Loop shows for that day): the report's
+    /// score is the last one counted; today, not counted yet, has none.
+    @Test func eachDayCarriesItsScore() {
+        let r = Self.run(Self.habit(), [1, nil, 1, nil])
+        let m = pow(0.5, 1.0 / 13)
+        let want = [1 - m, (1 - m) * m, (1 - m) * m * m + (1 - m)]
+        for (day, expected) in zip(r.days, want) { #expect(abs((day.score ?? -1) - expected) < 1e-12) }
+        #expect(r.days[3].score == nil)
+        #expect(r.days[2].score == r.score)
+        // Skipped: the score stays as it was the day before.
+        let skipped = Self.run(Self.habit(), [1, nil, 1, nil], skipped: [1])
+        #expect(skipped.days[1].score == skipped.days[0].score)
     }
 }

@@ -77,9 +77,9 @@ import Testing
         #expect(LoopValues.word("1e9", numerical: true, note: nil) == nil)
         #expect(LoopValues.word("99999999999999999999", numerical: true, note: nil) == nil)
         #expect(LoopValues.word("7", numerical: false, note: nil) == nil)
-        #expect(LoopBackupReader.day(milliseconds: 1_795_305_600_000) == LocalDay("2026-11-22"))
-        #expect(LoopBackupReader.day(milliseconds: -1) == nil)
-        #expect(LoopBackupReader.day(milliseconds: .max) == nil)
+        #expect(LoopBackupRules.day(milliseconds: 1_795_305_600_000) == LocalDay("2026-11-22"))
+        #expect(LoopBackupRules.day(milliseconds: -1) == nil)
+        #expect(LoopBackupRules.day(milliseconds: .max) == nil)
     }
 
     @Test func harshFrequenciesAndLogs() {

@@ -99,7 +99,7 @@ enum HabitsFixture {
         let habits = HabitsFixture.objects(listed["habits"])
         #expect(habits.map { $0["name"] as? String } == ["meditate", "workout", "noalc", "coffee", "floss", "gym", "reading", "sleep",
                                                          "steps", "tea", "walks", "water"])
-        let keys: Set<String> = ["name", "kind", "unit", "target", "per", "times", "from", "sources", "since", "archived"]
+        let keys: Set<String> = ["name", "kind", "unit", "target", "per", "times", "from", "sources", "since", "archived", "asks"]
         for h in habits { #expect(Set(h.keys) == keys, "\(h)") }
         func entry(_ name: String) throws -> [String: Any] { try #require(habits.first { $0["name"] as? String == name }) }
 

@@ -296,9 +296,14 @@ extension StoreUpgradeTests {
             #expect(file != "v5-store.habits.json" || text != expected)
             #expect(try Self.restricted(Self.json(result.stdout), to: Self.expected(text)) == Self.expected(text), "\(arguments)")
         }
+        // Schema v11 (issue 23, point 19): every habit of an older store asks.
+        let habits = HabitsFixture.objects(try habit.json(["habits", "--archived"], env: env)["habits"])
+        #expect(habits.count == 6 && habits.allSatisfy { $0["asks"] as? Bool == true }, "\(habits)")
         let upgraded = try DatabaseQueue(path: habit.db)
         try upgraded.read { (db: Database) throws in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM habit WHERE asks = 1") == 3)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM habit") == 3)
             #expect(try Int.fetchOne(db, sql: "SELECT count(DISTINCT uuid) FROM reminder WHERE uuid IS NOT NULL") == 2)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM occurrence WHERE state = 'delivered'") == 1)
             #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")

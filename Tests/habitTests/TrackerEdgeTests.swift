@@ -104,8 +104,8 @@ extension TrackerImportTests {
         #expect(!exportA.stdout.isEmpty && exportA.stdout == exportB.stdout)
     }
 
-    /// Point 19 (and 21): harsh's current syntax — `1w`, `2/1w`, an end date — and names in
-    /// other scripts.
+    /// Point 19 (and 21): harsh's current syntax — `1w`, `2/1w`, an end date, `0` (never asks) —
+    /// and names in other scripts.
     @Test func harshsCurrentSyntaxIsRead() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
@@ -123,7 +123,10 @@ extension TrackerImportTests {
         #expect(definition("Old course")["archived"] as? Bool == true)  // ended 2026-01-03
         #expect(definition("Meditated")["archived"] as? Bool == false)
         #expect(definition("Красное мясо")["name"] as? String == "красное-мясо")
-        #expect((from["Coffee cups"]?["approximation"] as? String)?.contains("tracked only") == true)
+        // Frequency 0: a habit that records but never asks (NeverAsksTests.aHarshHabitOfFrequencyZeroNeverAsks).
+        #expect(from["Coffee cups"]?["approximation"] == nil)
+        #expect(definition("Coffee cups")["asks"] as? Bool == false)
+        #expect(definition("Meditated")["asks"] as? Bool == true)
         let streaks = try Self.streaks(habit)
         #expect(streaks["gym"]?["current"] as? Int == 1)  // this week 2 of 2
         #expect(streaks["called-mom"]?["current"] as? Int == 1)

@@ -57,12 +57,16 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     /// The day the habit was added (its history starts at the earlier of this and its first sample).
     public var since: LocalDay
     public var archived: Bool
+    /// False for a habit that records but never asks (harsh's frequency `0`, `habit add NAME
+    /// --never-asks`): it has no "not done" — a day without an entry counts as a skipped day — and
+    /// `today`, `status` and reminders never call it due (Standards/habits.md, "Habits that never ask").
+    public var asks: Bool
     public var created: Date
     public var modified: Date
 
     public init(id: String, name: String, kind: Kind, unit: String? = nil, goal: Goal? = nil, per: Period = .day,
                 times: Int = 1, fromType: String? = nil, sources: SourceFilter = .app, since: LocalDay,
-                archived: Bool = false, created: Date, modified: Date) {
+                archived: Bool = false, asks: Bool = true, created: Date, modified: Date) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -74,6 +78,7 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
         self.sources = sources
         self.since = since
         self.archived = archived
+        self.asks = asks
         self.created = created
         self.modified = modified
     }
@@ -225,6 +230,10 @@ public enum HabitInputError: HabitError, Equatable {
     case fieldWithoutActivitySummary
     /// `--sources` on a habit that reads the Activity rings (one set a day, whoever wrote it).
     case sourcesOnRing
+    /// `--asks` with `--never-asks`.
+    case asksAndNeverAsks
+    /// `remind add` for a habit that never asks.
+    case neverAsksReminder(String)
 
     public var kind: ErrorKind { .usage }
 
@@ -267,7 +276,7 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: name) has \(entries) entr\(entries == 1 ? "y" : "ies") in \(HabitUnit.unitName(unit)): its unit cannot change under them; add a new habit instead"
         case .noTargetWithTarget: "--no-target removes the target: give it without --at-least or --at-most"
         case .nothingToChange(let name):
-            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times or --sources (e.g. 'habit edit \(name) --at-least 10')"
+            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times, --sources, --never-asks or --asks (e.g. 'habit edit \(name) --at-least 10')"
         case .removeNeedsYes(let name, let entries, let skips, let reminders):
             "removing \(quoted: name) deletes it with \(Self.count(entries, "entry", "entries")), \(Self.count(skips, "skip", "skips")) and "
                 + "\(Self.count(reminders, "reminder", "reminders")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
@@ -278,6 +287,9 @@ public enum HabitInputError: HabitError, Equatable {
         case .fieldWithoutActivitySummary: "--field names an Activity ring: it goes with --from activity-summary"
         case .sourcesOnRing:
             "--sources does not apply to an Activity-ring habit: a day has one set of rings, whichever device closed them"
+        case .asksAndNeverAsks: "--asks and --never-asks exclude each other: a habit asks, or it only records"
+        case .neverAsksReminder(let name):
+            "\(quoted: name) never asks (it only records): it takes no reminder; to be reminded, 'habit edit \(name) --asks' first"
         case .unknownHabitOrType(let t, let existing):
             "\(quoted: t) is neither a habit nor a data type; the habits are: \(existing.joined(separator: ", ")); "
                 + "the types: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier"

@@ -43,6 +43,9 @@ public struct HabitDayStatus: Sendable, Equatable {
     public var skipped: Bool
     /// A missed day a joker healed (daily habits): the streak goes on through it.
     public var joker: Bool
+    /// The score after this day, as Loop shows it for the day (``HabitEvaluator/score``): nil
+    /// before the history and after the last day counted (today while it does not count yet).
+    public var score: Double? = nil
 }
 
 /// The current period of a week or month habit.
@@ -119,8 +122,10 @@ public enum HabitEvaluator {
                                  today: .pending, period: nil, score: 0, days: [])
         let byDay = DayTable(inputs, lowerBound: inputs.first?.day ?? today)
         // Skips are looked up to the end of the current period too (a vacation planned for later this week shrinks its target).
-        let skipped = DayTable(skipped: skipped, covering: DayRange(min(firstDay ?? today, range.lowerBound),
+        var skipped = DayTable(skipped: skipped, covering: DayRange(min(firstDay ?? today, range.lowerBound),
                                                                     upTo: max(today.adding(days: 32), range.upperBound)))
+        // A habit that never asks has no "not done": each day without an entry counts as skipped.
+        if !habit.asks { skipped.skipEvery { byDay[$0]?.hasEntry != true } }
         guard let firstDay, firstDay <= today else {
             report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, met: false,
                                                       skipped: skipped.has($0), joker: false) }
@@ -134,8 +139,8 @@ public enum HabitEvaluator {
             walkPeriods(habit, byDay, firstDay: firstDay, skipped: skipped, today: today,
                         weekStartsOnSunday: weekStartsOnSunday, into: &report, &statuses)
         }
-        report.score = score(habit, byDay, statuses: statuses, firstDay: firstDay, today: today,
-                             todayCounts: report.today == .done, weekStartsOnSunday: weekStartsOnSunday)
+        report.score = score(habit, byDay, statuses: &statuses, firstDay: firstDay, today: today,
+                             todayCounts: report.today == .done)
         report.days = range.map { day in
             statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: false,
                                             skipped: skipped.has(day), joker: false)
@@ -238,12 +243,14 @@ public enum HabitEvaluator {
     /// days in D (N ÷ D below 1: N and D doubled) gets the days done in the last D days ÷ N, at most
     /// 1; a quantity the sum of the last D days against its target — `min(1, sum ÷ target)` at least,
     /// `clamp(1 − (sum − target) ÷ target, 0, 1)` at most; a daily yes/no habit or a built-in 1 on a
-    /// good day, else 0 (Standards/habits.md, "Score").
-    static func score(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, statuses: DayTable<HabitDayStatus>,
-                      firstDay: LocalDay, today: LocalDay, todayCounts: Bool, weekStartsOnSunday: Bool) -> Double {
+    /// good day, else 0. An at-most quantity starts from 1, as in Loop since its at-most habits
+    /// came (a limit kept from nothing is full strength); everything else from 0 (Standards/habits.md,
+    /// "Score"). Each day's `s` is kept in its status.
+    static func score(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, statuses: inout DayTable<HabitDayStatus>,
+                      firstDay: LocalDay, today: LocalDay, todayCounts: Bool) -> Double {
         let m = pow(0.5, habit.frequency.squareRoot() / 13)
         let window = ScoreWindow(habit)
-        var s = 0.0
+        var s = window.start
         var day = firstDay
         let last = todayCounts ? today : today.adding(days: -1)
         // The window's contributions, by the day's distance from the first day.
@@ -260,11 +267,10 @@ public enum HabitEvaluator {
             // A skipped day leaves the score as it is unless it is good anyway: for a daily habit,
             // met; for a week or month habit, something was done on that day itself.
             let goodAnyway = habit.per == .day ? good : (input?.hasEntry ?? false)
-            if status?.skipped == true && !goodAnyway {
-                day = day.adding(days: 1)
-                continue
+            if status?.skipped != true || goodAnyway {
+                s = s * m + window.completion(rolling: rolling, good: good) * (1 - m)
             }
-            s = s * m + window.completion(rolling: rolling, good: good) * (1 - m)
+            statuses[day]?.score = s
             day = day.adding(days: 1)
         }
         return s
@@ -295,6 +301,10 @@ struct ScoreWindow {
             (days, rule) = (1, .good)
         }
     }
+
+    /// The score before the first day: 1 for an at-most quantity (Loop's `ScoreList.recompute`
+    /// starts those at 1.0), else 0.
+    var start: Double { if case .atMost = rule { 1 } else { 0 } }
 
     /// What a day adds to the window: its amount for a quantity, 1 for a day with an entry.
     func amount(_ input: HabitDayInput?) -> Double {
@@ -355,4 +365,12 @@ extension DayTable where Value == Bool {
     }
 
     func has(_ day: LocalDay) -> Bool { self[day] ?? false }
+
+    /// Marks as skipped every day of the table for which `isSkipped` holds.
+    mutating func skipEvery(_ isSkipped: (LocalDay) -> Bool) {
+        for i in values.indices {
+            let day = LocalDay(ordinal: base + i)
+            if isSkipped(day) { values[i] = true }
+        }
+    }
 }

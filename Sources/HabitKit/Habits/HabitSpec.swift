@@ -24,11 +24,14 @@ public struct HabitSpec: Sendable, Equatable {
     public var sources: String?
     /// `habit edit --name`.
     public var newName: String?
+    /// `--never-asks` (false) or `habit edit --asks` (true); nil leaves it (a new habit asks).
+    public var asks: Bool?
 
     public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
                 per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
-                newName: String? = nil, field: String? = nil) {
+                newName: String? = nil, field: String? = nil, asks: Bool? = nil) {
         self.field = field
+        self.asks = asks
         self.unit = unit
         self.atLeast = atLeast
         self.atMost = atMost
@@ -64,7 +67,8 @@ public struct HabitSpec: Sendable, Equatable {
             sources = try Self.sources(text)
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
-                               fromType: type?.identifier, sources: sources, since: since, created: instant, modified: instant)
+                               fromType: type?.identifier, sources: sources, since: since, asks: asks ?? true,
+                               created: instant, modified: instant)
     }
 
     /// The data `--from` (and `--field`) name: nil for own entries.
@@ -117,6 +121,7 @@ public struct HabitSpec: Sendable, Equatable {
             if type?.isRing == true { throw .sourcesOnRing }
             d.sources = try Self.sources(text)
         }
+        if let asks { d.asks = asks }
         return d
     }
 

@@ -59,7 +59,9 @@ extension HabitStore {
     }
 
     /// Whether `definition`'s day `day` (for a week or month habit: its period, as of `day`) is met.
+    /// A habit that never asks is never due: always met here (no reminder fires for it).
     static func isMet(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> Bool {
+        guard definition.asks else { return true }
         let settings = try Self.settings(db)
         let period = HabitEvaluator.period(definition.per, of: day, weekStartsOnSunday: settings.weekStartsOnSunday)
         let span = DayRange(period.lowerBound, upTo: day.adding(days: 1))

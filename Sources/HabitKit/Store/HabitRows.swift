@@ -16,6 +16,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     var sources: String
     var since: String
     var archived: Bool
+    /// 0 for a habit that records but never asks (schema v11; older rows read 1).
+    var asks: Bool
     var created: Double
     var modified: Double
 
@@ -33,6 +35,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         sources = row["sources"]
         since = row["since"]
         archived = row["archived"]
+        asks = row["asks"] ?? true
         created = row["created"]
         modified = row["modified"]
     }
@@ -58,6 +61,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         }
         since = d.since.description
         archived = d.archived
+        asks = d.asks
         created = d.created.timeIntervalSince1970
         modified = d.modified.timeIntervalSince1970
     }
@@ -79,7 +83,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         default: .named((try? JSONDecoder().decode([String].self, from: Data(sources.utf8))) ?? [])
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
-                               fromType: fromType, sources: filter, since: since, archived: archived,
+                               fromType: fromType, sources: filter, since: since, archived: archived, asks: asks,
                                created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified))
     }
 }

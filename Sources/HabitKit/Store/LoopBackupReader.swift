@@ -26,23 +26,16 @@ public enum LoopBackupReader {
         if try reader.integer("PRAGMA application_id") == Int64(Schema.applicationID) {
             throw TrackerImportError.notATrackerFile(path, reason: "a habit store, not a Loop backup (to bring a store back, use 'habit restore')")
         }
-        // Column names compare without case (installs from before mid-2017 have `Id`); the SQL
-        // below names only Loop's columns, spelled as these constants, never text from the file.
+        // Column names compare without case (installs from before mid-2017 have `Id`); the
+        // queries are ``LoopBackupRules``'.
         let habitColumns = try reader.columns(of: "Habits")
         let repetitionColumns = try reader.columns(of: "Repetitions")
-        guard ["id", "name"].allSatisfy(habitColumns.contains),
-              ["habit", "timestamp"].allSatisfy(repetitionColumns.contains) else {
+        guard LoopBackupRules.hasTables(habitColumns: habitColumns, repetitionColumns: repetitionColumns) else {
             throw TrackerImportError.notATrackerFile(path, reason: "an SQLite file without Loop's Habits and Repetitions tables")
         }
-        // A missing optional column reads as NULL.
-        func column(_ name: String, in columns: Set<String>) -> String { columns.contains(name) ? name : "NULL" }
-        let h = habitColumns
-        let habitSQL = "SELECT id, name, \(column("type", in: h)), \(column("freq_num", in: h)), \(column("freq_den", in: h)), "
-            + "\(column("unit", in: h)), \(column("target_type", in: h)), \(column("target_value", in: h)), "
-            + "\(column("archived", in: h)) FROM Habits ORDER BY \(column("position", in: h)), id"
         var export = TrackerExport(tracker: .loopBackup, habits: [])
         var byID: [Int64: Int] = [:]
-        try reader.rows(habitSQL) { row in
+        try reader.rows(LoopBackupRules.habitsQuery(columns: habitColumns)) { row in
             let name = (row.text(1) ?? "").trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else {
                 export.reject("Habits row \(row.integer(0) ?? 0): a habit without a name")
@@ -55,15 +48,12 @@ public enum LoopBackupReader {
             export.habits.append(habit)
         }
         var days = [TrackerDays](repeating: TrackerDays(), count: export.habits.count)
-        let notes = column("notes", in: repetitionColumns)
-        // Schema 12 and before have no `value`: every row is a check, as Loop's own migration reads them (2).
-        let value = repetitionColumns.contains("value") ? "value" : "2"
-        try reader.rows("SELECT habit, timestamp, \(value), \(notes) FROM Repetitions ORDER BY timestamp, rowid") { row in
+        try reader.rows(LoopBackupRules.repetitionsQuery(columns: repetitionColumns)) { row in
             guard let index = row.integer(0).flatMap({ byID[$0] }) else {
                 export.reject("Repetitions: an entry of a habit that is not in Habits")
                 return
             }
-            guard let ms = row.integer(1), let day = Self.day(milliseconds: ms) else {
+            guard let ms = row.integer(1), let day = LoopBackupRules.day(milliseconds: ms) else {
                 export.reject("Repetitions: an entry of \(ImportText.quoted(export.habits[index].originalName)) with a timestamp outside 1970–2100")
                 return
             }
@@ -77,15 +67,6 @@ public enum LoopBackupReader {
         }
         for index in export.habits.indices { days[index].finish(into: &export.habits[index]) }
         return export
-    }
-
-    /// The day whose UTC midnight is `ms` milliseconds after the epoch (Loop's timestamps), or nil
-    /// outside the supported dates.
-    static func day(milliseconds ms: Int64) -> LocalDay? {
-        let perDay: Int64 = 86_400_000
-        guard ms >= Int64(SupportedDates.days.lowerBound.ordinal) * perDay,
-              ms < Int64(SupportedDates.days.upperBound.ordinal) * perDay else { return nil }
-        return LocalDay(ordinal: Int(ms / perDay))
     }
 
     /// Statements on the open handle; any SQLite error is the file's fault (exit 65).

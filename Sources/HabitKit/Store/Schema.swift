@@ -523,11 +523,19 @@ enum Schema {
             }
             try db.execute(sql: "PRAGMA user_version = 10")
         }
+        migrator.registerMigration("v11-habits-that-never-ask") { db in
+            // A habit that records but never asks (harsh's frequency 0; Standards/habits.md): 0 here.
+            // Every habit of an older store asks.
+            try db.execute(sql: """
+                ALTER TABLE habit ADD COLUMN asks INTEGER NOT NULL DEFAULT 1 CHECK (asks IN (0, 1));
+                PRAGMA user_version = 11;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 10
+    static let currentVersion = 11
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

@@ -467,7 +467,7 @@ struct InterchangeApplier {
 
     private static func text(_ r: HabitRecord) -> String {
         [r.name, r.kind, r.unit ?? "", r.goal ?? "", r.target.map { String($0) } ?? "", r.per, String(r.times), r.fromType ?? "",
-         r.sources, r.since, String(r.archived), String(r.created)].joined(separator: "\u{1F}")
+         r.sources, r.since, String(r.archived), String(r.created), String(r.asks)].joined(separator: "\u{1F}")
     }
 
     private mutating func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {

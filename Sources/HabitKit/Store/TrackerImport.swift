@@ -45,23 +45,14 @@ extension HabitStore {
     /// by another habit is never merged into it: the habit gets the next free name (`gym-2`) and
     /// the summary says so.
     public func importTracker(_ export: TrackerExport, env: HabitEnvironment, dryRun: Bool) throws -> TrackerImportSummary {
-        let source = SourceID(unchecked: "dev.habit.import." + (export.tracker.app == "harsh" ? "harsh" : "loop"))
+        let source = TrackerIdentity.source(export.tracker)
         let calendar = env.calendar
+        let ids = TrackerIdentity.habitIDs(export.habits.map(\.originalName), app: export.tracker.app)
         return try write(rollback: dryRun) { db in
             let existing = try Self.ownHabits(includingArchived: true, db)
             var names = Set(existing.map(\.name))
             var results: [TrackerImportSummary.HabitResult] = []
-            // Two habits of the same name there (a real Loop backup has three such pairs) are two
-            // habits here: the second's identity also holds its rank among its namesakes.
-            var seen: [String: Int] = [:]
-            for habit in export.habits {
-                seen[habit.originalName, default: 0] += 1
-                var identity = StableHash()
-                identity.add("tracker-habit")
-                identity.add(export.tracker.app)
-                identity.add(habit.originalName)
-                if let rank = seen[habit.originalName], rank > 1 { identity.add("namesake \(rank)") }
-                let id = identity.uuid().uuidString.lowercased()
+            for (habit, id) in zip(export.habits, ids) {
                 var result: TrackerImportSummary.HabitResult
                 if let found = existing.first(where: { $0.id == id }) {
                     result = .init(originalName: habit.originalName, name: found.name, created: false, clash: nil,
@@ -71,11 +62,7 @@ extension HabitStore {
                     let wanted = TrackerRules.slug(habit.originalName)
                     let name = TrackerRules.habitName(habit.originalName) { names.contains($0) }
                     names.insert(name)
-                    let definition = HabitDefinition(
-                        id: id, name: try HabitName.validate(name), kind: habit.kind, unit: habit.unit, goal: habit.goal,
-                        per: habit.per, times: habit.times, fromType: nil, sources: .app,
-                        since: min(habit.firstDay ?? env.today, env.today),
-                        archived: habit.archived || (habit.endDay.map { $0 < env.today } ?? false), created: env.now, modified: env.now)
+                    let definition = try TrackerIdentity.definition(habit, id: id, name: name, today: env.today, at: env.now)
                     try HabitRecord(definition).insert(db)
                     result = .init(originalName: habit.originalName, name: name, created: true, clash: name == wanted ? nil : wanted,
                                    approximation: habit.approximation, definition: definition,
@@ -90,13 +77,8 @@ extension HabitStore {
                 }
                 if let type = definition.loggedType {
                     for check in habit.checks {
-                        let day = calendar.instants(of: check.day)
-                        let at = day.lowerBound.addingTimeInterval(day.duration / 2)
-                        var hash = StableHash()
-                        hash.add("tracker-check")
-                        hash.add(definition.id)
-                        hash.add(check.day.description)
-                        let uuid = hash.uuid(startMilliseconds: Int64((at.timeIntervalSince1970 * 1000).rounded(.down)))
+                        let at = TrackerIdentity.checkInstant(of: check.day, calendar: calendar)
+                        let uuid = TrackerIdentity.checkUUID(habitID: definition.id, day: check.day, at: at)
                         let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.storeText]) ?? false
                         if present || deleted.contains(uuid.storeText) {
                             result.checksKnown += 1
@@ -113,11 +95,7 @@ extension HabitStore {
                     }
                 }
                 for day in habit.skips {
-                    var hash = StableHash()
-                    hash.add("tracker-skip")
-                    hash.add(definition.id)
-                    hash.add(day.description)
-                    let uuid = hash.uuid().storeText
+                    let uuid = TrackerIdentity.skipUUID(habitID: definition.id, day: day).storeText
                     let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM skip WHERE habit = ? AND day = ?",
                                                     arguments: [definition.id, day.description]) ?? false
                     if present || deleted.contains(uuid) {

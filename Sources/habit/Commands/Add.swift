@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 
 /// `habit add NAME [--unit U] [--at-least X | --at-most X] [--per day|week|month] [--times N]
-/// [--from TYPE] [--sources app|all|NAME,…]`.
+/// [--from TYPE] [--sources app|all|NAME,…] [--never-asks]`.
 struct AddHabit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -13,6 +13,7 @@ struct AddHabit: ParsableCommand {
             habit add reading --unit min --at-least 150 --per week
             habit add gym --times 3 --per week            yes/no, 3 days a week
             habit add coffee --unit cup --at-most 2       a limit (no entry: met)
+            habit add journal --never-asks                records, never asks (no reminder)
             habit add steps --from steps --at-least 8000  on imported data
             habit add move --from activity-summary --field move
                                                           close the move ring (imported rings)
@@ -34,7 +35,7 @@ struct AddHabit: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let spec = shape.spec(from: from, field: field)
+        let spec = try shape.spec(from: from, field: field)
         let (store, _, habit) = try store.writing { env in
             try spec.newHabit(named: name, id: env.makeUUID().uuidString.lowercased(), since: env.today, at: env.now)
         }

@@ -2,11 +2,11 @@ import ArgumentParser
 import HabitKit
 
 /// `habit edit NAME [--name NEW] [--unit U] [--at-least X | --at-most X | --no-target] [--per P]
-/// [--times N] [--sources …]`.
+/// [--times N] [--sources …] [--never-asks | --asks]`.
 struct EditHabit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a habit of your own: its name, unit, target, period, times or sources.",
+        abstract: "Change a habit of your own: its name, unit, target, period, times, sources or whether it asks.",
         discussion: "Its kind (yes/no or quantity) and the data a --from habit reads stay: remove it and add it again for those.")
 
     @Argument(help: ArgumentHelp("The habit to change.", valueName: "name"), completion: HabitNameCompletion.own)
@@ -28,7 +28,7 @@ struct EditHabit: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let spec = shape.spec(from: from, noTarget: noTarget, newName: newName)
+        let spec = try shape.spec(from: from, noTarget: noTarget, newName: newName)
         let (store, env, habit) = try store.changingOwnHabit(name, what: "changed")
         let edited = try store.updateHabit(named: habit.name, env: env) { definition, entries in
             definition = try spec.edited(definition, entries: entries)

@@ -21,6 +21,8 @@ struct RemindAdd: ParsableCommand {
         // Which habit, from the store as it is: an unknown name creates no store.
         let (reader, readEnv) = try store.reading()
         let habit = try reader.read(.habit(named: activity.lowercased(), env: readEnv))
+        // A habit that only records is never due: nothing to remind of (Standards/habits.md).
+        guard habit.asks else { throw HabitInputError.neverAsksReminder(habit.name) }
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
                                 activity: habit.id, time: time.time, lookbackHours: lookback, created: readEnv.now,
                                 uuid: readEnv.makeUUID())

@@ -2,7 +2,7 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per","times","from","sources","since","archived"}`.
+/// "per","times","from","sources","since","archived","asks"}` (`asks`: false for a habit that only records).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -55,6 +55,7 @@ struct HabitEntryJSON: Codable, Equatable {
     let sources: Sources
     let since: String
     let archived: Bool
+    let asks: Bool
 
     init(_ d: HabitDefinition) {
         name = d.name
@@ -71,6 +72,7 @@ struct HabitEntryJSON: Codable, Equatable {
         sources = Sources(d.sources)
         since = d.since.description
         archived = d.archived
+        asks = d.asks
     }
 }
 

@@ -148,7 +148,8 @@ enum InterchangeField {
 }
 
 /// A habit definition with its identity and times: `{"id","name","kind","unit","goal","target",
-/// "per","times","from","sources","since","archived","created","modified"}`.
+/// "per","times","from","sources","since","archived","created","modified"}`, and `"asks":false` for a
+/// habit that only records (absent, as in lines of older versions: it asks).
 struct InterchangeHabitJSON: Codable, Equatable {
     let id: String
     let name: String
@@ -164,6 +165,8 @@ struct InterchangeHabitJSON: Codable, Equatable {
     let sources: HabitEntryJSON.Sources
     let since: String
     let archived: Bool
+    /// Written only when false.
+    var asks: Bool?
     let created: String
     let modified: String
 
@@ -183,6 +186,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         sources = HabitEntryJSON.Sources(d.sources)
         since = d.since.description
         archived = d.archived
+        asks = d.asks ? nil : false
         created = InterchangeLineJSON.instant(d.created, calendar)
         modified = InterchangeLineJSON.instant(d.modified, calendar)
     }
@@ -205,7 +209,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         let unit = try self.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) }
         let from = try self.from.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "from", limit: 256) }
         return HabitDefinition(id: id.lowercased(), name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
-                               fromType: from, sources: sources.filter, since: since, archived: archived,
+                               fromType: from, sources: sources.filter, since: since, archived: archived, asks: asks ?? true,
                                created: try InterchangeField.instant(created, "created"),
                                modified: try InterchangeField.instant(modified, "modified"))
     }

@@ -24,9 +24,17 @@ struct HabitShapeOptions: ParsableArguments {
             help: "Habits on imported data: whose samples count — app, all (default) or source names/bundle ids, comma-separated.")
     var sources: String?
 
+    @Flag(name: .customLong("never-asks"),
+          help: "Record without asking: no day is ever 'not done'; today, status and reminders leave it out.")
+    var neverAsks = false
+
+    @Flag(name: .long, help: "habit edit: ask again (undoes --never-asks).")
+    var asks = false
+
     /// These options as a spec, with the ones only `add` or only `edit` has.
-    func spec(from: String? = nil, field: String? = nil, noTarget: Bool = false, newName: String? = nil) -> HabitSpec {
-        HabitSpec(unit: unit, atLeast: atLeast, atMost: atMost, noTarget: noTarget, per: per, times: times, from: from,
-                  sources: sources, newName: newName, field: field)
+    func spec(from: String? = nil, field: String? = nil, noTarget: Bool = false, newName: String? = nil) throws -> HabitSpec {
+        if asks && neverAsks { throw HabitInputError.asksAndNeverAsks }
+        return HabitSpec(unit: unit, atLeast: atLeast, atMost: atMost, noTarget: noTarget, per: per, times: times, from: from,
+                         sources: sources, newName: newName, field: field, asks: neverAsks ? false : asks ? true : nil)
     }
 }

@@ -4,7 +4,8 @@ import HabitKit
 /// Habits in words: what each asks, the list of `habit habits`, the lines of add/edit/archive.
 enum HabitText {
     /// What a habit asks: "every day", "3 days a week", "≥ 8 glasses a day", "≤ 2 cups a day",
-    /// "≥ 7 h a day", "steps ≥ 8000 a day (all sources)"; built-ins: "≥ 2 min a day".
+    /// "≥ 7 h a day", "steps ≥ 8000 a day (all sources)"; built-ins: "≥ 2 min a day"; a habit that
+    /// only records: "records only, never asks", "any amount of cups a day, never asks".
     static func asks(_ d: HabitDefinition) -> String {
         if d.builtin == .noalc { return "a steady day (0–1 drinks) every day" }
         let period = "a \(d.per.rawValue)"
@@ -21,6 +22,7 @@ enum HabitText {
             text = "any amount\(unit) \(period)"
         }
         if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources, reading: from)))" }
+        if !d.asks { return (d.kind == .yesNo && d.fromType == nil ? "records only" : text) + ", never asks" }
         return text
     }
 

@@ -39,6 +39,10 @@ enum TodayText {
         case .noalc: return day.noalc?.rawValue ?? "no entry"
         case nil: break
         }
+        if !d.asks && d.kind == .yesNo {
+            // A habit that only records is never "not yet": it says what was logged.
+            return (r.days.last?.value ?? 0 > 0 ? "logged" : "nothing logged") + ", records only"
+        }
         if let p = r.period {
             let left = (r.days.last?.day ?? p.start).days(until: p.end)
             let progress = d.goal == nil ? "\(TextRendering.number(p.value))/\(TextRendering.number(p.target))"

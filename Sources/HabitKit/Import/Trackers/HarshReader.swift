@@ -100,9 +100,9 @@ public enum HarshReader {
             var habit: TrackerHabit
             if let f = frequencies[name] {
                 let (per, times, approximation) = TrackerRules.frequency(times: f.times, days: f.days)
-                habit = TrackerHabit(originalName: name, kind: .yesNo, per: per, times: times,
-                                     approximation: f.trackedOnly ? "tracked only (0): habit has no habit that never asks yet, so it became every day" : approximation,
-                                     endDay: f.ends)
+                // Frequency 0 tracks without asking: a habit that records but never asks.
+                habit = TrackerHabit(originalName: name, kind: .yesNo, per: per, times: times, asks: !f.trackedOnly,
+                                     approximation: f.trackedOnly ? nil : approximation, endDay: f.ends)
             } else {
                 habit = TrackerHabit(originalName: name, kind: .yesNo,
                                      approximation: "not in a habits file beside the log: every day")

@@ -53,6 +53,8 @@ public struct TrackerHabit: Sendable, Equatable {
     public var per: HabitDefinition.Period
     public var times: Int
     public var archived: Bool
+    /// False for a habit the tracker records without asking (harsh's frequency 0).
+    public var asks: Bool
     /// Set when the tracker's frequency has no exact equivalent here: what it was, and what it became.
     public var approximation: String?
     /// Days done, one entry a day (the tracker's last word for that day).
@@ -64,7 +66,7 @@ public struct TrackerHabit: Sendable, Equatable {
     public var endDay: LocalDay?
 
     public init(originalName: String, kind: HabitDefinition.Kind, unit: String? = nil, goal: HabitDefinition.Goal? = nil,
-                per: HabitDefinition.Period = .day, times: Int = 1, archived: Bool = false, approximation: String? = nil,
+                per: HabitDefinition.Period = .day, times: Int = 1, archived: Bool = false, asks: Bool = true, approximation: String? = nil,
                 checks: [TrackerCheck] = [], skips: [LocalDay] = [], firstDay: LocalDay? = nil, endDay: LocalDay? = nil) {
         self.endDay = endDay
         self.originalName = originalName
@@ -74,6 +76,7 @@ public struct TrackerHabit: Sendable, Equatable {
         self.per = per
         self.times = times
         self.archived = archived
+        self.asks = asks
         self.approximation = approximation
         self.checks = checks
         self.skips = skips
