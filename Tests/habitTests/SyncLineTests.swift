@@ -26,22 +26,13 @@ import Testing
     }
 
     @Test func everyLineDecodesAndEncodesToTheSameBytes() throws {
-        let calendar = HabitCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let calendar = HabitCalendar(timeZone: try #require(TimeZone(identifier: "Europe/Berlin")))
+        let encoder = SyncLine.encoder(), decoder = SyncLine.decoder()
         for line in try Self.lines() {
-            let object = try SyncWire.decode(line)
-            let again = try SyncWire.encode(object, calendar: calendar)
+            let object = try SyncLine.decode(line, dataLines: InterchangeLineJSON.self, decoder)
+            let again = try SyncLine.encode(object, dataLines: InterchangeLineJSON.self, calendar: calendar, encoder)
             #expect(again == line, "\(String(decoding: line, as: UTF8.self))")
-            #expect(try SyncWire.decode(again) == object)
+            #expect(try SyncLine.decode(again, dataLines: InterchangeLineJSON.self, decoder) == object)
         }
-    }
-}
-enum SyncWire {
-    static func decode(_ line: [UInt8]) throws -> SyncObject {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        do { return try SyncLineJSON.decode(line, decoder) } catch { throw CancellationError() }
-    }
-    static func encode(_ object: SyncObject, calendar: HabitCalendar) throws -> [UInt8] {
-        try SyncLineJSON.encode(object, calendar: calendar, Output.makeEncoder())
     }
 }
