@@ -50,6 +50,34 @@ import Testing
         #expect(try Self.entries(devices, 2) == 2)
     }
 
+    // Issue 24: the progress is read in the sync's own write transaction, so syncs of one store
+    // started at once on its first sync agree on one device id and write one file (read in a
+    // separate read first, each made its own id and the last one saved won).
+    @Test func concurrentFirstSyncsOfOneStoreAgreeOnOneDevice() throws {
+        for _ in 0..<3 {
+            let devices = try Devices()
+            defer { devices.cleanUp() }
+            try devices.run(0, ["log", "meditate", "10m"])
+            let (store, folder) = (devices.stores[0], devices.folder.path)
+            let outputs = Outputs()
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do {
+                    outputs.add(try store.run(["sync", folder, "--json"], env: [:]))
+                } catch {
+                    outputs.add(HabitProcess.Result(status: -1, stdout: "", stderr: "\(error)"))
+                }
+            }
+            var ids: Set<String> = []
+            for r in outputs.all {
+                #expect(r.status == 0, "\(r.stderr)")
+                let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+                ids.insert(json?["device"] as? String ?? "")
+            }
+            #expect(ids.count == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("habit-") }.count == 1)
+        }
+    }
+
     // Point 13: a file cut off before a workout's line: the rest is applied, the workout's samples
     // wait, this device still sends, and once the line arrives it is all there.
     @Test func aFileCutBeforeAWorkoutsLineAppliesTheRestAndWaits() throws {

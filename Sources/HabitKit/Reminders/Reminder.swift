@@ -152,6 +152,16 @@ public struct Occurrence: Hashable, Sendable {
     public var at: Date
 }
 
+/// What happened to one occurrence of a reminder (one row per reminder and local day).
+public enum OccurrenceState: String, Codable, Sendable {
+    /// A log inside the look-back window came first: it will not fire.
+    case cancelled
+    /// `remind check` delivered it.
+    case delivered
+    /// `remind check` found the habit already done and stayed silent.
+    case suppressed
+}
+
 /// An occurrence a log cancelled.
 public struct CancelledOccurrence: Hashable, Sendable {
     public var reminderID: Int64

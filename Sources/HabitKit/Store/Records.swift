@@ -385,15 +385,8 @@ struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
     }
 }
 
-/// What happened to one occurrence of a reminder (one row per reminder and local day).
-public enum OccurrenceState: String, Codable, Sendable, DatabaseValueConvertible {
-    /// A log inside the look-back window came first: it will not fire.
-    case cancelled
-    /// `remind check` delivered it.
-    case delivered
-    /// `remind check` found the habit already done and stayed silent.
-    case suppressed
-}
+/// Stored as its raw value in `occurrence.state`.
+extension OccurrenceState: DatabaseValueConvertible {}
 
 /// A row of `occurrence`: the claim that makes "exactly once" hold across processes.
 struct OccurrenceRecord: Codable, FetchableRecord, PersistableRecord {

@@ -31,24 +31,27 @@ enum ReminderRows {
         return cancelled
     }
 
-    /// Whether `activity` was done in `[from, through]`, counted as the streaks count: the same
-    /// summary totals (``SummaryTotals``: the app's sources, sessions by their start) and the same
-    /// good-day rule (``HabitRules/outcome(_:_:settings:)``). A NoAlc entry counts by when it was
-    /// made (its sample sits at the midnight of the day it is for).
-    static func wasDone(_ db: Database, _ activity: Habit, from: Date, through: Date, settings: Settings) throws -> Bool {
-        // The closed window as a half-open range: up to the next representable instant after `through`.
-        let window = InstantRange(from, upTo: Date(timeIntervalSince1970: through.timeIntervalSince1970.nextUp))
-        if activity == .noalc {
-            return try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).fromAppSources()
+    /// The store's answer to what counts as done (``ReminderCheck/Done``): a built-in by what the
+    /// app's sources logged in its window, counted as the streaks count (``SummaryTotals``:
+    /// sessions by their start; a NoAlc entry by when it was made); an own habit by its day.
+    static func isDone(_ question: ReminderCheck.Done, settings: Settings, env: HabitEnvironment, _ db: Database) throws -> Bool {
+        switch question {
+        case .no:
+            return false
+        case .builtin(.noalc, let window):
+            let made = try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).fromAppSources()
                 .filter(Column("created") >= window.lowerBound.timeIntervalSince1970
                         && Column("created") < window.upperBound.timeIntervalSince1970)
-                .fetchCount(db) > 0
+                .fetchCount(db)
+            return ReminderCheck.isDone(.noalc, ReminderCheck.Logged(noalcEntries: made), settings: settings)
+        case .builtin(let habit, let window):
+            guard let t = try SummaryTotals.fetch(over: [window], allSources: false, energy: false, db).first else { return false }
+            return ReminderCheck.isDone(habit, ReminderCheck.Logged(mindfulSeconds: t.mindfulSeconds, workoutSeconds: t.workoutSeconds),
+                                        settings: settings)
+        case .ownHabit(let id, let day):
+            guard let own = try HabitRecord.fetchOne(db, key: id)?.definition() else { return false }
+            return try HabitStore.isMet(own, on: day, env: env, db)
         }
-        guard let t = try SummaryTotals.fetch(over: [window], allSources: false, energy: false, db).first else { return false }
-        var totals = DaySummary(day: LocalDay(ordinal: 0))
-        totals.meditateMinutes = t.mindfulSeconds / 60
-        totals.workoutMinutes = t.workoutSeconds / 60
-        return HabitRules.outcome(activity, totals, settings: settings) == .good
     }
 
     static func paused(_ db: Database) throws -> Bool {

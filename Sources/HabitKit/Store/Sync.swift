@@ -1,137 +1,28 @@
 import Foundation
 import GRDB
 
-/// What a sync file carries, line by line (Standards/sync.md): the interchange objects, and what
-/// only sync needs — deletions, settings, reminders, reminder removals, handled occurrences.
-public enum SyncObject: Sendable, Equatable {
-    case data(InterchangeObject)
-    /// A sample, workout or skip deleted (its tombstone).
-    case deleted(uuid: UUID, kind: TombstoneKind, type: String)
-    /// A setting set (value) or unset (nil), at `modified`.
-    case setting(key: String, value: String?, modified: Date)
-    /// A reminder as it is now (its `id` means nothing on another device; its UUID does).
-    case reminder(Reminder)
-    case reminderDeleted(uuid: UUID, modified: Date)
-    /// A habit of one's own removed (its entries' deletions travel as tombstones).
-    case habitDeleted(id: String, modified: Date)
-    /// An occurrence handled: delivered, suppressed or cancelled — on any device, never again.
-    case occurrence(reminder: UUID, day: LocalDay, at: Date, state: OccurrenceState, handled: Date)
-
-    /// The order objects are applied in: what others refer to first.
-    var phase: Int {
-        switch self {
-        case .data(.habit): 0
-        case .habitDeleted: 1
-        case .data: 2
-        case .setting: 3
-        case .reminder: 4
-        case .reminderDeleted: 5
-        case .occurrence: 6
-        case .deleted: 7
-        }
-    }
-}
-
-/// One other device's new lines, decoded: each object with the byte offset its line starts at
-/// in the device's file, and the offset after the last complete line.
-public struct SyncPeer: Sendable {
-    public var device: String
-    public var objects: [SyncObject]
-    /// Where each object's line starts in the file (same count as `objects`).
-    public var starts: [Int]
-    public var end: Int
-
-    public init(device: String, objects: [SyncObject], starts: [Int], end: Int) {
-        self.device = device
-        self.objects = objects
-        self.starts = starts
-        self.end = end
-    }
-}
-
-/// How far a store has got with one sync folder.
-public struct SyncProgress: Sendable, Equatable {
-    /// This store's device id (made on its first sync; never sent in settings).
-    public var deviceID: String
-    /// How far each other device's file (or conflict copy) was applied, by its key.
-    public var marks: [String: SyncFolder.Mark]
-    /// What this device's own file held after its last sync here (nil before the first).
-    public var own: SyncFolder.Mark?
-    /// The store file is not the one the device id was made in (copied to another machine, or
-    /// restored from a backup): it takes a new device id, and sends everything under it.
-    public var movedFrom: String?
-    /// The device id is new (a first sync, or a moved store): saved by the sync that uses it, so
-    /// a sync that fails leaves the store as it was.
-    var isNew = false
-    /// This store file's identity (device and inode), kept beside the device id.
-    var file = ""
-}
-
-/// What other devices' lines did here, and what this device sent.
-public struct SyncSummary: Sendable, Equatable {
-    public var sent = 0
-    public var received = 0
-    /// Lines that were already so here (or lost to a later word).
-    public var unchanged = 0
-    public var devices = 0
-    /// Habits renamed because another habit had their name (`water` → `water-1a2b`).
-    public var renamed: [String] = []
-    /// Samples whose workout is neither here nor in the lines read (a file cut off before the
-    /// workout's line, or a line naming a workout that never was): each waits, and its device's
-    /// file is read again from its line next time. "sample … waits for workout …".
-    public var waiting: [String] = []
-}
-
 extension HabitStore {
-    /// This store's device id and how far it has read each device's file in the folder `folder`
-    /// (a key for the folder, e.g. its real path), making the device id on the first call.
-    ///
-    /// A device id belongs to one store file (its device and inode, kept beside the id): a store
-    /// copied to another machine, or restored from a backup, is another file, takes a new id and
-    /// sends everything again under it — two stores never append to one file (issue 23, point 11).
-    public func syncProgress(folder: String, env: HabitEnvironment) throws -> SyncProgress {
-        var info = stat()
-        let file = stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : ""
-        return try read { db in
-            var device = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'device'")
-            let madeIn = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'deviceFile'")
-            var movedFrom: String?
-            if let old = device, let madeIn, !file.isEmpty, madeIn != file {
-                movedFrom = old
-                device = nil
-            }
-            let isNew = device == nil
-            if isNew { device = env.makeUUID().storeText }
-            var marks: [String: SyncFolder.Mark] = [:]
-            let prefix = "read:" + folder + "\u{1F}"
-            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM syncState WHERE substr(key, 1, ?) = ?",
-                                        arguments: [prefix.utf8.count, prefix]) {
-                let key: String = row[0]
-                marks[String(key.utf8.dropFirst(prefix.utf8.count)) ?? ""] = SyncFolder.Mark(row[1] as String)
-            }
-            let own = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: ["own:" + folder])
-                .flatMap(SyncFolder.Mark.init)
-            return SyncProgress(deviceID: device ?? "", marks: marks, own: movedFrom == nil ? own : nil, movedFrom: movedFrom,
-                                isNew: isNew, file: file)
-        }
-    }
-
-    /// One sync, in one transaction: what changed here since the last sync to `folder` is handed
-    /// to `send` (which appends it to this device's file and must not return before it is on
-    /// disk), the other devices' objects are applied, and the progress is saved — all or nothing.
-    /// Objects applied here are not sent back (the sent position moves past them).
+    /// One sync with the folder `folder` (a key for it, e.g. its real path), in one transaction:
+    /// the store's progress with the folder is read (making the device id on the first sync),
+    /// `exchange` is given it and reads the other devices' new lines, those are applied, what
+    /// changed here since the last sync is handed to the exchange's `send` (which appends it to
+    /// this device's file and must not return before it is on disk), and the progress is saved —
+    /// all or nothing. Objects applied here are not sent back (the sent position moves past them).
     ///
     /// Applying a line twice changes nothing, also within one run (a sync killed after it appended
     /// sends the same lines again). A sample whose workout has not come waits: the rest is applied,
     /// and its device's file is read again from that sample's line on the next run.
     ///
-    /// `resend`: this device's file lost lines it had (a sync tool kept another copy of it), so
-    /// everything is sent again. `mark` gives the mark of peer `i`'s file at an offset; `send`
-    /// appends and returns the mark of this device's file after it.
-    public func sync(folder: String, progress: SyncProgress, peers: [SyncPeer], resend: Bool = false,
-                     mark: (_ peer: Int, _ offset: Int) -> SyncFolder.Mark?,
-                     send: ([SyncObject]) throws -> SyncFolder.Mark?) throws -> SyncSummary {
-        try write { db in
+    /// A device id belongs to one store file (its device and inode, kept beside the id): a store
+    /// copied to another machine, or restored from a backup, is another file, takes a new id and
+    /// sends everything again under it — two stores never append to one file (issue 23, point 11).
+    public func sync(folder: String, env: HabitEnvironment, _ exchange: (SyncProgress) throws -> SyncExchange) throws -> SyncSummary {
+        var info = stat()
+        let file = stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : ""
+        return try write { db in
+            let progress = try Self.syncProgress(folder: folder, file: file, env: env, db)
+            let exchange = try exchange(progress)
+            let (peers, resend) = (exchange.peers, exchange.resend)
             var summary = SyncSummary()
             if progress.movedFrom != nil {
                 // Everything is sent again under the new id; what was read stays read.
@@ -150,21 +41,24 @@ extension HabitStore {
 
             var applier = try InterchangeApplier(db)
             // Each object with its peer and line start, so a sample left waiting can hold its file back.
-            let tagged = peers.enumerated().flatMap { p, peer in zip(peer.objects, peer.starts).map { (object: $0, peer: p, start: $1) } }
-            for (object, p, start) in tagged.enumerated().sorted(by: { ($0.element.object.phase, $0.offset) < ($1.element.object.phase, $1.offset) })
-                .map(\.element) {
-                if try applier.apply(object, tag: InterchangeApplier.Tag(peer: p, start: start)) { summary.received += 1 } else { summary.unchanged += 1 }
+            for tagged in SyncMerge.order(peers) {
+                if try applier.apply(tagged.object, tag: InterchangeApplier.Tag(peer: tagged.peer, start: tagged.start)) {
+                    summary.received += 1
+                } else {
+                    summary.unchanged += 1
+                }
             }
-            var offsets = peers.map(\.end)
+            var waiting: [(peer: Int, start: Int)] = []
             for (sample, tag) in try applier.finishWaiting() {
                 guard let tag else { continue }
-                offsets[tag.peer] = min(offsets[tag.peer], tag.start)
+                waiting.append((tag.peer, tag.start))
                 summary.waiting.append("sample \(sample.uuid.storeText) waits for workout \(sample.workout?.storeText ?? "?")")
             }
+            let offsets = SyncMerge.readOffsets(peers, waiting: waiting)
             summary.renamed = applier.summary.renamed
             summary.devices = peers.count
 
-            if let ownMark = try send(own.objects) { try Self.saveState("own:" + folder, ownMark.description, db) }
+            if let ownMark = try exchange.send(own.objects) { try Self.saveState("own:" + folder, ownMark.description, db) }
             summary.sent = own.objects.count
 
             var anchor = try ChangeCounter.current(db)
@@ -173,11 +67,37 @@ extension HabitStore {
             try Self.saveState(sentKey, String(max(anchor, own.anchor)), db)
             try Self.saveState(seqKey, String(seq), db)
             for (i, (peer, offset)) in zip(peers, offsets).enumerated() {
-                let saved = mark(i, offset) ?? SyncFolder.Mark(offset: offset, tail: "")
+                let saved = exchange.mark(i, offset) ?? SyncFolder.Mark(offset: offset, tail: "")
                 try Self.saveState("read:" + folder + "\u{1F}" + peer.device, saved.description, db)
             }
             return summary
         }
+    }
+
+    /// This store's device id and how far it has read each device's file in `folder`; a new
+    /// device id (saved by the sync that uses it) on the first sync, or when the store file
+    /// (`file`: its device and inode) is not the one the id was made in.
+    private static func syncProgress(folder: String, file: String, env: HabitEnvironment, _ db: Database) throws -> SyncProgress {
+        var device = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'device'")
+        let madeIn = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = 'deviceFile'")
+        var movedFrom: String?
+        if let old = device, let madeIn, !file.isEmpty, madeIn != file {
+            movedFrom = old
+            device = nil
+        }
+        let isNew = device == nil
+        if isNew { device = env.makeUUID().storeText }
+        var marks: [String: SyncFolder.Mark] = [:]
+        let prefix = "read:" + folder + "\u{1F}"
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM syncState WHERE substr(key, 1, ?) = ?",
+                                    arguments: [prefix.utf8.count, prefix]) {
+            let key: String = row[0]
+            marks[String(key.utf8.dropFirst(prefix.utf8.count)) ?? ""] = SyncFolder.Mark(row[1] as String)
+        }
+        let own = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: ["own:" + folder])
+            .flatMap(SyncFolder.Mark.init)
+        return SyncProgress(deviceID: device ?? "", marks: marks, own: movedFrom == nil ? own : nil, movedFrom: movedFrom,
+                            isNew: isNew, file: file)
     }
 
     private static func saveState(_ key: String, _ value: String, _ db: Database) throws {
@@ -302,27 +222,22 @@ struct InterchangeApplier {
         case .deleted(let uuid, let kind, let type): return try delete(uuid, kind: kind, type: type)
         case .setting(let key, let value, let modified):
             let stamp = modified.timeIntervalSince1970
-            if let row = try SettingRecord.fetchOne(db, key: key),
-               !(stamp > row.modified || (stamp == row.modified && (value ?? "") > (row.value ?? ""))) {
-                return false
-            }
+            let here = try SettingRecord.fetchOne(db, key: key).map { SyncMerge.Version(setting: $0.value, modified: $0.modified) }
+            guard SyncMerge.decide(SyncMerge.Version(setting: value, modified: stamp), here: here) != .keep else { return false }
             try SettingRecord(key: key, value: value, modified: stamp).upsert(db)
             summary.settings += 1
             return true
         case .reminder(let reminder):
             guard let uuid = reminder.uuid?.storeText else { return false }
-            let stamp = reminder.modified.timeIntervalSince1970
-            if let gone = try Double.fetchOne(db, sql: "SELECT modified FROM reminderTombstone WHERE uuid = ?", arguments: [uuid]),
-               gone >= stamp {
-                return false
-            }
+            let gone = try Double.fetchOne(db, sql: "SELECT modified FROM reminderTombstone WHERE uuid = ?", arguments: [uuid])
             var row = ReminderRecord(reminder)
-            if let here = try ReminderRecord.filter(Column("uuid") == uuid).fetchOne(db) {
-                let newer = stamp > here.modified || (stamp == here.modified && Self.text(row) > Self.text(here))
-                guard newer else { return false }
-                row.id = here.id
+            let here = try ReminderRecord.filter(Column("uuid") == uuid).fetchOne(db)
+            switch SyncMerge.decide(Self.version(row), here: here.map(Self.version), removedAt: gone) {
+            case .keep: return false
+            case .update:
+                row.id = here?.id
                 try row.update(db)
-            } else {
+            case .insert:
                 row.id = nil
                 try row.insert(db)
             }
@@ -330,20 +245,25 @@ struct InterchangeApplier {
             return true
         case .reminderDeleted(let uuid, let modified):
             let stamp = modified.timeIntervalSince1970
-            if let here = try ReminderRecord.filter(Column("uuid") == uuid.storeText).fetchOne(db) {
-                guard here.modified <= stamp else { return false }  // edited after the removed version: the edit wins
-                try db.execute(sql: "DELETE FROM reminder WHERE uuid = ?", arguments: [uuid.storeText])
+            let here = try Double.fetchOne(db, sql: "SELECT modified FROM reminder WHERE uuid = ?", arguments: [uuid.storeText])
+            switch SyncMerge.removal(removedAt: stamp, here: here) {
+            case .keep: return false
+            case .remove: try db.execute(sql: "DELETE FROM reminder WHERE uuid = ?", arguments: [uuid.storeText])
+            case .remember: break
             }
             try db.execute(sql: "INSERT INTO reminderTombstone (uuid, modified) VALUES (?, ?) ON CONFLICT (uuid) DO UPDATE SET modified = max(modified, excluded.modified)",
                            arguments: [uuid.storeText, stamp])
             return true
         case .habitDeleted(let id, let modified):
             let stamp = modified.timeIntervalSince1970
-            if let here = try HabitRecord.fetchOne(db, key: id) {
-                guard here.modified <= stamp else { return false }
+            let here = try Double.fetchOne(db, sql: "SELECT modified FROM habit WHERE id = ?", arguments: [id])
+            switch SyncMerge.removal(removedAt: stamp, here: here) {
+            case .keep: return false
+            case .remove:
                 try db.execute(sql: "DELETE FROM skip WHERE habit = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM reminder WHERE activity = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
+            case .remember: break
             }
             try db.execute(sql: "INSERT INTO habitTombstone (id, modified) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET modified = max(modified, excluded.modified)",
                            arguments: [id, stamp])
@@ -352,25 +272,26 @@ struct InterchangeApplier {
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM reminder WHERE uuid = ?", arguments: [reminder.storeText]) else {
                 return false
             }
-            let rank: [OccurrenceState: Int] = [.cancelled: 0, .suppressed: 1, .delivered: 2]
-            if let here = try OccurrenceState.fetchOne(db, sql: "SELECT state FROM occurrence WHERE reminderId = ? AND day = ?",
-                                                       arguments: [id, day.description]) {
-                guard (rank[state] ?? 0) > (rank[here] ?? 0) else { return false }
+            let here = try OccurrenceState.fetchOne(db, sql: "SELECT state FROM occurrence WHERE reminderId = ? AND day = ?",
+                                                    arguments: [id, day.description])
+            switch SyncMerge.decide(state, here: here) {
+            case .keep: return false
+            case .update:
                 try db.execute(sql: "UPDATE occurrence SET state = ?, at = ?, handled = ? WHERE reminderId = ? AND day = ?",
                                arguments: [state, at.timeIntervalSince1970, handled.timeIntervalSince1970, id, day.description])
-                summary.occurrences += 1
-                return true
+            case .insert:
+                try OccurrenceRecord(reminderId: id, day: day.description, at: at.timeIntervalSince1970, state: state,
+                                     handled: handled.timeIntervalSince1970).insert(db)
             }
-            try OccurrenceRecord(reminderId: id, day: day.description, at: at.timeIntervalSince1970, state: state,
-                                 handled: handled.timeIntervalSince1970).insert(db)
             summary.occurrences += 1
             return true
         }
     }
 
-    private static func text(_ r: ReminderRecord) -> String {
-        [r.title, r.message, r.activity, String(r.hour), String(r.minute), String(r.weekdays), String(r.lookbackHours), String(r.enabled)]
-            .joined(separator: "\u{1F}")
+    /// A stored reminder's version: its fields as stored, for the tie-break.
+    private static func version(_ r: ReminderRecord) -> SyncMerge.Version {
+        SyncMerge.Version(modified: r.modified, text: [r.title, r.message, r.activity, String(r.hour), String(r.minute), String(r.weekdays),
+                                                       String(r.lookbackHours), String(r.enabled)].joined(separator: "\u{1F}"))
     }
 
     private mutating func apply(_ object: InterchangeObject) throws -> Bool {
@@ -406,13 +327,14 @@ struct InterchangeApplier {
         case .skip(let skip):
             let habit = skip.habitID ?? SkipRecord.everyHabit
             let uuid = skip.uuid.storeText
-            if deleted.contains(uuid) { return false }
-            if let here = try String.fetchOne(db, sql: "SELECT uuid FROM skip WHERE habit = ? AND day = ?",
-                                              arguments: [habit, skip.day.description]) {
-                // Two devices skipped the same day: the smaller UUID is the skip everywhere.
-                guard uuid < here else { return false }
+            let here = deleted.contains(uuid) ? nil
+                : try String.fetchOne(db, sql: "SELECT uuid FROM skip WHERE habit = ? AND day = ?", arguments: [habit, skip.day.description])
+            switch SyncMerge.decide(skip: uuid, here: here, deleted: deleted.contains(uuid)) {
+            case .keep: return false
+            case .update:
                 try db.execute(sql: "UPDATE skip SET uuid = ? WHERE uuid = ?", arguments: [uuid, here])
                 return true
+            case .insert: break
             }
             try SkipRecord(uuid: uuid, habit: habit, day: skip.day.description,
                            created: skip.created.timeIntervalSince1970, anchor: try ChangeCounter.next(db)).insert(db)
@@ -426,31 +348,24 @@ struct InterchangeApplier {
     /// later (or, at the same instant, with the larger id) gets its id's first four digits after it.
     private mutating func apply(_ incoming: HabitDefinition) throws -> Bool {
         var habit = incoming
-        if let gone = try Double.fetchOne(db, sql: "SELECT modified FROM habitTombstone WHERE id = ?", arguments: [habit.id]),
-           gone >= habit.modified.timeIntervalSince1970 {
-            return false
-        }
+        let gone = try Double.fetchOne(db, sql: "SELECT modified FROM habitTombstone WHERE id = ?", arguments: [habit.id])
         let here = try HabitRecord.fetchOne(db, key: habit.id).map { try $0.definition() }
-        if let here {
-            let a = HabitRecord(habit), b = HabitRecord(here)
-            let newer = a.modified > b.modified || (a.modified == b.modified && Self.text(a) > Self.text(b))
-            guard newer else { return false }
-        }
+        let decision = SyncMerge.decide(Self.version(HabitRecord(habit)), here: here.map { Self.version(HabitRecord($0)) }, removedAt: gone)
+        guard decision != .keep else { return false }
         if let other = try HabitRecord.filter(Column("name") == habit.name && Column("id") != habit.id).fetchOne(db) {
             let otherDefinition = try other.definition()
-            let incomingLoses = (habit.created, habit.id) > (otherDefinition.created, otherDefinition.id)
-            if incomingLoses {
-                let renamed = Self.clashName(habit)
+            if SyncMerge.incomingLosesName(habit, to: otherDefinition) {
+                let renamed = SyncMerge.clashName(habit)
                 summary.renamed.append("\(habit.name) → \(renamed)")
                 habit.name = renamed
             } else {
                 var loser = otherDefinition
-                loser.name = Self.clashName(otherDefinition)
+                loser.name = SyncMerge.clashName(otherDefinition)
                 summary.renamed.append("\(otherDefinition.name) → \(loser.name)")
                 try HabitRecord(loser).update(db)
             }
         }
-        if here == nil {
+        if decision == .insert {
             try HabitRecord(habit).insert(db)
             summary.habits += 1
         } else {
@@ -460,14 +375,11 @@ struct InterchangeApplier {
         return true
     }
 
-    private static func clashName(_ habit: HabitDefinition) -> String {
-        let suffix = "-" + habit.id.prefix(4).lowercased()
-        return TrackerRules.cut(habit.name, to: 32 - suffix.count) + suffix
-    }
-
-    private static func text(_ r: HabitRecord) -> String {
-        [r.name, r.kind, r.unit ?? "", r.goal ?? "", r.target.map { String($0) } ?? "", r.per, String(r.times), r.fromType ?? "",
-         r.sources, r.since, String(r.archived), String(r.created), String(r.asks)].joined(separator: "\u{1F}")
+    /// A habit definition's version: its fields as stored, for the tie-break.
+    private static func version(_ r: HabitRecord) -> SyncMerge.Version {
+        SyncMerge.Version(modified: r.modified, text: [r.name, r.kind, r.unit ?? "", r.goal ?? "", r.target.map { String($0) } ?? "", r.per,
+                                                       String(r.times), r.fromType ?? "", r.sources, r.since, String(r.archived),
+                                                       String(r.created), String(r.asks)].joined(separator: "\u{1F}"))
     }
 
     private mutating func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {

@@ -90,7 +90,7 @@ struct Import: ParsableCommand {
                     do {
                         json = try decoder.decode(InterchangeLineJSON.self, from: Data(line))
                     } catch {
-                        throw InterchangeError.malformed(line: reader.lineNumber, reason: "not an interchange object (\(InterchangeText.decodingError(error)))")
+                        throw InterchangeError.malformed(line: reader.lineNumber, reason: "not an interchange object (\(InterchangeJSONFailure.describe(error)))")
                     }
                     do throws(InterchangeJSONFailure) {
                         return try json.line()

@@ -27,15 +27,13 @@ struct RemindAdd: ParsableCommand {
                                 activity: habit.id, time: time.time, lookbackHours: lookback, created: readEnv.now,
                                 uuid: readEnv.makeUUID())
         fields.apply(to: &reminder)
-        if let twin = try reader.fetchReminders().first(where: reminder.overlaps) {
+        if let twin = try reader.fetchReminders(env: readEnv).reminders.first(where: reminder.overlaps) {
             throw ValidationError("reminder #\(twin.id) already nags about \(habit.name) at \(time.time) on \(twin.weekdays); "
                                   + "change it with 'habit remind edit \(twin.id)', or pick another time")
         }
         let (store, env) = try store.writing()
         let added = try store.addReminder(reminder)
-        guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == added.id }) else {
-            throw ReminderError.notFound(added.id)
-        }
+        let status = try store.fetchReminders(env: env).status(added.id)
         if output.json {
             try Output.printJSON(ReminderJSON(status, env.calendar))
         } else {

@@ -29,15 +29,18 @@ struct RemindEdit: ParsableCommand {
         let id = try id()
         guard store.exists else { throw ReminderError.notFound(id) }
         let (store, env) = try store.writing()
-        var reminder = try store.fetchReminder(id)
-        if let time { reminder.time = time.time }
-        if let activity { reminder.activity = try store.read(.habit(named: activity.lowercased(), env: env)).id }
-        fields.apply(to: &reminder)
-        reminder.modified = env.now
-        try store.updateReminder(reminder)
-        guard let status = try store.fetchReminderStatuses(env: env).first(where: { $0.reminder.id == id }) else {
-            throw ReminderError.notFound(id)
+        // An unknown reminder is said before an unknown habit.
+        let activityID = try activity.map { name in
+            _ = try store.fetchReminders(env: env).status(id)
+            return try store.read(.habit(named: name.lowercased(), env: env)).id
         }
+        try store.updateReminder(id) { reminder in
+            if let time { reminder.time = time.time }
+            if let activityID { reminder.activity = activityID }
+            fields.apply(to: &reminder)
+            reminder.modified = env.now
+        }
+        let status = try store.fetchReminders(env: env).status(id)
         Output.print(ReminderText.describe(status, now: env.now, env.calendar, prefix: "changed: ").joined(separator: "\n"))
     }
 }

@@ -10,8 +10,8 @@ struct RemindList: ParsableCommand {
 
     func run() throws {
         let (store, env) = try store.reading()
-        let statuses = try store.fetchReminderStatuses(env: env)
-        let paused = try store.fetchRemindersPaused()
+        let list = try store.fetchReminders(env: env)
+        let (statuses, paused) = (list.statuses, list.paused)
         if output.json {
             try Output.printJSON(ReminderListJSON(paused: paused, reminders: statuses.map { ReminderJSON($0, env.calendar) }))
             return

@@ -34,7 +34,14 @@ enum ReminderSwitch {
             return
         }
         let opened = try store.openExistingForWriting(orThrow: ReminderError.notFound(id ?? 0))
-        try opened.setReminderEnabled(id, enabled, at: now)
+        if let id {
+            try opened.updateReminder(id) { reminder in
+                reminder.enabled = enabled
+                reminder.modified = now
+            }
+        } else {
+            try opened.setRemindersPaused(!enabled, at: now)
+        }
         Output.print(id.map { "\(verb) reminder #\($0)" } ?? "\(verb) all reminders")
     }
 }

@@ -25,54 +25,54 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         let shared = try SyncFolder(path: folder)  // checked before the store is opened
         let (store, env) = try store.writing()
-        let progress = try store.syncProgress(folder: shared.path, env: env)
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        var peers: [SyncPeer] = [], paths: [String] = []
-        var skipped: [String] = [], unsafe: [String] = [], notes: [String] = []
-        if let old = progress.movedFrom {
-            notes.append("this store is not the file device \(old) synced from (copied or restored): it syncs as a new device, \(progress.deviceID)")
-        }
-        // This device's file must still hold what it appended: a sync tool that kept another copy
-        // of it (the other side's, in a conflict) lost those lines, so everything is sent again.
-        let ownFile = shared.path + "/" + SyncFolder.fileName(device: progress.deviceID)
-        let resend = progress.own.map { shared.mark(ownFile, at: $0.offset) != $0 } ?? false
-        if resend { notes.append("this device's file lost lines it had (a sync tool kept another copy of it): sending everything again") }
-        for peer in try shared.peers(except: progress.deviceID) {
-            if let device = peer.conflictOf {
-                if device == progress.deviceID && !resend { continue }  // this device's own lines, all here
-                if progress.marks[peer.key] == nil { notes.append("found a conflict copy, read as device \(device)'s lines: \(peer.key)") }
-            }
-            let lines: [[UInt8]], starts: [Int], offset: Int
-            do {
-                (lines, starts, offset) = try shared.read(peer.path, after: progress.marks[peer.key])
-            } catch let error as StoreError {
-                // One unsafe peer file (a link, a FIFO) is left out and said; the others still sync.
-                unsafe.append(error.description)
-                continue
-            }
-            var read = SyncPeer(device: peer.key, objects: [], starts: [], end: offset)
-            for (index, line) in lines.enumerated() {
-                do throws(InterchangeJSONFailure) {
-                    read.objects.append(try SyncLineJSON.decode(line, decoder))
-                    read.starts.append(starts[index])
-                } catch {
-                    // A line no version of habit wrote: left out and said, never applied half.
-                    skipped.append("\((peer.path as NSString).lastPathComponent), new line \(index + 1): \(error.reason)")
-                }
-            }
-            peers.append(read)
-            paths.append(peer.path)
-        }
-        let encoder = Output.makeEncoder()
+        let decoder = SyncLine.decoder(), encoder = SyncLine.encoder()
         let calendar = env.calendar
-        let summary = try store.sync(folder: shared.path, progress: progress, peers: peers, resend: resend,
-                                     mark: { shared.mark(paths[$0], at: $1) }) { objects in
-            try shared.append(try objects.map { try SyncLineJSON.encode($0, calendar: calendar, encoder) }, device: progress.deviceID)
-            return shared.mark(ownFile, at: shared.size(ownFile))
+        var device = "", skipped: [String] = [], unsafe: [String] = [], notes: [String] = []
+        let summary = try store.sync(folder: shared.path, env: env) { progress in
+            device = progress.deviceID
+            var peers: [SyncPeer] = [], paths: [String] = []
+            if let old = progress.movedFrom {
+                notes.append("this store is not the file device \(old) synced from (copied or restored): it syncs as a new device, \(progress.deviceID)")
+            }
+            // This device's file must still hold what it appended: a sync tool that kept another copy
+            // of it (the other side's, in a conflict) lost those lines, so everything is sent again.
+            let ownFile = shared.path + "/" + SyncFolder.fileName(device: progress.deviceID)
+            let resend = progress.own.map { shared.mark(ownFile, at: $0.offset) != $0 } ?? false
+            if resend { notes.append("this device's file lost lines it had (a sync tool kept another copy of it): sending everything again") }
+            for peer in try shared.peers(except: progress.deviceID) {
+                if let device = peer.conflictOf {
+                    if device == progress.deviceID && !resend { continue }  // this device's own lines, all here
+                    if progress.marks[peer.key] == nil { notes.append("found a conflict copy, read as device \(device)'s lines: \(peer.key)") }
+                }
+                let lines: [[UInt8]], starts: [Int], offset: Int
+                do {
+                    (lines, starts, offset) = try shared.read(peer.path, after: progress.marks[peer.key])
+                } catch let error as StoreError {
+                    // One unsafe peer file (a link, a FIFO) is left out and said; the others still sync.
+                    unsafe.append(error.description)
+                    continue
+                }
+                var read = SyncPeer(device: peer.key, objects: [], starts: [], end: offset)
+                for (index, line) in lines.enumerated() {
+                    do throws(InterchangeJSONFailure) {
+                        read.objects.append(try SyncLine.decode(line, dataLines: InterchangeLineJSON.self, decoder))
+                        read.starts.append(starts[index])
+                    } catch {
+                        // A line no version of habit wrote: left out and said, never applied half.
+                        skipped.append("\((peer.path as NSString).lastPathComponent), new line \(index + 1): \(error.reason)")
+                    }
+                }
+                peers.append(read)
+                paths.append(peer.path)
+            }
+            return SyncExchange(peers: peers, resend: resend, mark: { shared.mark(paths[$0], at: $1) }) { objects in
+                try shared.append(try objects.map { try SyncLine.encode($0, dataLines: InterchangeLineJSON.self, calendar: calendar, encoder) },
+                                  device: progress.deviceID)
+                return shared.mark(ownFile, at: shared.size(ownFile))
+            }
         }
         if output.json {
-            try Output.printJSON(SyncJSON(device: progress.deviceID, summary: summary, skipped: skipped + unsafe, notes: notes))
+            try Output.printJSON(SyncJSON(device: device, summary: summary, skipped: skipped + unsafe, notes: notes))
             return
         }
         var lines = ["sent \(summary.sent) changes; applied \(summary.received) from \(summary.devices) other device\(summary.devices == 1 ? "" : "s")"
@@ -89,28 +89,5 @@ struct SyncCommand: ParsableCommand {
             lines += skipped.prefix(5).map { "  " + escapingControlCharacters($0) }
         }
         Output.print(lines.joined(separator: "\n"))
-    }
-}
-
-/// `habit sync --json`.
-struct SyncJSON: Codable, Equatable {
-    let device: String
-    let sent: Int
-    let applied: Int
-    let unchanged: Int
-    let devices: Int
-    let renamed: [String]
-    let skipped: [String]
-    let waiting: [String]
-    /// What this sync noticed about the folder or the store: a conflict copy read, this device's
-    /// file found without lines it had, a new device id for a copied or restored store.
-    let notes: [String]
-
-    init(device: String, summary s: SyncSummary, skipped: [String], notes: [String]) {
-        self.device = device
-        (sent, applied, unchanged, devices, renamed) = (s.sent, s.received, s.unchanged, s.devices, s.renamed)
-        self.skipped = skipped
-        waiting = s.waiting
-        self.notes = notes
     }
 }

@@ -7,7 +7,7 @@ import HabitKit
 /// them (device, creation date, source name and the object's own source version, UTC offset and
 /// zone, a workout's statistics and events), so a file gives back the store it was made from.
 /// An export of the whole store adds its configuration: `setting`, `reminder` and `occurrence`
-/// in the shapes sync writes (``SyncLineJSON``), and `anchor` (a saved anchor's name). Instants
+/// in the shapes sync writes (``SyncLine``), and `anchor` (a saved anchor's name). Instants
 /// carry their microseconds when they have any. Standards/import-export.md, "The interchange format".
 struct InterchangeLineJSON: Codable, Equatable {
     let kind: String
@@ -16,9 +16,9 @@ struct InterchangeLineJSON: Codable, Equatable {
     let workout: InterchangeWorkoutJSON?
     let skip: SkippedDayJSON?
     let activitySummary: ActivitySummaryJSON?
-    let setting: SyncLineJSON.Setting?
-    let reminder: SyncLineJSON.Reminder?
-    let occurrence: SyncLineJSON.Occurrence?
+    let setting: SyncLine.Setting?
+    let reminder: SyncLine.Reminder?
+    let occurrence: SyncLine.Occurrence?
     let anchor: AnchorNameJSON?
 
     /// The kinds of data lines (sync sends these as they are).
@@ -31,7 +31,7 @@ struct InterchangeLineJSON: Codable, Equatable {
     init(_ line: InterchangeLine, calendar: HabitCalendar) {
         var (habit, sample, workout, skip): (InterchangeHabitJSON?, InterchangeSampleJSON?, InterchangeWorkoutJSON?, SkippedDayJSON?)
         var summary: ActivitySummaryJSON?
-        var (setting, reminder, occurrence, anchor): (SyncLineJSON.Setting?, SyncLineJSON.Reminder?, SyncLineJSON.Occurrence?, AnchorNameJSON?)
+        var (setting, reminder, occurrence, anchor): (SyncLine.Setting?, SyncLine.Reminder?, SyncLine.Occurrence?, AnchorNameJSON?)
         switch line {
         case .data(.habit(let h)):
             kind = "habit"
@@ -50,13 +50,13 @@ struct InterchangeLineJSON: Codable, Equatable {
             summary = ActivitySummaryJSON(s)
         case .setting(let key, let value, let modified):
             kind = "setting"
-            setting = SyncLineJSON.Setting(key: key, value: value, modified: modified, calendar: calendar)
+            setting = SyncLine.Setting(key: key, value: value, modified: modified, calendar: calendar)
         case .reminder(let r):
             kind = "reminder"
-            reminder = SyncLineJSON.Reminder(r, calendar: calendar)
+            reminder = SyncLine.Reminder(r, calendar: calendar)
         case .occurrence(let r, let day, let at, let state, let handled):
             kind = "occurrence"
-            occurrence = SyncLineJSON.Occurrence(reminder: r, day: day, at: at, state: state, handled: handled, calendar: calendar)
+            occurrence = SyncLine.Occurrence(reminder: r, day: day, at: at, state: state, handled: handled, calendar: calendar)
         case .anchor(let name):
             kind = "anchor"
             anchor = AnchorNameJSON(name: name)
@@ -102,48 +102,7 @@ struct InterchangeLineJSON: Codable, Equatable {
     }
 
     static func instant(_ date: Date, _ calendar: HabitCalendar) -> String {
-        Timestamp.formatPrecise(date, offsetSeconds: calendar.timeZone.secondsFromGMT(for: date))
-    }
-}
-
-struct InterchangeJSONFailure: Error {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
-}
-
-/// Parsing helpers: each names the key that is wrong.
-enum InterchangeField {
-    static func instant(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> Date {
-        guard let parsed = Timestamp.parse(text), parsed.offsetSeconds != nil, let instant = parsed.instant,
-              SupportedDates.contains(instant) else {
-            throw InterchangeJSONFailure("\"\(key)\" is not an instant with an offset from 1970 to 2100: \(quoted(text))")
-        }
-        return instant
-    }
-
-    static func uuid(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> UUID {
-        guard let uuid = UUID(uuidString: text) else { throw InterchangeJSONFailure("\"\(key)\" is not a UUID: \(quoted(text))") }
-        return uuid
-    }
-
-    static func text(_ value: String, _ key: String, limit: Int = 1024) throws(InterchangeJSONFailure) -> String {
-        guard !value.isEmpty, value.utf8.count <= limit,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw InterchangeJSONFailure("\"\(key)\" is empty, too long or holds control characters")
-        }
-        return value
-    }
-
-    /// `sourceName` and the object's own `sourceVersion` (which may be empty, never hold a control character).
-    static func sourceDescription(_ name: String, _ version: String?) throws(InterchangeJSONFailure) -> SourceDescription {
-        if let version, version.utf8.count > 1024 || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw InterchangeJSONFailure("\"sourceVersion\" is too long or holds control characters")
-        }
-        return SourceDescription(name: try text(name, "sourceName"), version: version)
-    }
-
-    static func source(_ text: String) throws(InterchangeJSONFailure) -> SourceID {
-        do { return try SourceID(interchange: text) } catch { throw InterchangeJSONFailure("\"source\" is not a source id: \(quoted(text))") }
+        InterchangeField.text(of: date, calendar)
     }
 }
 

@@ -16,16 +16,6 @@ enum InterchangeText {
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines
     }
-
-    /// A decoding error in one line: the key path and what was expected, without Foundation's noise.
-    static func decodingError(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
-        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
-            c.codingPath.isEmpty ? "not JSON" : "\"\(c.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
-        default: "not JSON"
-        }
-    }
 }
 
 /// `habit import FILE.ndjson --json`.

@@ -1,0 +1,123 @@
+import Foundation
+
+/// The merge rules of `habit sync` and `habit import FILE.ndjson` (Standards/sync.md, "Merge
+/// rules"), without a store: the store reads what is here, asks these, and writes what they say.
+/// Every rule converges: applied on any device in any order, the same lines leave the same store.
+public enum SyncMerge {
+    /// One version of a setting, a habit definition or a reminder: when it was changed (seconds
+    /// since 1970, as stored) and its text (the tie-break: the stored fields, joined).
+    public struct Version: Sendable, Equatable {
+        public var modified: TimeInterval
+        public var text: String
+
+        public init(modified: TimeInterval, text: String) {
+            self.modified = modified
+            self.text = text
+        }
+
+        /// A setting's version: unset is the empty value.
+        public init(setting value: String?, modified: TimeInterval) { self.init(modified: modified, text: value ?? "") }
+    }
+
+    /// What to do with an object that came.
+    public enum Decision: Sendable, Equatable {
+        /// Not here: store it.
+        case insert
+        /// Here in an older (or losing) version: replace it.
+        case update
+        /// Already so here, or lost to a later word: change nothing.
+        case keep
+    }
+
+    /// Last writer wins: the later `modified`; at the same instant the larger text, so that every
+    /// device picks the same of two versions.
+    public static func wins(_ incoming: Version, over here: Version) -> Bool {
+        incoming.modified > here.modified || (incoming.modified == here.modified && incoming.text > here.text)
+    }
+
+    /// A setting, habit definition or reminder that came, against the version here (nil: none)
+    /// and the time it was removed here (nil: never): a removal at or after its change keeps it out.
+    public static func decide(_ incoming: Version, here: Version?, removedAt: TimeInterval? = nil) -> Decision {
+        if let removedAt, removedAt >= incoming.modified { return .keep }
+        guard let here else { return .insert }
+        return wins(incoming, over: here) ? .update : .keep
+    }
+
+    /// What a removal (of a habit or a reminder) that came does.
+    public enum Removal: Sendable, Equatable {
+        /// The object here goes, and its tombstone is kept.
+        case remove
+        /// Nothing here: the tombstone is kept, so that the object never comes.
+        case remember
+        /// The object here was changed after the removed version: the edit wins, nothing changes.
+        case keep
+    }
+
+    /// A removal stamped `removedAt`, against the `modified` of the object here (nil: not here).
+    public static func removal(removedAt: TimeInterval, here: TimeInterval?) -> Removal {
+        guard let here else { return .remember }
+        return here <= removedAt ? .remove : .keep
+    }
+
+    /// Handled occurrences, from the weakest: delivered beats suppressed beats cancelled.
+    public static func rank(_ state: OccurrenceState) -> Int {
+        switch state {
+        case .cancelled: 0
+        case .suppressed: 1
+        case .delivered: 2
+        }
+    }
+
+    /// An occurrence (one per reminder and day) handled elsewhere, against its state here: a
+    /// handled one is never handled again, and of two states the stronger stays.
+    public static func decide(_ incoming: OccurrenceState, here: OccurrenceState?) -> Decision {
+        guard let here else { return .insert }
+        return rank(incoming) > rank(here) ? .update : .keep
+    }
+
+    /// A skip (`uuid`, lower-case text) against the skip here of the same habit and day: two
+    /// devices that skipped one day keep the smaller UUID; a deleted skip never comes back.
+    public static func decide(skip uuid: String, here: String?, deleted: Bool) -> Decision {
+        if deleted { return .keep }
+        guard let here else { return .insert }
+        return uuid < here ? .update : .keep
+    }
+
+    /// Two habits with one name (made on two devices before they synced): whether `incoming` is
+    /// the one renamed — the one created later, at the same instant the one with the larger id.
+    public static func incomingLosesName(_ incoming: HabitDefinition, to other: HabitDefinition) -> Bool {
+        (incoming.created, incoming.id) > (other.created, other.id)
+    }
+
+    /// The name a habit that lost its name takes: its own, cut to leave room, and the first four
+    /// digits of its id (`water-3f2a`).
+    public static func clashName(_ habit: HabitDefinition) -> String {
+        let suffix = "-" + habit.id.prefix(4).lowercased()
+        return TrackerRules.cut(habit.name, to: 32 - suffix.count) + suffix
+    }
+
+    /// A line's object with where it came from: peer `peer`'s file at byte `start`.
+    public struct Tagged: Sendable, Equatable {
+        public var object: SyncObject
+        public var peer: Int
+        public var start: Int
+    }
+
+    /// The order a sync applies the other devices' objects in: what others refer to first (habits,
+    /// then their removals, data, settings, reminders, their removals, occurrences, deletions),
+    /// and within one phase as the files list them.
+    public static func order(_ peers: [SyncPeer]) -> [Tagged] {
+        let tagged = peers.enumerated().flatMap { p, peer in
+            zip(peer.objects, peer.starts).map { Tagged(object: $0, peer: p, start: $1) }
+        }
+        return tagged.enumerated().sorted { ($0.element.object.phase, $0.offset) < ($1.element.object.phase, $1.offset) }.map(\.element)
+    }
+
+    /// Where each peer's file is read from next time: after its last complete line, or from the
+    /// line of its first sample left waiting for its workout.
+    public static func readOffsets(_ peers: [SyncPeer], waiting: [(peer: Int, start: Int)]) -> [Int] {
+        var offsets = peers.map(\.end)
+        for (peer, start) in waiting { offsets[peer] = min(offsets[peer], start) }
+        return offsets
+    }
+}
