@@ -32,8 +32,8 @@ public struct HabitStore: Sendable {
     /// into the file and removes it (and its -shm) when this was the last connection, exactly as
     /// when the store is released. The connection object is then kept until the process ends:
     /// releasing a GRDB queue unregisters it from the notification centre and disposes of its
-    /// dispatch queue, which starts a worker thread — about 0.3 ms of a 4 ms `habit log`
-    /// (Benchmarks/README.md) that an exiting process need not spend. Every write was committed
+    /// dispatch queue, which starts a worker thread — time an exiting process need not spend
+    /// (Benchmarks/README.md has the figure). Every write was committed
     /// before this: a close that fails (it cannot, with no statement running) leaves the WAL for
     /// the next open, as a crash would. The store must not be used afterwards: a closed GRDB
     /// connection is not safe to touch (the process must end next).
@@ -88,7 +88,7 @@ public struct HabitStore: Sendable {
             // habit reported is on disk (fsync of the WAL), and it skips GRDB's extra file checks.
             // A new file gets 16 KiB pages first (ignored for an existing one, and impossible to
             // change once in WAL mode): a 1 M-record import writes a quarter of the pages and runs
-            // ~1.6x faster in the shell's test (Standards/data-consistency.md).
+            // faster (Standards/data-consistency.md has the figures).
             // Only a new file gets them: an existing store is already in WAL mode, and a file habit
             // did not make is never switched (StoreFile refuses it before this point).
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA page_size = 16384; PRAGMA journal_mode = WAL") }

@@ -161,7 +161,7 @@ extension HabitStore {
     static func insert(_ sample: Sample, workoutId: Int64?, _ db: Database) throws -> Int64 {
         let r = try SampleRecord(sample, workoutId: workoutId, db)
         // A plain statement rather than the record's `insert`: the same row, without the record
-        // machinery's generic metadata and schema look-up, which cost a log ~3 M instructions.
+        // machinery's generic metadata and schema look-up, a large part of a log's time (Benchmarks/README.md).
         try db.execute(sql: """
             INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset,
                                 timeZone, workoutId, anchor, importRunId)

@@ -5,7 +5,7 @@ import GRDB
 enum ReminderRows {
     static func fetchAll(_ db: Database, activity: String? = nil, enabledOnly: Bool = false) throws -> [Reminder] {
         // Plain SQL, read by column: every log runs this, and the query interface's schema
-        // look-ups and generic record decoding cost a log ~3 M instructions (FastLog).
+        // look-ups and generic record decoding cost a log much of its time (Benchmarks/README.md).
         let rows = try Row.fetchAll(db, sql: """
             SELECT id, title, message, activity, hour, minute, weekdays, lookbackHours, enabled, created, uuid, modified FROM reminder
             WHERE (?1 IS NULL OR activity = ?1) AND (?2 = 0 OR enabled = 1) ORDER BY id

@@ -30,7 +30,7 @@ enum StoreRules {
     /// SQLite would build the sub-selects' sets again each time. Same rule, same rows.
     static func resolvedSources(all: Bool, _ db: Database) throws -> SQL {
         // Plain SQL text, ids joined as text (integers only): a log of an own habit comes here
-        // to know whether its day is met, and SQL interpolation of arrays costs it ~1 M instructions.
+        // to know whether its day is met, and SQL interpolation of arrays costs it more (Benchmarks/README.md).
         var parts: [String] = []
         let pending = try Int64.fetchAll(db, sql: pendingImportRunIDsQuery)
         if !pending.isEmpty { parts.append("(importRunId IS NULL OR importRunId NOT IN (\(Self.list(pending))))") }

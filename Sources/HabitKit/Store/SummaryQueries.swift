@@ -30,7 +30,7 @@ extension HabitStore {
     /// The first day (in `calendar`'s zone) with any data for `habit`, or nil when there is none.
     static func firstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool, _ db: Database) throws -> LocalDay? {
         // On the tables with the summary's own source rule (an index seek each; the views'
-        // joins and the query interface's schema look-ups cost a streak ~2 M instructions each).
+        // joins and the query interface's schema look-ups cost a streak more: Benchmarks/README.md).
         let sources = try StoreRules.resolvedSources(all: allSources, db)
         let start: Double? = switch habit {
         case .meditate, .noalc:
