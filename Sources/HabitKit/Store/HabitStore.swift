@@ -52,7 +52,7 @@ public struct HabitStore: Sendable {
     /// Opens the store at `path`: WAL mode, foreign keys on, a 10 s busy timeout, migrations applied.
     /// `lockWait` shortens that wait for a reader that has something else to answer with when the
     /// store stays locked (`habit status` and its cached answer, Standards/access.md): it waits that
-    /// long, in milliseconds, and then fails with ``StoreError/busy(_:)`` as after 10 s.
+    /// long (to the millisecond), and then fails with ``StoreError/busy(_:)`` as after 10 s.
     ///
     /// The path is checked first (``StoreFile``: owner, mode, links, that an existing file is a
     /// habit store of a schema this binary reads): a refused path is left exactly as it was. With
