@@ -50,12 +50,15 @@ public struct HabitStore: Sendable {
     }
 
     /// Opens the store at `path`: WAL mode, foreign keys on, a 10 s busy timeout, migrations applied.
+    /// `lockWait` shortens that wait for a reader that has something else to answer with when the
+    /// store stays locked (`habit status` and its cached answer, Standards/access.md): it waits that
+    /// long (to the millisecond), and then fails with ``StoreError/busy(_:)`` as after 10 s.
     ///
     /// The path is checked first (``StoreFile``: owner, mode, links, that an existing file is a
     /// habit store of a schema this binary reads): a refused path is left exactly as it was. With
     /// `.create`, a missing store is created (the folder 0700, the file 0600); with `.read`, a
     /// missing store opens as an empty in-memory one and nothing is created.
-    public static func open(path: String, access: StoreAccess = .create) throws -> HabitStore {
+    public static func open(path: String, access: StoreAccess = .create, lockWait: Duration = .seconds(10)) throws -> HabitStore {
         let target: String
         let isNew: Bool
         switch try StoreFile.inspect(path) {
@@ -75,12 +78,13 @@ public struct HabitStore: Sendable {
         let newStoreLock = writable && empty ? try SetupLock(folder: folder, store: target) : nil
         var config = Configuration()
         config.foreignKeysEnabled = true
-        // Wait up to 10 s for another writer, looking again every millisecond (SQLite's own
-        // timeout backs off to 100 ms between looks, which can miss the short gaps a batched
+        // Wait up to 10 s (`lockWait`) for another writer, looking again every millisecond (SQLite's
+        // own timeout backs off to 100 ms between looks, which can miss the short gaps a batched
         // import leaves between its transactions).
+        let looks = max(1, Int(lockWait.components.seconds) * 1_000 + Int(lockWait.components.attoseconds / 1_000_000_000_000_000))
         config.busyMode = .callback { tries in
             usleep(1_000)
-            return tries < 10_000
+            return tries < looks
         }
         if writable && (isNew || empty) {
             // WAL is persistent in the file: this pragma is a no-op once set. Unlike GRDB's

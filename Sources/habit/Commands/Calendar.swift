@@ -34,37 +34,40 @@ struct CalendarCommand: ParsableCommand {
 
     func run() throws {
         let requested = try requested()
-        try options.store.snapshot({ env throws(InputError) -> DayRange in
-            let first = requested ?? env.today
-            guard SupportedDates.contains(first) else {
-                throw .inArgument("HABIT_NOW", .unsupportedDate(env.calendar.iso8601(env.now)))
+        try DegradedMode.answer(options.store.location) { wait in
+            try options.store.location.snapshot(lockWait: wait, { env throws(InputError) -> DayRange in
+                let first = requested ?? env.today
+                guard SupportedDates.contains(first) else {
+                    throw .inArgument("HABIT_NOW", .unsupportedDate(env.calendar.iso8601(env.now)))
+                }
+                return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
+            }) { store, env, range in
+                let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
+                let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
+                let overview = try store.read(.overview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources))
+                let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
+                // Only this month's grid is kept, for degraded mode.
+                let asOf = !year && range.contains(env.today) ? env.calendar.iso8601(env.now) : nil
+                if options.output.json {
+                    let habits = HabitDayJSON.byDay(overview)
+                    return DegradedMode.Answer(text: try Output.json(CalendarJSON(
+                        month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
+                        allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
+                        days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) })), kind: .json, asOf: asOf)
+                }
+                let style = Style.live
+                var lines: [String]
+                if let report = overview.reports.first, chosen != nil {
+                    lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
+                                 : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
+                } else {
+                    lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, style: style)
+                    if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
+                }
+                lines.append("")
+                lines += StreakText.lines(overview, style: style)
+                return DegradedMode.Answer(text: lines.joined(separator: "\n"), kind: .text, asOf: asOf)
             }
-            return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
-        }) { store, env, range in
-            let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
-            let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
-            let overview = try store.read(.overview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources))
-            let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
-            if options.output.json {
-                let habits = HabitDayJSON.byDay(overview)
-                try Output.printJSON(CalendarJSON(
-                    month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
-                    allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
-                    days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) }))
-                return
-            }
-            let style = Style.live
-            var lines: [String]
-            if let report = overview.reports.first, chosen != nil {
-                lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
-                             : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
-            } else {
-                lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, style: style)
-                if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
-            }
-            lines.append("")
-            lines += StreakText.lines(overview, style: style)
-            Output.print(lines.joined(separator: "\n"))
         }
     }
 }

@@ -44,8 +44,9 @@ struct LogHabit: ParsableCommand {
         try TypedText.check(note, option: "--note")
         // Which habit, from the store as it is. A missing store has no habit of one's own and stays
         // missing (it opens as an empty in-memory store and the lookup refuses the name); an
-        // existing one is opened once, for the lookup and the write.
-        let (store, env) = try location.reading()
+        // existing one is opened once, for the lookup and the write (for writing: that forgets the
+        // answers kept for degraded mode).
+        let (store, env) = location.exists ? try location.writing() : try location.reading()
         let definition = try store.read(.habit(named: name.lowercased(), env: env))
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")

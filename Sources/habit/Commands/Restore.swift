@@ -25,6 +25,7 @@ struct Restore: ParsableCommand {
 
     func run() throws {
         let env = try LiveEnvironment.make(now: try LiveEnvironment.now(), settings: Settings())
+        AnswerCache.invalidate()  // the store is replaced: its kept answers go
         let report = try StoreBackup.restore(file, into: store.path, now: env.now, calendar: env.calendar.civil)  // a wall-clock file name
         if output.json {
             try Output.printJSON(RestoreJSON(restored: report.file, store: report.store, kept: report.kept, schemaVersion: report.schemaVersion))

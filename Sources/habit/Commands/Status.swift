@@ -12,6 +12,8 @@ struct Status: ParsableCommand {
             A streak is at risk when it breaks tonight with no joker to spend; "safe to miss N" counts the jokers held.
             A line wider than COLUMNS (else the terminal, else 80) is compact: what is at risk, then what is left,
             then "+N more" (COLUMNS=200 habit status --format waybar for a wider bar).
+            When the store stays locked for 200 ms (or its folder is missing, or it cannot be read), the last
+            answer is printed with "(stale: as of HH:MM — why)" (waybar: class stale), if one was kept.
             """)
 
     enum Format: String, CaseIterable, ExpressibleByArgument {
@@ -24,14 +26,18 @@ struct Status: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        try store.snapshot { store, env in
-            let plan = DayPlan(try store.read(.overview(env: env)))
-            switch format {
-            case .plain: Output.print(StatusText.line(plan))
-            case .json: try Output.printJSON(StatusJSON(plan))
-            case .waybar: try Output.printJSON(WaybarJSON(plan))
-            case .i3blocks: Output.print(StatusText.i3blocks(plan).joined(separator: "\n"))
-            case .tmux: Output.print(StatusText.tmux(plan))
+        // Polled by bars: a locked store is waited for 200 ms, then the kept answer is shown, marked stale.
+        try DegradedMode.answer(store.location, brief: true) { wait in
+            try store.location.snapshot(lockWait: wait) { store, env in
+                let plan = DayPlan(try store.read(.overview(env: env)))
+                let asOf = env.calendar.iso8601(env.now)
+                switch format {
+                case .plain: return .init(text: StatusText.line(plan), kind: .text, asOf: asOf)
+                case .json: return .init(text: try Output.json(StatusJSON(plan)), kind: .json, asOf: asOf)
+                case .waybar: return .init(text: try Output.json(WaybarJSON(plan)), kind: .waybar, asOf: asOf)
+                case .i3blocks: return .init(text: StatusText.i3blocks(plan).joined(separator: "\n"), kind: .i3blocks, asOf: asOf)
+                case .tmux: return .init(text: StatusText.tmux(plan), kind: .tmux, asOf: asOf)
+                }
             }
         }
     }

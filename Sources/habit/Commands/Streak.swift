@@ -15,14 +15,16 @@ struct Streak: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        try options.store.snapshot { store, env in
-            let habits = try habit.map { [try store.read(.habit(named: $0, env: env))] }
-            let overview = try store.read(.overview(habits, env: env, allSources: options.allSources))
-            if options.output.json {
-                try Output.printJSON(StreakJSON(overview, timeZone: env.timeZone))
-                return
+        try DegradedMode.answer(options.store.location) { wait in
+            try options.store.location.snapshot(lockWait: wait) { store, env in
+                let habits = try habit.map { [try store.read(.habit(named: $0, env: env))] }
+                let overview = try store.read(.overview(habits, env: env, allSources: options.allSources))
+                let asOf = env.calendar.iso8601(env.now)
+                if options.output.json {
+                    return .init(text: try Output.json(StreakJSON(overview, timeZone: env.timeZone)), kind: .json, asOf: asOf)
+                }
+                return .init(text: StreakText.lines(overview, style: .live).joined(separator: "\n"), kind: .text, asOf: asOf)
             }
-            Output.print(StreakText.lines(overview, style: .live).joined(separator: "\n"))
         }
     }
 }

@@ -11,22 +11,23 @@ struct Today: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        try options.store.snapshot { store, env in
-            let overview = try store.read(.overview(env: env, allSources: options.allSources))
-            let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources))
-            guard let day = summary.summaries.first else { return }
-            if options.output.json {
-                let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
-                try Output.printJSON(TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
-                                               overview: overview))
-                return
+        try DegradedMode.answer(options.store.location) { wait in
+            try options.store.location.snapshot(lockWait: wait) { store, env -> DegradedMode.Answer? in
+                let overview = try store.read(.overview(env: env, allSources: options.allSources))
+                let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources))
+                guard let day = summary.summaries.first else { return nil }
+                let asOf = env.calendar.iso8601(env.now)
+                if options.output.json {
+                    let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
+                    let json = TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
+                                         overview: overview)
+                    return .init(text: try Output.json(json), kind: .json, asOf: asOf)
+                }
+                if short { return .init(text: StatusText.short(DayPlan(overview)), kind: .text, asOf: asOf) }
+                var lines = TodayText.lines(DayPlan(overview), day, today: env.today, style: .live)
+                if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { lines.append(note) }
+                return .init(text: lines.joined(separator: "\n"), kind: .text, asOf: asOf)
             }
-            if short {
-                Output.print(StatusText.short(DayPlan(overview)))
-                return
-            }
-            Output.print(TodayText.lines(DayPlan(overview), day, today: env.today, style: .live).joined(separator: "\n"))
-            if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { Output.print(note) }
         }
     }
 }

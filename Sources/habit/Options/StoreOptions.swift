@@ -29,13 +29,16 @@ struct StoreLocation {
 
     /// Opens the store for a command that only reads: streak, calendar, today, export, timeline,
     /// log list, remind list, changes without --save, config get/list.
-    func openForReading() throws -> HabitStore {
-        try HabitStore.open(path: path, access: .read)  // a missing store reads as empty; nothing is created
+    /// `lockWait` shortens the wait for a store another process holds locked (`status`, Standards/access.md).
+    func openForReading(lockWait: Duration = .seconds(10)) throws -> HabitStore {
+        try HabitStore.open(path: path, access: .read, lockWait: lockWait)  // a missing store reads as empty; nothing is created
     }
 
-    /// Opens the store for a command that writes, creating it when missing.
+    /// Opens the store for a command that writes, creating it when missing. The cached answers
+    /// go first, whether the write then succeeds or not (``AnswerCache``).
     func openForWriting() throws -> HabitStore {
-        try HabitStore.open(path: path, access: .create)
+        AnswerCache.invalidate()
+        return try HabitStore.open(path: path, access: .create)
     }
 
     /// Opens an existing store for writing; without one, throws `missing` and creates nothing
@@ -47,7 +50,7 @@ struct StoreLocation {
 
     /// The live environment, then `check` with it, then the store opened for reading.
     func reading<T>(_ check: (HabitEnvironment) throws -> T) throws -> (HabitStore, HabitEnvironment, T) {
-        try open(openForReading, check)
+        try open({ try openForReading() }, check)
     }
 
     func reading() throws -> (HabitStore, HabitEnvironment) {
@@ -59,17 +62,18 @@ struct StoreLocation {
     /// the environment is made from the settings read in that snapshot — once — and everything the
     /// command shows comes from that one state of the store. `check` runs with the environment
     /// first, as in ``reading(_:)``; a missing store reads as an empty one and is not created.
-    func snapshot<C, T>(_ check: (HabitEnvironment) throws -> C, _ body: (HabitStore, HabitEnvironment, C) throws -> T) throws -> T {
+    func snapshot<C, T>(lockWait: Duration = .seconds(10), _ check: (HabitEnvironment) throws -> C,
+                        _ body: (HabitStore, HabitEnvironment, C) throws -> T) throws -> T {
         let now = try LiveEnvironment.now()  // a bad HABIT_NOW opens nothing
         _ = try LiveEnvironment.zoneFromTZ()  // a bad TZ opens nothing either
-        return try openForReading().snapshot { store, settings in
+        return try openForReading(lockWait: lockWait).snapshot { store, settings in
             let env = try LiveEnvironment.make(now: now, settings: settings)
             return try body(store, env, try check(env))
         }
     }
 
-    func snapshot<T>(_ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
-        try snapshot({ _ in () }) { store, env, _ in try body(store, env) }
+    func snapshot<T>(lockWait: Duration = .seconds(10), _ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
+        try snapshot(lockWait: lockWait, { _ in () }) { store, env, _ in try body(store, env) }
     }
 
     /// The live environment, then `check` with it, then the store opened (created) for writing.

@@ -84,6 +84,9 @@ enum StatusText {
         }
     }
 
+    /// The colour of a stale answer (i3blocks), shown when the store cannot be read.
+    static let staleColor = "#888888"
+
     /// i3blocks: full text, short text, colour.
     static func i3blocks(_ plan: DayPlan) -> [String] {
         [line(plan), head(plan), color(plan)]
@@ -138,10 +141,20 @@ struct StatusJSON: Codable, Equatable {
 struct WaybarJSON: Codable, Equatable {
     let text: String
     let tooltip: String
-    /// `done`, `pending` or `at-risk`, for the module's CSS.
+    /// `done`, `pending` or `at-risk`, for the module's CSS (`stale` for an answer from the cache).
     let `class`: String
     /// Habits done today, in percent.
     let percentage: Int
+
+    /// The answer kept from `init(_:)`, shown when the store cannot be read (Standards/access.md):
+    /// the mark at the end of the text and as the tooltip's last line, class `stale`.
+    func stale(_ mark: String) -> WaybarJSON {
+        WaybarJSON(text: text + " " + mark, tooltip: tooltip.isEmpty ? mark : tooltip + "\n" + mark, class: "stale", percentage: percentage)
+    }
+
+    private init(text: String, tooltip: String, class: String, percentage: Int) {
+        (self.text, self.tooltip, self.class, self.percentage) = (text, tooltip, `class`, percentage)
+    }
 
     init(_ plan: DayPlan) {
         text = StatusText.line(plan)

@@ -31,7 +31,12 @@ enum Output {
 
     /// One JSON document on one line: sorted keys, slashes unescaped (the Standards/json.md contract).
     static func printJSON<T: Encodable>(_ value: T) throws {
-        print(String(decoding: try encode(value), as: UTF8.self))
+        print(try json(value))
+    }
+
+    /// The document ``printJSON(_:)`` prints, as text.
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try encode(value), as: UTF8.self)
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> Data {
