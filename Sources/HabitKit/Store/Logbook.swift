@@ -161,7 +161,7 @@ extension HabitStore {
     static func insert(_ sample: Sample, workoutId: Int64?, _ db: Database) throws -> Int64 {
         let r = try SampleRecord(sample, workoutId: workoutId, db)
         // A plain statement rather than the record's `insert`: the same row and columns, without
-        // the record machinery's generic metadata and schema look-up (Benchmarks/README.md).
+        // the record machinery's generic metadata and schema look-up (its cost: Benchmarks/README.md).
         try db.execute(sql: SampleRecord.insertSQL, arguments: StatementArguments(SampleRecord.InsertColumn.all.map { r[$0] }))
         return db.lastInsertedRowID
     }
