@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import HabitKit
 
@@ -52,6 +53,25 @@ import Testing
         #expect(try store.read(.uuids(prefix: full.uppercased())) == [a.samples[0].uuid])
         #expect(try store.read(.uuids(prefix: "00000000")).count == 2)  // both sequential fixture UUIDs
         #expect(try store.read(.uuids(prefix: "ffffffff")).isEmpty)
+    }
+
+    /// The one list of a sample's inserted columns is the table's columns but `id`, in bind order
+    /// (a column added to the schema and not to the list fails here, not in a log or an import).
+    @Test func theSampleInsertListsEveryColumnOfTheTableButItsID() throws {
+        let store = try HabitStore.inMemory()
+        let columns = try store.read(StoreRequest { db in
+            try Row.fetchAll(db, sql: "PRAGMA table_info(sample)").map { $0["name"] as String }
+        })
+        #expect(SampleRecord.InsertColumn.all.map(\.name) == columns.filter { $0 != "id" })
+        #expect(SampleRecord.InsertColumn.all.map(\.rawValue) == Array(1...Int32(columns.count - 1)))
+        #expect(SampleRecord.insertSQL.hasPrefix(#"INSERT INTO sample ("uuid", "typeId", "start", "end", "#))
+    }
+
+    /// A UUID is written lowercase everywhere, and stored text reads back as the same UUID.
+    @Test func aUUIDIsStoredLowercaseAndReadsBack() throws {
+        let uuid = try #require(UUID(uuidString: "28D2B36E-0A1B-4C2D-8E3F-ABCDEF012345"))
+        #expect(uuid.storeText == "28d2b36e-0a1b-4c2d-8e3f-abcdef012345")
+        #expect(UUID(storeText: uuid.storeText) == uuid)
     }
 
     /// The block pass of the SQL summary: a long, mostly empty span gives the same days as short

@@ -798,9 +798,9 @@ final class HealthMapper: XMLScannerDelegate {
         json.append(0x7B)
         for (n, e) in metadataEntries.enumerated() {
             if n > 0 { json.append(0x2C) }
-            Self.appendQuoted(metadataBytes, e.keyStart, e.keyEnd, to: &json)
+            MetadataCoding.appendQuoted(metadataBytes, e.keyStart, e.keyEnd, to: &json)
             json.append(0x3A)
-            Self.appendQuoted(metadataBytes, e.valueStart, e.valueEnd, to: &json)
+            MetadataCoding.appendQuoted(metadataBytes, e.valueStart, e.valueEnd, to: &json)
         }
         json.append(0x7D)
         return (String(decoding: json, as: UTF8.self), timeZone)
@@ -815,31 +815,6 @@ final class HealthMapper: XMLScannerDelegate {
 
     private static func equal(_ bytes: [UInt8], _ s1: Int, _ e1: Int, _ s2: Int, _ e2: Int) -> Bool {
         e1 - s1 == e2 - s2 && bytes[s1..<e1].elementsEqual(bytes[s2..<e2])
-    }
-
-    /// Appends `bytes[start..<end]` as a JSON string (the escapes ``MetadataCoding`` writes).
-    private static func appendQuoted(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
-        out.append(0x22)
-        if !bytes[start..<end].contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            out.append(contentsOf: bytes[start..<end])
-            out.append(0x22)
-            return
-        }
-        for k in start..<end {
-            let c = bytes[k]
-            switch c {
-            case 0x22: out.append(0x5C); out.append(0x22)
-            case 0x5C: out.append(0x5C); out.append(0x5C)
-            case 0x0A: out.append(0x5C); out.append(0x6E)
-            case 0x0D: out.append(0x5C); out.append(0x72)
-            case 0x09: out.append(0x5C); out.append(0x74)
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(c >> 4)], hex[Int(c & 0x0F)]])
-            default: out.append(c)
-            }
-        }
-        out.append(0x22)
     }
 
     /// Metadata as a JSON object (keys sorted, later duplicates win), or nil when empty: the

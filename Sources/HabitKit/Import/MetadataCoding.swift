@@ -28,24 +28,40 @@ public enum MetadataCoding {
     }
 
     private static func quoted(_ s: String) -> String {
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        if !s.utf8.contains(where: needsEscape) { return "\"" + s + "\"" }
+        let bytes = Array(s.utf8)
+        var out: [UInt8] = []
+        appendQuoted(bytes, 0, bytes.count, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A byte that a JSON string cannot hold as it is: a control character, `"` or `\`.
+    @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+
+    /// Appends the UTF-8 text `bytes[start..<end]` as a JSON string: the one escaping of metadata
+    /// (`\"`, `\\`, `\n`, `\r`, `\t`, else `\u00xx` for a control character). The import's hot
+    /// path writes straight from the export's bytes with it.
+    static func appendQuoted(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
+        out.append(0x22)
+        if !bytes[start..<end].contains(where: needsEscape) {
+            out.append(contentsOf: bytes[start..<end])
+            out.append(0x22)
+            return
+        }
+        for k in start..<end {
+            let c = bytes[k]
+            switch c {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(0x6E)
+            case 0x0D: out.append(0x5C); out.append(0x72)
+            case 0x09: out.append(0x5C); out.append(0x74)
+            case 0..<0x20: out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hexDigits[Int(c >> 4)], hexDigits[Int(c & 0x0F)]])
+            default: out.append(c)
             }
         }
-        return out + "\""
+        out.append(0x22)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -35,27 +35,10 @@ public enum ImportError: HabitError, Equatable {
 
 /// Text from an export or a path, made safe to show on one line.
 enum ImportText {
-    /// `text` with control characters escaped (`\n`, `\u{1B}`) and cut after `limit` characters.
+    /// `text` with control characters (``isControlCharacter(_:)``) and backslashes escaped
+    /// (`\n`, `\u{1B}`, `\\`) and cut after `limit` characters.
     static func escaped(_ text: some StringProtocol, limit: Int = 80) -> String {
-        var out = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count == limit { out += "…"; break }
-            count += 1
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        escapingControlCharacters(text, limit: limit, backslashes: true)
     }
 
     /// The escaped text in single quotes, unless it is plain (printable, no space or quote).

@@ -5,6 +5,10 @@ import GRDB
 /// last change (the change feed and sync carry it like any data).
 struct ActivitySummaryRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "activitySummary"
+    enum Columns {
+        static let day = Column(CodingKeys.day)
+        static let anchor = Column(CodingKeys.anchor)
+    }
     var day: String
     var moveKcal: Double?
     var moveGoalKcal: Double?
@@ -53,15 +57,17 @@ struct ActivitySummaryRecord: Codable, FetchableRecord, PersistableRecord {
 extension HabitStore {
     /// The Activity rings of `days` (half-open), oldest first.
     static func activitySummaries(in days: DayRange, _ db: Database) throws -> [ActivitySummary] {
-        try ActivitySummaryRecord
-            .filter(Column("day") >= days.lowerBound.description && Column("day") < days.upperBound.description)
-            .order(Column("day")).fetchAll(db).compactMap(\.summary)
+        typealias Columns = ActivitySummaryRecord.Columns
+        return try ActivitySummaryRecord
+            .filter(Columns.day >= days.lowerBound.description && Columns.day < days.upperBound.description)
+            .order(Columns.day).fetchAll(db).compactMap(\.summary)
     }
 
     /// The days of Activity rings changed after anchor `after` up to `upTo` (nil: all), oldest first.
     static func activitySummaries(changedAfter after: Int64 = Int64.min, upTo: Int64? = nil, _ db: Database) throws -> [ActivitySummary] {
-        var request = ActivitySummaryRecord.filter(Column("anchor") > after).order(Column("day"))
-        if let upTo { request = request.filter(Column("anchor") <= upTo) }
+        typealias Columns = ActivitySummaryRecord.Columns
+        var request = ActivitySummaryRecord.filter(Columns.anchor > after).order(Columns.day)
+        if let upTo { request = request.filter(Columns.anchor <= upTo) }
         return try request.fetchAll(db).compactMap(\.summary)
     }
 }

@@ -4,6 +4,10 @@ import GRDB
 /// A row of `habit`: a habit of the user's own (the built-ins have none).
 struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "habit"
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let name = Column(CodingKeys.name)
+    }
     var id: String
     var name: String
     var kind: String
@@ -91,6 +95,10 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
 /// A row of `skip`: one skipped day of one habit, or of every habit (`habit` = `*`).
 struct SkipRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "skip"
+    enum Columns {
+        static let habit = Column(CodingKeys.habit)
+        static let day = Column(CodingKeys.day)
+    }
     static let everyHabit = "*"
     var uuid: String
     var habit: String
@@ -171,7 +179,7 @@ extension HabitStore {
     /// Adds `definition`; a name already taken (by an own habit, archived included) is refused.
     public func addHabit(_ definition: HabitDefinition) throws {
         try write { db in
-            if try HabitRecord.filter(Column("name") == definition.name).fetchCount(db) > 0 {
+            if try HabitRecord.filter(HabitRecord.Columns.name == definition.name).fetchCount(db) > 0 {
                 throw HabitInputError.nameTaken(definition.name)
             }
             try HabitRecord(definition).insert(db)
@@ -193,7 +201,7 @@ extension HabitStore {
             try change(&definition, entries)
             definition.id = oldID
             definition.modified = env.now
-            if definition.name != name, try HabitRecord.filter(Column("name") == definition.name).fetchCount(db) > 0 {
+            if definition.name != name, try HabitRecord.filter(HabitRecord.Columns.name == definition.name).fetchCount(db) > 0 {
                 throw HabitInputError.nameTaken(definition.name)
             }
             try HabitRecord(definition).update(db)
@@ -235,7 +243,7 @@ extension HabitStore {
             for day in days {
                 let row = SkipRecord(uuid: env.makeUUID().storeText, habit: key, day: day.description,
                                      created: env.now.timeIntervalSince1970, anchor: 0)
-                if try SkipRecord.filter(Column("habit") == key && Column("day") == row.day).fetchCount(db) > 0 {
+                if try SkipRecord.filter(SkipRecord.Columns.habit == key && SkipRecord.Columns.day == row.day).fetchCount(db) > 0 {
                     change.unchanged.append(day)
                     continue
                 }
@@ -257,7 +265,7 @@ extension HabitStore {
                 try db.execute(literal: "DELETE FROM skip WHERE habit = \(key) AND day = \(day.description)")
                 if db.changesCount > 0 { change.days.append(day) } else { change.unchanged.append(day) }
                 if habitID != nil,
-                   try SkipRecord.filter(Column("habit") == SkipRecord.everyHabit && Column("day") == day.description).fetchCount(db) > 0 {
+                   try SkipRecord.filter(SkipRecord.Columns.habit == SkipRecord.everyHabit && SkipRecord.Columns.day == day.description).fetchCount(db) > 0 {
                     change.stillSkippedForAll.append(day)
                 }
             }

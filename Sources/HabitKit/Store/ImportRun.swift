@@ -12,6 +12,10 @@ import Darwin
 /// the run's rows; a run left unfinished by a killed process is discarded by the next import.
 struct ImportRun: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "importRun"
+    enum Columns {
+        static let firstAnchor = Column(CodingKeys.firstAnchor)
+        static let finished = Column(CodingKeys.finished)
+    }
     var id: Int64?
     var firstAnchor: Int64
     var sampleRowAfter: Int64
@@ -30,7 +34,7 @@ struct ImportRun: Codable, FetchableRecord, MutablePersistableRecord {
     /// Starts a run: discards runs that never finished (their importer is gone: imports hold the
     /// import lock), then records where this one's rows will start.
     static func begin(_ db: Database) throws -> ImportRun {
-        for stale in try ImportRun.filter(Column("finished") == false).fetchAll(db) { try stale.discard(db) }
+        for stale in try ImportRun.filter(Columns.finished == false).fetchAll(db) { try stale.discard(db) }
         var run = ImportRun(
             id: nil, firstAnchor: try ChangeCounter.current(db) + 1,
             sampleRowAfter: try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM sample") ?? 0,
@@ -51,7 +55,7 @@ struct ImportRun: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// The first anchor of the oldest run still going, if any.
     static func firstPendingAnchor(_ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, ImportRun.filter(Column("finished") == false).select(min(Column("firstAnchor"))))
+        try Int64.fetchOne(db, ImportRun.filter(Columns.finished == false).select(min(Columns.firstAnchor)))
     }
 }
 

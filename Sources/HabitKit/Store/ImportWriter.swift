@@ -5,7 +5,7 @@ import GRDBSQLite
 /// Stores ``ImportObject``s: one instance per import, inside the import's transaction.
 ///
 /// The one documented exception to "rows go through records": a large import binds its sample
-/// rows straight through SQLite's C API. It writes exactly the columns ``SampleRecord`` writes,
+/// rows straight through SQLite's C API. It writes the columns ``SampleRecord/InsertColumn`` lists,
 /// interns text through the same ``Lookup`` tables (with a cache of the ids seen) and the same
 /// ``DeviceDescription`` rule, and takes anchors from the same ``ChangeCounter``. Workouts and
 /// their statistics and events are few and go through their records.
@@ -40,11 +40,7 @@ final class ImportWriter {
         self.db = db
         self.runID = runID
         anchor = try ChangeCounter.current(db)
-        insertSample = try db.makeStatement(sql: """
-            INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset, timeZone, anchor,
-                                importRunId, sourceVersionId)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
-            """)
+        insertSample = try db.makeStatement(sql: SampleRecord.InsertColumn.insertSQL(" ON CONFLICT (uuid) DO NOTHING"))
     }
 
     /// Starts a batch of a batched import: other writers may have taken anchors since the last one.
@@ -105,7 +101,7 @@ final class ImportWriter {
                 row = known
             } else {
                 let bundleID = SourceID.imported(name).bundleID
-                if let existing = try SourceRecord.filter(Column("bundleId") == bundleID).fetchOne(db), let id = existing.id {
+                if let existing = try SourceRecord.filter(SourceRecord.Columns.bundleId == bundleID).fetchOne(db), let id = existing.id {
                     row = SourceRow(id: id, version: existing.version)
                 } else {
                     var record = SourceRecord(id: nil, bundleId: bundleID, name: name, version: header.sourceVersion, isApp: false)
@@ -126,25 +122,27 @@ final class ImportWriter {
         let (sourceID, versionID) = try source(of: header)
         let h = insertSample.sqliteStatement
         sqlite3_reset(h)
-        RawBind.text(h, 1, header.uuid)
-        sqlite3_bind_int64(h, 2, try typeIDs.id(row.type, db))
-        sqlite3_bind_double(h, 3, header.start)
-        sqlite3_bind_double(h, 4, header.end)
-        if let value = row.value { sqlite3_bind_double(h, 5, value) } else { sqlite3_bind_null(h, 5) }
-        if let unit = row.unit { sqlite3_bind_int64(h, 6, try unitIDs.id(unit, db)) } else { sqlite3_bind_null(h, 6) }
-        sqlite3_bind_int64(h, 7, sourceID)
-        if let device = header.device {
-            sqlite3_bind_int64(h, 8, try deviceIDs.id(device, db))  // normalised by the mapper
-        } else {
-            sqlite3_bind_null(h, 8)
+        for column in SampleRecord.InsertColumn.all {
+            let i = column.rawValue
+            switch column {
+            case .uuid: RawBind.text(h, i, header.uuid)
+            case .typeId: sqlite3_bind_int64(h, i, try typeIDs.id(row.type, db))
+            case .start: sqlite3_bind_double(h, i, header.start)
+            case .end: sqlite3_bind_double(h, i, header.end)
+            case .value: RawBind.double(h, i, row.value)
+            case .unitId: RawBind.int64(h, i, try row.unit.map { try unitIDs.id($0, db) })
+            case .sourceId: sqlite3_bind_int64(h, i, sourceID)
+            case .deviceId: RawBind.int64(h, i, try header.device.map { try deviceIDs.id($0, db) })  // normalised by the mapper
+            case .metadata: RawBind.text(h, i, header.metadata)
+            case .created: sqlite3_bind_double(h, i, header.created)
+            case .utcOffset: sqlite3_bind_int64(h, i, Int64(header.offset))
+            case .timeZone: RawBind.text(h, i, header.timeZone)
+            case .workoutId: sqlite3_bind_null(h, i)  // an imported sample stands alone
+            case .anchor: sqlite3_bind_int64(h, i, anchor + 1)
+            case .importRunId: RawBind.int64(h, i, runID)
+            case .sourceVersionId: RawBind.int64(h, i, versionID)
+            }
         }
-        RawBind.text(h, 9, header.metadata)
-        sqlite3_bind_double(h, 10, header.created)
-        sqlite3_bind_int64(h, 11, Int64(header.offset))
-        RawBind.text(h, 12, header.timeZone)
-        sqlite3_bind_int64(h, 13, anchor + 1)
-        if let runID { sqlite3_bind_int64(h, 14, runID) } else { sqlite3_bind_null(h, 14) }
-        if let versionID { sqlite3_bind_int64(h, 15, versionID) } else { sqlite3_bind_null(h, 15) }
         let code = sqlite3_step(h)
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
@@ -231,6 +229,14 @@ private struct InternCache {
 enum RawBind {
     /// SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    static func int64(_ h: OpaquePointer, _ index: Int32, _ value: Int64?) {
+        if let value { sqlite3_bind_int64(h, index, value) } else { sqlite3_bind_null(h, index) }
+    }
+
+    static func double(_ h: OpaquePointer, _ index: Int32, _ value: Double?) {
+        if let value { sqlite3_bind_double(h, index, value) } else { sqlite3_bind_null(h, index) }
+    }
 
     static func text(_ h: OpaquePointer, _ index: Int32, _ value: String?) {
         guard var value else {

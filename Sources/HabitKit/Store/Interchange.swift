@@ -139,10 +139,10 @@ extension HabitStore {
     /// decides (two synced stores write the same lines): settings by key, reminders by creation
     /// (then UUID), occurrences by reminder UUID and day, anchor names by name.
     static func forEachConfigurationLine(_ db: Database, _ body: (InterchangeLine) throws -> Void) throws {
-        for row in try SettingRecord.order(Column("key")).fetchAll(db) {
+        for row in try SettingRecord.order(SettingRecord.Columns.key).fetchAll(db) {
             try body(.setting(key: row.key, value: row.value, modified: Date(timeIntervalSince1970: row.modified)))
         }
-        for row in try ReminderRecord.order(Column("created"), Column("uuid")).fetchAll(db) { try body(.reminder(try row.reminder())) }
+        for row in try ReminderRecord.order(ReminderRecord.Columns.created, ReminderRecord.Columns.uuid).fetchAll(db) { try body(.reminder(try row.reminder())) }
         for row in try Row.fetchAll(db, sql: """
             SELECT r.uuid, o.day, o.at, o.state, o.handled FROM occurrence o JOIN reminder r ON r.id = o.reminderId ORDER BY r.uuid, o.day
             """) {
@@ -152,16 +152,16 @@ extension HabitStore {
             try body(.occurrence(reminder: UUID(storeText: row[0]), day: day, at: Date(timeIntervalSince1970: row[2]), state: state,
                                  handled: Date(timeIntervalSince1970: row[4])))
         }
-        for row in try NamedAnchorRecord.order(Column("name")).fetchAll(db) { try body(.anchor(name: row.name)) }
+        for row in try NamedAnchorRecord.order(NamedAnchorRecord.Columns.name).fetchAll(db) { try body(.anchor(name: row.name)) }
     }
 
     static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
         func date(_ t: Double?) -> Date? { t.map { Date(timeIntervalSince1970: $0) } }
-        let statistics = try WorkoutStatisticRecord.filter(Column("workoutId") == id).order(Column("id")).fetchAll(db).map {
+        let statistics = try WorkoutStatisticRecord.filter(WorkoutStatisticRecord.Columns.workoutId == id).order(Column.rowID).fetchAll(db).map {
             WorkoutStatistic(type: $0.type, start: date($0.start), end: date($0.end), average: $0.average, minimum: $0.minimum,
                              maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
         }
-        let events = try WorkoutEventRecord.filter(Column("workoutId") == id).order(Column("id")).fetchAll(db).map {
+        let events = try WorkoutEventRecord.filter(WorkoutEventRecord.Columns.workoutId == id).order(Column.rowID).fetchAll(db).map {
             WorkoutEvent(type: $0.type, date: date($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
         }
         return (statistics, events)
@@ -214,7 +214,7 @@ public enum InterchangeError: HabitError, Equatable {
         case .malformed(let line, let reason):
             "line \(line) of the interchange file: \(reason); nothing was imported"
         case .missingWorkout(let sample, let workout):
-            "sample \(sample.uuidString.lowercased()) belongs to workout \(workout.uuidString.lowercased()), which is neither in the file nor in the store; nothing was imported"
+            "sample \(sample.storeText) belongs to workout \(workout.storeText), which is neither in the file nor in the store; nothing was imported"
         }
     }
 }

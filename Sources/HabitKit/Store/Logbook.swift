@@ -133,7 +133,7 @@ extension HabitStore {
             let replaced = NoAlcLevel.entriesReplaced(by: source, among: earlier.map(\.sample))
             var kept: [SampleRecord] = []
             for uuid in replaced.map(\.uuid) {
-                guard var row = try SampleRecord.filter(Column("uuid") == uuid.storeText).fetchOne(db) else { continue }
+                guard var row = try SampleRecord.filter(SampleRecord.Columns.uuid == uuid.storeText).fetchOne(db) else { continue }
                 try row.delete(db)
                 row.id = nil
                 kept.append(row)
@@ -160,14 +160,9 @@ extension HabitStore {
     @discardableResult
     static func insert(_ sample: Sample, workoutId: Int64?, _ db: Database) throws -> Int64 {
         let r = try SampleRecord(sample, workoutId: workoutId, db)
-        // A plain statement rather than the record's `insert`: the same row, without the record
-        // machinery's generic metadata and schema look-up, a large part of a log's time (Benchmarks/README.md).
-        try db.execute(sql: """
-            INSERT INTO sample (uuid, typeId, start, "end", value, unitId, sourceId, deviceId, metadata, created, utcOffset,
-                                timeZone, workoutId, anchor, importRunId)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [r.uuid, r.typeId, r.start, r.end, r.value, r.unitId, r.sourceId, r.deviceId, r.metadata, r.created,
-                             r.utcOffset, r.timeZone, r.workoutId, r.anchor, r.importRunId])
+        // A plain statement rather than the record's `insert`: the same row and columns, without
+        // the record machinery's generic metadata and schema look-up (its cost: Benchmarks/README.md).
+        try db.execute(sql: SampleRecord.insertSQL, arguments: StatementArguments(SampleRecord.InsertColumn.all.map { r[$0] }))
         return db.lastInsertedRowID
     }
 
@@ -191,7 +186,7 @@ extension HabitStore {
 
 
     static func samples(ofWorkout workoutID: Int64, _ db: Database) throws -> [Sample] {
-        try SampleViewRecord.filter(Column("workoutId") == workoutID).order(Column("anchor")).fetchAll(db).map(\.sample)
+        try SampleViewRecord.filter(SampleViewRecord.Columns.workoutId == workoutID).order(SampleViewRecord.Columns.anchor).fetchAll(db).map(\.sample)
     }
 
     static func entry(_ db: Database, _ uuid: UUID) throws -> Entry? {
@@ -226,8 +221,8 @@ extension HabitStore {
     @discardableResult
     public func undo() throws -> Undone {
         try write { db in
-            let sample = try SampleViewRecord.all().standalone().fromAppSources().order(Column("anchor").desc).fetchOne(db)
-            let workout = try WorkoutViewRecord.all().fromAppSources().order(Column("anchor").desc).fetchOne(db)
+            let sample = try SampleViewRecord.all().standalone().fromAppSources().order(SampleViewRecord.Columns.anchor.desc).fetchOne(db)
+            let workout = try WorkoutViewRecord.all().fromAppSources().order(WorkoutViewRecord.Columns.anchor.desc).fetchOne(db)
             let newest: UUID? = switch (sample, workout) {
             case let (s?, w?): s.anchor > w.anchor ? UUID(storeText: s.uuid) : UUID(storeText: w.uuid)
             case let (s?, nil): UUID(storeText: s.uuid)
@@ -238,12 +233,12 @@ extension HabitStore {
             var restored: [Sample] = []
             if let sample, case .sample = entry {
                 // Read what it replaced before the delete cascades those rows away.
-                let kept = try ReplacedSampleRecord.filter(Column("sampleId") == sample.id).fetchAll(db)
+                let kept = try ReplacedSampleRecord.filter(ReplacedSampleRecord.Columns.sampleId == sample.id).fetchAll(db)
                 try Self.delete(entry, db)
                 for var row in kept.map(\.record) {
                     row.anchor = try ChangeCounter.next(db)
                     try row.insert(db)
-                    if let back = try SampleViewRecord.filter(Column("id") == row.id).fetchOne(db) { restored.append(back.sample) }
+                    if let back = try SampleViewRecord.filter(SampleViewRecord.Columns.id == row.id).fetchOne(db) { restored.append(back.sample) }
                 }
             } else {
                 try Self.delete(entry, db)
@@ -256,10 +251,10 @@ extension HabitStore {
         switch entry {
         case .sample(let s):
             if let w = s.workout { throw StoreError.partOfWorkout(sample: s.uuid, workout: w) }
-            _ = try SampleRecord.filter(Column("uuid") == s.uuid.storeText).deleteAll(db)
+            _ = try SampleRecord.filter(SampleRecord.Columns.uuid == s.uuid.storeText).deleteAll(db)
         case .workout(let w, _):
             // ON DELETE CASCADE removes the associated samples; triggers leave a tombstone for each.
-            _ = try WorkoutRecord.filter(Column("uuid") == w.uuid.storeText).deleteAll(db)
+            _ = try WorkoutRecord.filter(WorkoutRecord.Columns.uuid == w.uuid.storeText).deleteAll(db)
         }
     }
 
@@ -275,7 +270,7 @@ extension HabitStore {
 
 
     static func tombstones(since anchor: Int64, _ db: Database) throws -> [Tombstone] {
-        try TombstoneRecord.filter(Column("anchor") > anchor).order(Column("anchor")).fetchAll(db).map(\.tombstone)
+        try TombstoneRecord.filter(TombstoneRecord.Columns.anchor > anchor).order(TombstoneRecord.Columns.anchor).fetchAll(db).map(\.tombstone)
     }
 
 
@@ -327,6 +322,9 @@ struct ReplacedSampleRecord: Codable, FetchableRecord, PersistableRecord {
     var record: SampleRecord
 
     enum CodingKeys: String, CodingKey { case sampleId, record }
+    enum Columns {
+        static let sampleId = Column(CodingKeys.sampleId)
+    }
 
     init(sampleId: Int64, record: SampleRecord) {
         self.sampleId = sampleId
@@ -370,11 +368,12 @@ extension StoreRequest where Value == [UUID] {
                 throw InputError.invalidUUID(prefix)
             }
             let upper = p + "~"  // '~' sorts after every hex digit and '-'
-            let samples = try String.fetchAll(db, SampleRecord.select(Column("uuid"))
-                .filter(Column("uuid") >= p && Column("uuid") < upper && Column("workoutId") == nil)
+            let sample = SampleRecord.Columns.uuid, workout = WorkoutRecord.Columns.uuid
+            let samples = try String.fetchAll(db, SampleRecord.select(sample)
+                .filter(sample >= p && sample < upper && SampleRecord.Columns.workoutId == nil)
                 .filter(literal: StoreRules.visible).limit(limit))
-            let workouts = try String.fetchAll(db, WorkoutRecord.select(Column("uuid"))
-                .filter(Column("uuid") >= p && Column("uuid") < upper).filter(literal: StoreRules.visible).limit(limit))
+            let workouts = try String.fetchAll(db, WorkoutRecord.select(workout)
+                .filter(workout >= p && workout < upper).filter(literal: StoreRules.visible).limit(limit))
             return (samples + workouts).prefix(limit).map(UUID.init(storeText:))
         }
     }

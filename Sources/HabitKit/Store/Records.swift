@@ -4,11 +4,16 @@ import GRDB
 // The store's tables as GRDB records. Column names are the schema's (Store/Schema.swift); rows are
 // read by name, never by position. Reads of samples and workouts go through the views
 // `sampleView`/`workoutView`, which join the interned text (type, unit, device, source) back.
+// Queries name columns through each record's `Columns` (GRDB's style: `SampleRecord.Columns.uuid`),
+// which lists the columns queries filter, order or select by; add one there before using it.
 
 /// A row of `source`: where samples come from. `isApp` materialises ``SourceID/isApp`` (the one
 /// definition of "the app's sources") when the row is made.
 struct SourceRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "source"
+    enum Columns {
+        static let bundleId = Column(CodingKeys.bundleId)
+    }
     var id: Int64?
     var bundleId: String
     var name: String
@@ -97,6 +102,10 @@ enum Lookup: CaseIterable {
 /// A row of `sample` as written.
 struct SampleRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "sample"
+    enum Columns {
+        static let uuid = Column(CodingKeys.uuid)
+        static let workoutId = Column(CodingKeys.workoutId)
+    }
     var id: Int64?
     var uuid: String
     var typeId: Int64
@@ -138,11 +147,67 @@ extension SampleRecord {
         self.workoutId = workoutId
         anchor = try ChangeCounter.next(db)
     }
+
+    /// The columns an insert of a sample writes, in order (every column of `sample` but `id`);
+    /// the raw value is the column's bind position. It is the one list of them: the record's own
+    /// insert, a log's plain statement (``HabitStore/insert(_:workoutId:_:)``) and the import's
+    /// binding through SQLite's C API (``ImportWriter``) all go by it.
+    enum InsertColumn: Int32, CaseIterable {
+        case uuid = 1, typeId, start, end, value, unitId, sourceId, deviceId, metadata, created, utcOffset, timeZone,
+             workoutId, anchor, importRunId, sourceVersionId
+
+        /// Every column in bind order, made once (`allCases` makes a new array at each call).
+        static let all = allCases
+        /// The columns' names: the cases' names, which are the record's coding keys.
+        private static let names = all.map { "\($0)" }
+
+        var name: String { Self.names[Int(rawValue) - 1] }
+
+        /// `INSERT INTO sample ("uuid", …) VALUES (?, …)`, then `suffix` (a conflict clause).
+        static func insertSQL(_ suffix: String = "") -> String {
+            let names = names.map { "\"\($0)\"" }.joined(separator: ", ")  // quoted: `end` is a keyword
+            return "INSERT INTO sample (\(names)) VALUES (\(Array(repeating: "?", count: all.count).joined(separator: ", ")))" + suffix
+        }
+    }
+
+    /// The insert of a log (``HabitStore/insert(_:workoutId:_:)``).
+    static let insertSQL = InsertColumn.insertSQL()
+
+    /// What the row writes to `column`.
+    subscript(column: InsertColumn) -> (any DatabaseValueConvertible)? {
+        switch column {
+        case .uuid: uuid
+        case .typeId: typeId
+        case .start: start
+        case .end: end
+        case .value: value
+        case .unitId: unitId
+        case .sourceId: sourceId
+        case .deviceId: deviceId
+        case .metadata: metadata
+        case .created: created
+        case .utcOffset: utcOffset
+        case .timeZone: timeZone
+        case .workoutId: workoutId
+        case .anchor: anchor
+        case .importRunId: importRunId
+        case .sourceVersionId: sourceVersionId
+        }
+    }
+
+    /// The record's own insert writes ``InsertColumn`` too (and `id`, nil for a new row).
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        for column in InsertColumn.all { container[column.name] = self[column] }
+    }
 }
 
 /// A row of `workout` as written.
 struct WorkoutRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "workout"
+    enum Columns {
+        static let uuid = Column(CodingKeys.uuid)
+    }
     var id: Int64?
     var uuid: String
     var activityType: String
@@ -188,6 +253,15 @@ extension WorkoutRecord {
 /// A row of `sampleView`: a sample with its text joined back.
 struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "sampleView"
+    enum Columns: TimedColumns {
+        static let id = Column(CodingKeys.id)
+        static let uuid = Column(CodingKeys.uuid)
+        static let start = Column(CodingKeys.start)
+        static let value = Column(CodingKeys.value)
+        static let anchor = Column(CodingKeys.anchor)
+        /// The view has it; the record reads the workout's UUID instead.
+        static let workoutId = Column("workoutId")
+    }
     var id: Int64
     var uuid: String
     var type: String
@@ -217,6 +291,12 @@ struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
 /// A row of `workoutView`: a workout with its source and device joined back.
 struct WorkoutViewRecord: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "workoutView"
+    enum Columns: TimedColumns {
+        static let uuid = Column(CodingKeys.uuid)
+        static let activityType = Column(CodingKeys.activityType)
+        static let start = Column(CodingKeys.start)
+        static let anchor = Column(CodingKeys.anchor)
+    }
     var id: Int64
     var uuid: String
     var activityType: String
@@ -247,6 +327,10 @@ struct WorkoutViewRecord: Decodable, FetchableRecord, TableRecord {
 /// A row of `workoutStatistic` (imported per-workout statistics such as heart rate).
 struct WorkoutStatisticRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "workoutStatistic"
+    enum Columns {
+        static let workoutId = Column(CodingKeys.workoutId)
+        static let type = Column(CodingKeys.type)
+    }
     var workoutId: Int64
     var type: String
     var start: Double?
@@ -261,6 +345,9 @@ struct WorkoutStatisticRecord: Codable, FetchableRecord, PersistableRecord {
 /// A row of `workoutEvent` (imported pauses, laps, segments).
 struct WorkoutEventRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "workoutEvent"
+    enum Columns {
+        static let workoutId = Column(CodingKeys.workoutId)
+    }
     var workoutId: Int64
     var type: String
     var date: Double?
@@ -271,6 +358,9 @@ struct WorkoutEventRecord: Codable, FetchableRecord, PersistableRecord {
 /// A row of `tombstone`: what a deletion leaves for the change feed (written by triggers).
 struct TombstoneRecord: Codable, FetchableRecord, TableRecord {
     static let databaseTableName = "tombstone"
+    enum Columns {
+        static let anchor = Column(CodingKeys.anchor)
+    }
     var anchor: Int64
     var uuid: String
     var kind: TombstoneKind
@@ -292,6 +382,9 @@ public enum TombstoneKind: String, Codable, Sendable, DatabaseValueConvertible {
 /// A row of `setting`: one key, its normalised text value.
 struct SettingRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "setting"
+    enum Columns {
+        static let key = Column(CodingKeys.key)
+    }
     var key: String
     /// Nil: unset (the default applies), kept so that the unset is the latest word in a sync.
     var value: String?
@@ -308,6 +401,9 @@ enum InternalSettingKey: String {
 /// A row of `namedAnchor` (`habit changes --save NAME`).
 struct NamedAnchorRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "namedAnchor"
+    enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
     var name: String
     var anchor: Int64
 }
@@ -315,6 +411,10 @@ struct NamedAnchorRecord: Codable, FetchableRecord, PersistableRecord {
 /// A row of `reminder`.
 struct ReminderRecord: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "reminder"
+    enum Columns {
+        static let uuid = Column(CodingKeys.uuid)
+        static let created = Column(CodingKeys.created)
+    }
     var id: Int64?
     var title: String
     var message: String
@@ -419,15 +519,5 @@ enum ChangeCounter {
 
     static func set(_ value: Int64, _ db: Database) throws {
         try db.execute(sql: "UPDATE changeCounter SET value = ? WHERE id = 1", arguments: [value])
-    }
-}
-
-extension UUID {
-    /// How the store writes a UUID: lowercase text.
-    var storeText: String { uuidString.lowercased() }
-
-    /// A UUID read back from the store (all zeros for text that is not one, which the schema never holds).
-    init(storeText: String) {
-        self = UUID(uuidString: storeText) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
     }
 }

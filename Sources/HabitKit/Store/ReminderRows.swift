@@ -40,8 +40,8 @@ enum ReminderRows {
             return false
         case .builtin(.noalc, let window):
             let made = try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).fromAppSources()
-                .filter(Column("created") >= window.lowerBound.timeIntervalSince1970
-                        && Column("created") < window.upperBound.timeIntervalSince1970)
+                .filter(ReminderRecord.Columns.created >= window.lowerBound.timeIntervalSince1970
+                        && ReminderRecord.Columns.created < window.upperBound.timeIntervalSince1970)
                 .fetchCount(db)
             return ReminderCheck.isDone(.noalc, ReminderCheck.Logged(noalcEntries: made), settings: settings)
         case .builtin(let habit, let window):

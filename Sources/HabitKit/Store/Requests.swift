@@ -48,7 +48,16 @@ enum StoreRules {
 }
 
 /// Tables and views whose rows have a `start` instant and a `sourceId`.
-protocol TimedSourcedRecord: TableRecord {}
+protocol TimedSourcedRecord: TableRecord {
+    associatedtype Columns: TimedColumns
+}
+
+/// The columns of a ``TimedSourcedRecord`` that its shared requests use.
+protocol TimedColumns {
+    static var uuid: Column { get }
+    static var start: Column { get }
+    static var anchor: Column { get }
+}
 extension SampleViewRecord: TimedSourcedRecord {}
 extension WorkoutViewRecord: TimedSourcedRecord {}
 
@@ -61,15 +70,16 @@ extension QueryInterfaceRequest where RowDecoder: TimedSourcedRecord {
 
     /// Rows whose start lies in `range`: half-open, `start >= lower AND start < upper`.
     func starting(in range: InstantRange) -> Self {
-        filter(Column("start") >= range.lowerBound.timeIntervalSince1970 && Column("start") < range.upperBound.timeIntervalSince1970)
+        let start = RowDecoder.Columns.start
+        return filter(start >= range.lowerBound.timeIntervalSince1970 && start < range.upperBound.timeIntervalSince1970)
     }
 
     /// Oldest first; ties by UUID — the same order in every store that holds the objects (an
     /// export, a synced device), whatever order they were stored in.
-    func chronological() -> Self { order(Column("start"), Column("uuid")) }
+    func chronological() -> Self { order(RowDecoder.Columns.start, RowDecoder.Columns.uuid) }
 
     /// Added after `anchor`, in change order.
-    func changed(after anchor: Int64) -> Self { filter(Column("anchor") > anchor).order(Column("anchor")) }
+    func changed(after anchor: Int64) -> Self { filter(RowDecoder.Columns.anchor > anchor).order(RowDecoder.Columns.anchor) }
 }
 
 extension QueryInterfaceRequest where RowDecoder == SampleViewRecord {
@@ -90,15 +100,15 @@ extension QueryInterfaceRequest where RowDecoder == SampleViewRecord {
     }
 
     /// Samples that are not part of a workout (a workout lists its own).
-    func standalone() -> Self { filter(Column("workoutId") == nil) }
+    func standalone() -> Self { filter(SampleViewRecord.Columns.workoutId == nil) }
 
     /// The sample with `uuid`.
-    func withUUID(_ uuid: UUID) -> Self { filter(Column("uuid") == uuid.storeText) }
+    func withUUID(_ uuid: UUID) -> Self { filter(SampleViewRecord.Columns.uuid == uuid.storeText) }
 }
 
 extension QueryInterfaceRequest where RowDecoder == WorkoutViewRecord {
     /// Workouts of one activity type identifier.
-    func ofActivityType(_ identifier: String) -> Self { filter(Column("activityType") == identifier) }
+    func ofActivityType(_ identifier: String) -> Self { filter(WorkoutViewRecord.Columns.activityType == identifier) }
 
-    func withUUID(_ uuid: UUID) -> Self { filter(Column("uuid") == uuid.storeText) }
+    func withUUID(_ uuid: UUID) -> Self { filter(WorkoutViewRecord.Columns.uuid == uuid.storeText) }
 }

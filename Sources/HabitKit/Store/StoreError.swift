@@ -56,9 +56,9 @@ public enum StoreError: HabitError {
         case .newerSchema(let path, let version, let supported):
             "the store \(path) has schema version \(version), newer than this habit understands (\(supported)); update habit"
         case .notFound(let uuid):
-            "no entry with UUID \(uuid.uuidString.lowercased()); see 'habit log list' for the entries there are"
+            "no entry with UUID \(uuid.storeText); see 'habit log list' for the entries there are"
         case .partOfWorkout(let sample, let workout):
-            "sample \(sample.uuidString.lowercased()) belongs to workout \(workout.uuidString.lowercased()); delete the workout instead"
+            "sample \(sample.storeText) belongs to workout \(workout.storeText); delete the workout instead"
         case .nothingToUndo:
             "nothing to undo: the store has no entry from habit's own sources"
         case .constraint(let message):

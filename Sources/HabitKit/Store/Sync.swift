@@ -137,10 +137,10 @@ extension HabitStore {
                 objects.append(.habitDeleted(id: entry.key, modified: Date(timeIntervalSince1970: modified)))
             }
         }
-        for row in try SampleViewRecord.all().changed(after: afterAnchor).filter(Column("anchor") <= current).fetchAll(db) {
+        for row in try SampleViewRecord.all().changed(after: afterAnchor).filter(SampleViewRecord.Columns.anchor <= current).fetchAll(db) {
             objects.append(.data(.sample(row.sample, sources.description(row.sample.source, version: row.sourceVersion))))
         }
-        for row in try WorkoutViewRecord.all().changed(after: afterAnchor).filter(Column("anchor") <= current).fetchAll(db) {
+        for row in try WorkoutViewRecord.all().changed(after: afterAnchor).filter(WorkoutViewRecord.Columns.anchor <= current).fetchAll(db) {
             let (statistics, events) = try details(ofWorkout: row.id, db)
             objects.append(.data(.workout(row.workout, sources.description(row.workout.source, version: row.sourceVersion),
                                           statistics: statistics, events: events)))
@@ -154,7 +154,7 @@ extension HabitStore {
                     objects.append(.setting(key: row.key, value: row.value, modified: Date(timeIntervalSince1970: row.modified)))
                 }
             case "reminder", "reminderDeleted":
-                if let row = try ReminderRecord.filter(Column("uuid") == entry.key).fetchOne(db) {
+                if let row = try ReminderRecord.filter(ReminderRecord.Columns.uuid == entry.key).fetchOne(db) {
                     objects.append(.reminder(try row.reminder()))
                 } else if let modified = try Double.fetchOne(db, sql: "SELECT modified FROM reminderTombstone WHERE uuid = ?",
                                                              arguments: [entry.key]) {
@@ -231,7 +231,7 @@ struct InterchangeApplier {
             guard let uuid = reminder.uuid?.storeText else { return false }
             let gone = try Double.fetchOne(db, sql: "SELECT modified FROM reminderTombstone WHERE uuid = ?", arguments: [uuid])
             var row = ReminderRecord(reminder)
-            let here = try ReminderRecord.filter(Column("uuid") == uuid).fetchOne(db)
+            let here = try ReminderRecord.filter(ReminderRecord.Columns.uuid == uuid).fetchOne(db)
             switch SyncMerge.decide(Self.version(row), here: here.map(Self.version), removedAt: gone) {
             case .keep: return false
             case .update:
@@ -352,7 +352,7 @@ struct InterchangeApplier {
         let here = try HabitRecord.fetchOne(db, key: habit.id).map { try $0.definition() }
         let decision = SyncMerge.decide(Self.version(HabitRecord(habit)), here: here.map { Self.version(HabitRecord($0)) }, removedAt: gone)
         guard decision != .keep else { return false }
-        if let other = try HabitRecord.filter(Column("name") == habit.name && Column("id") != habit.id).fetchOne(db) {
+        if let other = try HabitRecord.filter(HabitRecord.Columns.name == habit.name && HabitRecord.Columns.id != habit.id).fetchOne(db) {
             let otherDefinition = try other.definition()
             if SyncMerge.incomingLosesName(habit, to: otherDefinition) {
                 let renamed = SyncMerge.clashName(habit)

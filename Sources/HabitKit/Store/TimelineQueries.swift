@@ -7,18 +7,18 @@ extension HabitStore {
     /// samples (any source) that start inside it, `[start, end)`.
     static func heartRate(of w: WorkoutViewRecord, _ db: Database) throws -> WorkoutHeartRate? {
         let type = "HKQuantityTypeIdentifierHeartRate"
-        if let s = try WorkoutStatisticRecord.filter(Column("workoutId") == w.id && Column("type") == type).fetchOne(db),
+        if let s = try WorkoutStatisticRecord.filter(WorkoutStatisticRecord.Columns.workoutId == w.id && WorkoutStatisticRecord.Columns.type == type).fetchOne(db),
            let average = s.average {
             return WorkoutHeartRate(average: average, maximum: s.maximum)
         }
         let inside = InstantRange(w.workout.start, upTo: max(w.workout.start, w.workout.end))
         let values = try Double.fetchAll(db, SampleViewRecord.all().ofType(type).starting(in: inside)
-            .filter(Column("value") != nil).select(Column("value")))
+            .filter(SampleViewRecord.Columns.value != nil).select(SampleViewRecord.Columns.value))
         return WorkoutHeartRate.derived(from: values)
     }
 
     static func average(_ type: String, in range: InstantRange, _ db: Database) throws -> Double? {
-        try Double.fetchOne(db, SampleViewRecord.all().ofType(type).starting(in: range).select(GRDB.average(Column("value"))))
+        try Double.fetchOne(db, SampleViewRecord.all().ofType(type).starting(in: range).select(GRDB.average(SampleViewRecord.Columns.value)))
     }
 }
 
@@ -40,7 +40,7 @@ extension StoreRequest where Value == [TimelineDay] {
                 items.append(.workout(w.workout, heartRate: try HabitStore.heartRate(of: w, db)))
             }
             let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").starting(in: sleepRange)
-                .order(Column("start"), Column("anchor")).fetchAll(db).map { row in
+                .order(SampleViewRecord.Columns.start, SampleViewRecord.Columns.anchor).fetchAll(db).map { row in
                     SleepInterval(start: Date(timeIntervalSince1970: row.start), end: Date(timeIntervalSince1970: row.end),
                                   stage: SleepStage(categoryValue: MetadataCoding.decode(row.metadata)["categoryValue"]))
                 }

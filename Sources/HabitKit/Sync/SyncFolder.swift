@@ -59,7 +59,7 @@ public struct SyncFolder: Sendable {
         return names.sorted().compactMap { name in
             guard name.hasPrefix("habit-"), name.hasSuffix(".ndjson"), name.utf8.count >= 6 + 36 + 7 else { return nil }
             let id = String(name.dropFirst(6).prefix(36))
-            guard UUID(uuidString: id) != nil, id == id.lowercased() else { return nil }
+            guard UUID(uuidString: id)?.storeText == id else { return nil }
             let rest = name.dropFirst(6 + 36).dropLast(7)
             if rest.isEmpty { return id == device ? nil : PeerFile(key: id, path: path + "/" + name, conflictOf: nil) }
             guard rest.hasPrefix(".sync-conflict-") || rest.hasPrefix(" (conflicted copy") || rest.hasPrefix(" (Conflicted copy") else { return nil }
@@ -130,7 +130,7 @@ public struct SyncFolder: Sendable {
         var hash = StableHash()
         hash.add(Int64(bytes.count))
         bytes.withUnsafeBufferPointer { hash.add($0) }
-        return hash.uuid().uuidString.lowercased()
+        return hash.uuid().storeText
     }
 
     /// The complete lines of `file` after `mark`, where each starts, and the offset after the last

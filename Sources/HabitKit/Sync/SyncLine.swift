@@ -80,7 +80,7 @@ public struct SyncLine: Codable, Equatable, Sendable {
         public let modified: String
 
         public init(_ r: HabitKit.Reminder, calendar: HabitCalendar) {
-            (uuid, title, message, activity) = (r.uuid?.uuidString.lowercased() ?? "", r.title, r.message, r.activity)
+            (uuid, title, message, activity) = (r.uuid?.storeText ?? "", r.title, r.message, r.activity)
             (time, weekdays, lookbackHours, enabled) = (r.time.description, r.weekdays.mask, r.lookbackHours, r.enabled)
             (created, modified) = (InterchangeField.text(of: r.created, calendar), InterchangeField.text(of: r.modified, calendar))
         }
@@ -113,7 +113,7 @@ public struct SyncLine: Codable, Equatable, Sendable {
         public let handled: String
 
         public init(reminder: UUID, day: LocalDay, at: Date, state: OccurrenceState, handled: Date, calendar: HabitCalendar) {
-            (self.reminder, self.day, self.state) = (reminder.uuidString.lowercased(), day.description, state.rawValue)
+            (self.reminder, self.day, self.state) = (reminder.storeText, day.description, state.rawValue)
             (self.at, self.handled) = (InterchangeField.text(of: at, calendar), InterchangeField.text(of: handled, calendar))
         }
 
@@ -148,13 +148,13 @@ public struct SyncLine: Codable, Equatable, Sendable {
         switch object {
         case .data: return nil
         case .deleted(let uuid, let kind, let type):
-            self.init(kind: "deleted", deleted: Deleted(uuid: uuid.uuidString.lowercased(), kind: kind.rawValue, type: type))
+            self.init(kind: "deleted", deleted: Deleted(uuid: uuid.storeText, kind: kind.rawValue, type: type))
         case .setting(let key, let value, let modified):
             self.init(kind: "setting", setting: Setting(key: key, value: value, modified: modified, calendar: calendar))
         case .reminder(let r):
             self.init(kind: "reminder", reminder: Reminder(r, calendar: calendar))
         case .reminderDeleted(let uuid, let modified):
-            self.init(kind: "reminderDeleted", reminderDeleted: Removed(id: uuid.uuidString.lowercased(), modified: time(modified)))
+            self.init(kind: "reminderDeleted", reminderDeleted: Removed(id: uuid.storeText, modified: time(modified)))
         case .habitDeleted(let id, let modified):
             self.init(kind: "habitDeleted", habitDeleted: Removed(id: id, modified: time(modified)))
         case .occurrence(let reminder, let day, let at, let state, let handled):
@@ -178,8 +178,7 @@ public struct SyncLine: Codable, Equatable, Sendable {
         case ("reminderDeleted", nil, nil, nil, let d?, nil, nil):
             return .reminderDeleted(uuid: try F.uuid(d.id, "reminderDeleted.id"), modified: try F.instant(d.modified, "reminderDeleted.modified"))
         case ("habitDeleted", nil, nil, nil, nil, let d?, nil):
-            _ = try F.uuid(d.id, "habitDeleted.id")
-            return .habitDeleted(id: d.id.lowercased(), modified: try F.instant(d.modified, "habitDeleted.modified"))
+            return .habitDeleted(id: try F.uuid(d.id, "habitDeleted.id").storeText, modified: try F.instant(d.modified, "habitDeleted.modified"))
         case ("occurrence", nil, nil, nil, nil, nil, let o?):
             let o = try o.checked()
             return .occurrence(reminder: o.reminder, day: o.day, at: o.at, state: o.state, handled: o.handled)

@@ -169,13 +169,24 @@ public func quoted(_ text: some StringProtocol) -> String {
 /// `text` with every control character (C0, DEL, C1, and the Unicode line and paragraph
 /// separators) written as an escape: `\n`, `\r`, `\t`, else `\u{…}`. Other text is unchanged.
 public func escapingControlCharacters(_ text: some StringProtocol) -> String {
+    escapingControlCharacters(text, limit: .max, backslashes: false)
+}
+
+/// The one escaper: ``escapingControlCharacters(_:)``, with `backslashes` a backslash too (`\\`,
+/// so that an escape can be told from text that looks like one), and after `limit` characters
+/// the rest cut, shown as `…`.
+public func escapingControlCharacters(_ text: some StringProtocol, limit: Int, backslashes: Bool) -> String {
     var out = ""
-    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    out.unicodeScalars.reserveCapacity(min(limit, text.unicodeScalars.count))
+    var count = 0
     for scalar in text.unicodeScalars {
+        if count == limit { out += "…"; break }
+        count += 1
         switch scalar {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
+        case "\\" where backslashes: out += "\\\\"
         case _ where isControlCharacter(scalar):
             out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         default: out.unicodeScalars.append(scalar)

@@ -37,7 +37,7 @@ struct AddHabit: ParsableCommand {
     func run() throws {
         let spec = try shape.spec(from: from, field: field)
         let (store, _, habit) = try store.writing { env in
-            try spec.newHabit(named: name, id: env.makeUUID().uuidString.lowercased(), since: env.today, at: env.now)
+            try spec.newHabit(named: name, id: env.makeUUID().storeText, since: env.today, at: env.now)
         }
         try store.addHabit(habit)
         let hint = habit.fromType == nil ? "log it with 'habit log \(habit.name)\(habit.kind == .quantity ? " AMOUNT" : "")'" : nil

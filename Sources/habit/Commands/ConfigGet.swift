@@ -5,8 +5,7 @@ import HabitKit
 struct ConfigGet: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a setting's effective value.")
 
-    @Argument(help: ArgumentHelp("The setting's name.", valueName: "key"), transform: SettingKeyValue.parse)
-    var key: SettingKeyValue
+    @OptionGroup var key: SettingKeyArgument
 
     @OptionGroup var store: StoreOptions
 

@@ -5,8 +5,7 @@ import HabitKit
 struct ConfigSet: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a setting.")
 
-    @Argument(help: ArgumentHelp("The setting's name.", valueName: "key"), transform: SettingKeyValue.parse)
-    var key: SettingKeyValue
+    @OptionGroup var key: SettingKeyArgument
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The new value (see 'habit config list').", valueName: "value"))
     var words: [String] = []

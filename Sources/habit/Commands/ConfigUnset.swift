@@ -5,8 +5,7 @@ import HabitKit
 struct ConfigUnset: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "unset", abstract: "Return a setting to its default.")
 
-    @Argument(help: ArgumentHelp("The setting's name.", valueName: "key"), transform: SettingKeyValue.parse)
-    var key: SettingKeyValue
+    @OptionGroup var key: SettingKeyArgument
 
     @OptionGroup var store: StoreOptions
 

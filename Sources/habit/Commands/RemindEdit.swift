@@ -5,8 +5,7 @@ import HabitKit
 struct RemindEdit: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a reminder.")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The reminder's number (see 'habit remind list').", valueName: "id"))
-    var words: [String] = []
+    @OptionGroup var reminder: ReminderIDArgument
 
     @Option(name: .long, parsing: .unconditional, help: "New local time, HH:MM.", transform: ClockTimeValue.parse)
     var time: ClockTimeValue?
@@ -18,10 +17,7 @@ struct RemindEdit: ParsableCommand {
     @OptionGroup var fields: ReminderFields
     @OptionGroup var store: StoreOptions
 
-    func id() throws(ValidationError) -> Int64 {
-        let value: ReminderIDValue = try PositionalWords.one(words, as: "<id>", what: "a reminder's number", command: "habit remind edit", example: "habit remind edit 1 --time 21:00")
-        return value.id
-    }
+    func id() throws(ValidationError) -> Int64 { try reminder.id(command: "habit remind edit", example: "habit remind edit 1 --time 21:00") }
 
     func validate() throws { _ = try id() }
 

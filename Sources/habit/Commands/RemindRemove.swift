@@ -5,15 +5,11 @@ import HabitKit
 struct RemindRemove: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a reminder.")
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The reminder's number (see 'habit remind list').", valueName: "id"))
-    var words: [String] = []
+    @OptionGroup var reminder: ReminderIDArgument
 
     @OptionGroup var store: StoreOptions
 
-    func id() throws(ValidationError) -> Int64 {
-        let value: ReminderIDValue = try PositionalWords.one(words, as: "<id>", what: "a reminder's number", command: "habit remind remove", example: "habit remind remove 1")
-        return value.id
-    }
+    func id() throws(ValidationError) -> Int64 { try reminder.id(command: "habit remind remove", example: "habit remind remove 1") }
 
     func validate() throws { _ = try id() }
 

@@ -16,7 +16,7 @@ struct Undo: ParsableCommand {
         let undone = try store.undo()
         try LogReport.print(deleted: undone.entry, verb: "undone", env: env, json: output.json)
         if !output.json, !undone.restored.isEmpty {
-            Output.print("restored what it had replaced: " + undone.restored.map { $0.uuid.uuidString.lowercased() }.joined(separator: ", "))
+            Output.print("restored what it had replaced: " + undone.restored.map { $0.uuid.storeText }.joined(separator: ", "))
         }
     }
 }

@@ -22,14 +22,14 @@ struct SampleJSON: Codable, Equatable {
 
     /// With the instants written by `instant` (the interchange format keeps their microseconds).
     init(_ s: Sample, instant: (Date) -> String) {
-        uuid = s.uuid.uuidString.lowercased()
+        uuid = s.uuid.storeText
         type = s.type
         start = instant(s.start)
         end = instant(s.end)
         value = s.value
         unit = s.unit
         source = s.source.bundleID
-        workout = s.workout?.uuidString.lowercased()
+        workout = s.workout?.storeText
         metadata = s.metadata.isEmpty ? nil : s.metadata
     }
 }
@@ -51,7 +51,7 @@ struct WorkoutJSON: Codable, Equatable {
 
     /// With the instants written by `instant` (the interchange format keeps their microseconds).
     init(_ w: Workout, instant: (Date) -> String) {
-        uuid = w.uuid.uuidString.lowercased()
+        uuid = w.uuid.storeText
         activityType = w.activityType
         start = instant(w.start)
         end = instant(w.end)

@@ -10,7 +10,7 @@ struct SkippedDayJSON: Codable, Equatable {
     let created: String
 
     init(_ s: SkippedDay, calendar: HabitCalendar) {
-        uuid = s.uuid.uuidString.lowercased()
+        uuid = s.uuid.storeText
         habit = s.habitName
         habitId = s.habitID
         day = s.day.description
@@ -50,6 +50,6 @@ struct ChangesJSON: Codable, Equatable {
         added = Added(samples: changes.samples.map { SampleJSON($0, calendar: calendar) },
                       workouts: changes.workouts.map { WorkoutJSON($0, calendar: calendar) },
                       skips: changes.skips.map { SkippedDayJSON($0, calendar: calendar) })
-        deleted = changes.deleted.map { Deleted(uuid: $0.uuid.uuidString.lowercased(), kind: $0.kind.rawValue, type: $0.type, anchor: $0.anchor) }
+        deleted = changes.deleted.map { Deleted(uuid: $0.uuid.storeText, kind: $0.kind.rawValue, type: $0.type, anchor: $0.anchor) }
     }
 }

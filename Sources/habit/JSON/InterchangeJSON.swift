@@ -151,7 +151,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
     }
 
     func definition() throws(InterchangeJSONFailure) -> HabitDefinition {
-        guard UUID(uuidString: id) != nil else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
+        guard let uuid = UUID(uuidString: id) else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
         do { _ = try HabitName.validate(name) } catch { throw InterchangeJSONFailure("habit \"name\": \(error.description)") }
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
               let per = HabitDefinition.Period(rawValue: per), (1...31).contains(times),
@@ -167,7 +167,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         }
         let unit = try self.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) }
         let from = try self.from.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "from", limit: 256) }
-        return HabitDefinition(id: id.lowercased(), name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
+        return HabitDefinition(id: uuid.storeText, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: from, sources: sources.filter, since: since, archived: archived, asks: asks ?? true,
                                created: try InterchangeField.instant(created, "created"),
                                modified: try InterchangeField.instant(modified, "modified"))

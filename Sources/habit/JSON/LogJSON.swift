@@ -18,7 +18,7 @@ struct LogJSON: Codable, Equatable {
     init(_ result: LogResult, calendar: HabitCalendar) {
         samples = result.samples.map { SampleJSON($0, calendar: calendar) }
         workout = result.workout.map { WorkoutJSON($0, calendar: calendar) }
-        replaced = result.replaced.map { $0.uuidString.lowercased() }
+        replaced = result.replaced.map { $0.storeText }
         cancelledReminders = result.cancelledReminders.map {
             Cancelled(reminder: String($0.reminderID), title: $0.title, occurrence: calendar.iso8601($0.occurrence))
         }

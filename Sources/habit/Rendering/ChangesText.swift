@@ -5,9 +5,9 @@ enum ChangesText {
     static func lines(_ changes: Changes, saved: String?, habitNames: [String: String], calendar: HabitCalendar) -> [String] {
         var lines = ["since \(changes.since): \(changes.samples.count) samples and \(changes.workouts.count) workouts added, "
                      + "\(changes.deleted.count) deleted; new anchor \(changes.anchor)" + (saved.map { " (saved as \(quoted: $0))" } ?? "")]
-        for s in changes.samples.prefix(50) { lines.append("  + \(TextRendering.describe(s, calendar))  \(s.uuid.uuidString.lowercased())") }
-        for w in changes.workouts.prefix(50) { lines.append("  + \(TextRendering.describe(w, calendar))  \(w.uuid.uuidString.lowercased())") }
-        for d in changes.deleted.prefix(50) { lines.append("  - \(removed(d, habitNames: habitNames))  \(d.uuid.uuidString.lowercased())") }
+        for s in changes.samples.prefix(50) { lines.append("  + \(TextRendering.describe(s, calendar))  \(s.uuid.storeText)") }
+        for w in changes.workouts.prefix(50) { lines.append("  + \(TextRendering.describe(w, calendar))  \(w.uuid.storeText)") }
+        for d in changes.deleted.prefix(50) { lines.append("  - \(removed(d, habitNames: habitNames))  \(d.uuid.storeText)") }
         if changes.samples.count > 50 || changes.workouts.count > 50 || changes.deleted.count > 50 { lines.append("  … (--json lists everything)") }
         return lines
     }

@@ -38,11 +38,11 @@ final class ExportWriter {
         guard case .data(let object) = item else { return }
         switch object {
         case .sample(let s, _):
-            try line(CSV.row(["sample", s.uuid.uuidString.lowercased(), s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
+            try line(CSV.row(["sample", s.uuid.storeText, s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
                               s.value.map { String($0) } ?? s.metadata["categoryValue"] ?? "", s.unit ?? "", s.source.bundleID,
-                              s.workout?.uuidString.lowercased() ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? ""]))
+                              s.workout?.storeText ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? ""]))
         case .workout(let w, _, _, _):
-            try line(CSV.row(["workout", w.uuid.uuidString.lowercased(), w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
+            try line(CSV.row(["workout", w.uuid.storeText, w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
                               String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
                               w.totalDistanceMeters.map { String($0) } ?? "", "", ""]))
         case .habit, .skip, .activitySummary:

@@ -10,11 +10,11 @@ enum LogReport {
         }
         var lines: [String] = []
         if let w = result.workout {
-            lines.append("logged: \(TextRendering.describe(w, env.calendar))  \(w.uuid.uuidString.lowercased())")
+            lines.append("logged: \(TextRendering.describe(w, env.calendar))  \(w.uuid.storeText)")
         } else if let s = result.samples.first {
-            lines.append("logged: \(TextRendering.describe(s, env.calendar))  \(s.uuid.uuidString.lowercased())")
+            lines.append("logged: \(TextRendering.describe(s, env.calendar))  \(s.uuid.storeText)")
         }
-        for uuid in result.replaced { lines.append("  replaced \(uuid.uuidString.lowercased())") }
+        for uuid in result.replaced { lines.append("  replaced \(uuid.storeText)") }
         for c in result.cancelledReminders {
             lines.append("  cancelled reminder #\(c.reminderID) '\(c.title)' at \(env.calendar.iso8601(c.occurrence))")
         }
@@ -26,7 +26,7 @@ enum LogReport {
         if json {
             try Output.printJSON(DeletedJSON(deleted: EntryJSON(entry, calendar: env.calendar)))
         } else {
-            Output.print("\(verb): \(TextRendering.describe(entry, env.calendar))  \(entry.uuid.uuidString.lowercased())")
+            Output.print("\(verb): \(TextRendering.describe(entry, env.calendar))  \(entry.uuid.storeText)")
         }
     }
 }

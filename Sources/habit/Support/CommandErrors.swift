@@ -19,7 +19,7 @@ enum UsageError: HabitError {
     var description: String {
         switch self {
         case .ambiguousEntry(let prefix, let candidates):
-            "\(quoted: prefix) matches more than one entry (\(candidates.map { $0.uuidString.lowercased() }.joined(separator: ", "))); give more of the UUID"
+            "\(quoted: prefix) matches more than one entry (\(candidates.map { $0.storeText }.joined(separator: ", "))); give more of the UUID"
         case .storeNotEmpty(let path):
             "the store \(quoted: path) already holds data; use --force to add demo data anyway, or --db for another file"
         case .exclusive(let a, let b):

@@ -23,7 +23,7 @@ enum TrackerIdentity {
             identity.add(app)
             identity.add(name)
             if let rank = seen[name], rank > 1 { identity.add("namesake \(rank)") }
-            return identity.uuid().uuidString.lowercased()
+            return identity.uuid().storeText
         }
     }
 

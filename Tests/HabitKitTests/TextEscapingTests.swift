@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import HabitKit
+
+/// The one control-character escaper and the one metadata string escaper, as each caller uses them.
+@Suite struct TextEscapingTests {
+    @Test func messagesEscapeControlCharactersAndKeepBackslashes() {
+        #expect(escapingControlCharacters("a\\b\n\t\u{1B}\u{85}\u{2028}é") == #"a\b\n\t\u{1B}\u{85}\u{2028}é"#)
+    }
+
+    /// Text from an export or a path also escapes backslashes (an escape can be told from text
+    /// that looks like one) and is cut after its limit.
+    @Test func importTextEscapesBackslashesAndIsCut() {
+        #expect(ImportText.escaped("a\\u{1B}\u{1B}\r") == #"a\\u{1B}\u{1B}\r"#)
+        #expect(ImportText.escaped("abcd", limit: 3) == "abc…")
+        #expect(ImportText.escaped("abc", limit: 3) == "abc")
+        #expect(ImportText.quoted("it's\n") == #"'it's\n'"#)
+    }
+
+    /// The store's metadata text: JSON escapes for quote, backslash and control characters, other
+    /// text as it is; the import's byte path writes the same.
+    @Test func metadataStringsAreEscapedAsJSON() {
+        #expect(MetadataCoding.encode(["k": "a\"b\\c\nd\r\t\u{1}é"]) == #"{"k":"a\"b\\c\nd\r\t\u0001é"}"#)
+        #expect(MetadataCoding.encode(["plain": "text"]) == #"{"plain":"text"}"#)
+        let text = "x\u{1F}\"y"
+        var bytes: [UInt8] = []
+        MetadataCoding.appendQuoted(Array(text.utf8), 0, text.utf8.count, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #""x\u001f\"y""#)
+    }
+}
