@@ -24,11 +24,12 @@ struct Status: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        let pending = Pending.count()  // entries saved while the store could not be written
         try store.snapshot { store, env in
             let plan = DayPlan(try store.read(.overview(env: env)))
             switch format {
-            case .plain: Output.print(StatusText.line(plan))
-            case .json: try Output.printJSON(StatusJSON(plan))
+            case .plain: Output.print(StatusText.line(plan) + Pending.suffix(pending))
+            case .json: try Output.printJSON(StatusJSON(plan, pending: pending))
             case .waybar: try Output.printJSON(WaybarJSON(plan))
             case .i3blocks: Output.print(StatusText.i3blocks(plan).joined(separator: "\n"))
             case .tmux: Output.print(StatusText.tmux(plan))

@@ -33,9 +33,15 @@ struct StoreLocation {
         try HabitStore.open(path: path, access: .read)  // a missing store reads as empty; nothing is created
     }
 
-    /// Opens the store for a command that writes, creating it when missing.
+    /// Opens the store for a command that writes, creating it when missing, and applies the
+    /// pending journal to it first (``Pending/apply(to:)``; nothing but one `lstat` without one).
     func openForWriting() throws -> HabitStore {
-        try HabitStore.open(path: path, access: .create)
+        let isNew = !exists
+        let store = try HabitStore.open(path: path, access: .create)
+        // Remembered, so that its folder missing later reads as an unmounted drive, not a first run.
+        if isNew { try? Pending.journal.remember(store: StoreLocation.absolute(path)) }  // a hint: never a reason to fail
+        try Pending.apply(to: store)
+        return store
     }
 
     /// Opens an existing store for writing; without one, throws `missing` and creates nothing
