@@ -262,8 +262,8 @@ import Testing
         try journal.append(kept)
         let r = try habit.run(["log", "alcohol", "0"], env: Self.later)
         #expect(r.status == 0)
-        #expect(r.stderr.hasPrefix("habit: a pending habit entry typed at"))
-        #expect(r.stderr.contains("set aside in \(journal.setAsidePath)"))
+        #expect(r.stderr == "habit: a pending entry could not be added (unknown habit 'floss'; the habits are: meditate, workout, noalc (add one with 'habit add NAME')); "
+                + "it was set aside in \(journal.setAsidePath): log habit floss, typed 2025-10-01T17:30:00.000Z (uuid \(gone.uuid.uuidString.lowercased()))\n")
         #expect(try Self.sessions(habit) == [kept.uuid])
         #expect(PendingJournal.read(Array(try Data(contentsOf: URL(fileURLWithPath: journal.setAsidePath)))).entries == [gone])
     }

@@ -69,7 +69,8 @@ enum Pending {
                     } catch {
                         refused.append(entry)
                         let message = (error as? any HabitError)?.description ?? "\(error)"
-                        Output.write("habit: a pending \(entry.kind.rawValue) entry typed at \(entry.typed) could not be added (\(escapingControlCharacters(message))); it was set aside in \(journal.setAsidePath)\n", to: STDERR_FILENO)
+                        let line = "a pending entry could not be added (\(message)); it was set aside in \(journal.setAsidePath): \(entry.summary)"
+                        Output.write("habit: " + escapingControlCharacters(line) + "\n", to: STDERR_FILENO)
                     }
                 }
             }
