@@ -389,7 +389,7 @@ import Testing
             let habits: [Habit]
         }
         let todayData = try Self.output(habit, ["today"])
-        #expect(Self.keys(try Self.object(todayData)) == ["date", "day", "habits"])
+        #expect(Self.keys(try Self.object(todayData)) == ["date", "day", "habits", "pending"])
         #expect(Self.keys(try Self.object(todayData)["day"]) == Self.dayKeys)
         let today = try Self.decode(Today.self, todayData)
         #expect(today.date == "2025-10-26")

@@ -38,10 +38,15 @@ enum Immutable {
             Immutable.set(habit.db, false)
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: habit.db)
         }
+        // A log the store cannot take is saved for later (exit 75, PendingJournalTests); another write is refused.
         let write = try habit.run(["log", "meditate", "5m"])
-        #expect(write.status == 77)
+        #expect(write.status == 75)
         #expect(write.stderr.contains("read-only"))
         #expect(write.stderr.split(separator: "\n").count == 1)
+        let setting = try habit.run(["config", "set", "weight", "70"])
+        #expect(setting.status == 77)
+        #expect(setting.stderr.contains("read-only"))
+        #expect(setting.stderr.split(separator: "\n").count == 1)
         let read = try habit.run(["log", "list", "--json"])
         #expect(read.status == 0)
         let entries = (try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Any])?["entries"] as? [Any]

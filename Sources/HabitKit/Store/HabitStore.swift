@@ -191,7 +191,44 @@ public struct HabitStore: Sendable {
     /// Runs `updates` in one IMMEDIATE transaction, mapping SQLite errors to ``StoreError``.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try refuseInSnapshot()
-        do { return try dbWriter.write(updates) } catch { throw StoreError.from(error, path: path) }
+        do {
+            if let db = OpenBatch.db(of: dbWriter) {
+                // Inside ``inOneTransaction(_:)``: a savepoint, so a write that fails undoes only itself.
+                var result: T?
+                try db.inSavepoint {
+                    result = try updates(db)
+                    return .commit
+                }
+                guard let result else { throw StoreError.corrupt("a write inside a batch returned nothing") }
+                return result
+            }
+            return try dbWriter.write(updates)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body` in one IMMEDIATE transaction: every read and write of this store inside it
+    /// joins that transaction (each write in a savepoint of its own), and it commits when `body`
+    /// returns. For the pending journal: its entries and their reminder cancellations are applied
+    /// together, or not at all.
+    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+        try refuseInSnapshot()
+        do {
+            return try dbWriter.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    OpenBatch.register(db, of: dbWriter)
+                    defer { OpenBatch.unregister(dbWriter) }
+                    result = try body()
+                    return .commit
+                }
+                guard let result else { throw StoreError.corrupt("a batch returned nothing") }
+                return result
+            }
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
     }
 
     /// Runs `updates` in one IMMEDIATE transaction that is rolled back when `rollback` is true
@@ -223,6 +260,7 @@ public struct HabitStore: Sendable {
     func read<T>(_ value: (Database) throws -> T) throws -> T {
         do {
             if let openSnapshot { return try value(openSnapshot.db) }
+            if let db = OpenBatch.db(of: dbWriter) { return try value(db) }
             return try dbWriter.read(value)
         } catch {
             throw StoreError.from(error, path: path)
@@ -268,6 +306,24 @@ final class OpenSnapshot: @unchecked Sendable {
     /// The settings of the snapshot `db` is in, if it is in one.
     static func settings(of db: Database) -> Settings? {
         lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)] }
+    }
+}
+
+/// The transaction of a ``HabitStore/inOneTransaction(_:)`` that is open on a connection.
+enum OpenBatch {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var open: [ObjectIdentifier: Database] = [:]
+
+    static func register(_ db: Database, of writer: any DatabaseWriter) {
+        lock.withLock { open[ObjectIdentifier(writer as AnyObject)] = db }
+    }
+
+    static func unregister(_ writer: any DatabaseWriter) {
+        lock.withLock { _ = open.removeValue(forKey: ObjectIdentifier(writer as AnyObject)) }
+    }
+
+    static func db(of writer: any DatabaseWriter) -> Database? {
+        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(writer as AnyObject)] }
     }
 }
 

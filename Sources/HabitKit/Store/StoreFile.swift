@@ -93,13 +93,20 @@ public enum StoreFile {
     }
 
     private static func checkOwnerAndMode(_ info: stat, of path: String, what: String) throws {
+        if let reason = distrust(info, what: what) { throw StoreError.unsafePath(path, reason: reason) }
+    }
+
+    /// Why habit will not trust a file or folder with `info` (another user's; writable by group or
+    /// others), or nil: the store's rule, also the pending journal's (``PendingJournalFile``).
+    static func distrust(_ info: stat, what: String) -> String? {
         guard info.st_uid == geteuid() || info.st_uid == 0 else {
-            throw StoreError.unsafePath(path, reason: "the \(what) belongs to another user (uid \(info.st_uid)); habit only opens its own files")
+            return "the \(what) belongs to another user (uid \(info.st_uid)); habit only opens its own files"
         }
         guard info.st_mode & 0o022 == 0 else {
             let mode = String(info.st_mode & 0o7777, radix: 8)
-            throw StoreError.unsafePath(path, reason: "the \(what) is writable by others (mode \(mode)); run chmod go-w on it")
+            return "the \(what) is writable by others (mode \(mode)); run chmod go-w on it"
         }
+        return nil
     }
 
     /// The schema version of the habit store at `path`, read without changing anything.

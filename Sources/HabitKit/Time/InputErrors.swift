@@ -8,6 +8,7 @@ public enum ErrorKind: Sendable {
     case unavailable    // 69
     case cantCreate     // 73
     case ioError        // 74
+    case tempFail       // 75: saved, to be done later (the pending journal)
     case permission     // 77
 }
 

@@ -26,6 +26,7 @@ struct Doctor: ParsableCommand {
         if diagnosis.exists {
             findings += TriggerFactsReader.findings(store: path, enabledReminders: diagnosis.enabledReminders)
         }
+        findings += Pending.findings()
         let problems = findings.filter { $0.status == .problem }.count
         if output.json {
             try Output.printJSON(DoctorJSON(ok: problems == 0, findings: findings))

@@ -26,15 +26,22 @@ struct LogAlcohol: ParsableCommand {
 
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(_ drinks: DrinksValue, date: DayValue?, source: SourceID, store location: StoreLocation, json: Bool) throws {
-        let (store, env, day) = try location.writing { env throws(InputError) -> LocalDay in
-            guard let date else { return EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
-            let day: LocalDay
-            do throws(InputError) { day = try date.day(today: env.today) } catch { throw .inArgument("--date", error) }
-            if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
-            return day
+        try location.writeOrSave({ e in
+            (e.drinks, e.date, e.source) = (drinks.text, date?.text, source == .app ? nil : source.bundleID)
+        }, kind: .alcohol) {
+            let (store, env, day) = try location.writing { env in try Self.day(date, env: env) }
+            let result = try store.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, env: env)
+            try LogReport.print(result, env: env, json: json)
+            store.closeForExit()  // the process ends next
         }
-        let result = try store.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, env: env)
-        try LogReport.print(result, env: env, json: json)
-        store.closeForExit()  // the process ends next
+    }
+
+    /// The NoAlc day: `--date`'s (not in the future), else the one the 18:00 rule gives for now.
+    static func day(_ date: DayValue?, env: HabitEnvironment) throws(InputError) -> LocalDay {
+        guard let date else { return EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
+        let day: LocalDay
+        do throws(InputError) { day = try date.day(today: env.today) } catch { throw .inArgument("--date", error) }
+        if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
+        return day
     }
 }

@@ -42,11 +42,24 @@ struct LogHabit: ParsableCommand {
     static func perform(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
                         store location: StoreLocation, json: Bool) throws {
         try TypedText.check(note, option: "--note")
-        // Which habit, from the store as it is. A missing store has no habit of one's own and stays
-        // missing (it opens as an empty in-memory store and the lookup refuses the name); an
-        // existing one is opened once, for the lookup and the write (for writing: that forgets the
-        // answers kept for degraded mode).
-        let (store, env) = location.exists ? try location.writing() : try location.reading()
+        try location.writeOrSave({ e in
+            (e.habit, e.amount, e.at, e.end, e.date, e.note) = (name, amountText, at?.text, end?.text, date?.text, note)
+        }, kind: .habit) {
+            // Which habit, from the store as it is. A missing store has no habit of one's own and stays
+            // missing (it opens as an empty in-memory store and the lookup refuses the name); an
+            // existing one is opened once, for the lookup and the write (for writing: that forgets
+            // the answers kept for degraded mode and applies the pending journal first).
+            let (store, env) = location.exists ? try location.writing() : try location.reading()
+            let entry = try Self.entry(name: name, amount: amountText, at: at, end: end, date: date, note: note, store: store, env: env)
+            let result = try store.log(entry, env: env)
+            try LogReport.print(result, env: env, json: json)
+            store.closeForExit()  // the process ends next
+        }
+    }
+
+    /// The entry `habit log NAME [AMOUNT] …` makes, read against `store` and `env`.
+    static func entry(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
+                      store: HabitStore, env: HabitEnvironment) throws -> NewEntry {
         let definition = try store.read(.habit(named: name.lowercased(), env: env))
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
@@ -63,9 +76,7 @@ struct LogHabit: ParsableCommand {
         case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
         }
         let span = try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, date: date, env)
-        let result = try store.log(.habit(definition, amount: amount, span, note: note), env: env)
-        try LogReport.print(result, env: env, json: json)
-        store.closeForExit()  // the process ends next
+        return .habit(definition, amount: amount, span, note: note)
     }
 
     /// When the entry happened: a duration amount spans `[start, end)` like a session; anything

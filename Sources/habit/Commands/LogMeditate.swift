@@ -30,11 +30,15 @@ struct LogMeditate: ParsableCommand {
     static func perform(seconds: TimeInterval, at: TimeValue?, end: TimeValue?, note: String?, source: SourceID,
                         store location: StoreLocation, json: Bool) throws {
         try TypedText.check(note, option: "--note")
-        let (store, env, interval) = try location.writing { env in
-            try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
+        try location.writeOrSave({ e in
+            (e.seconds, e.at, e.end, e.note, e.source) = (seconds, at?.text, end?.text, note, source == .app ? nil : source.bundleID)
+        }, kind: .meditate) {
+            let (store, env, interval) = try location.writing { env in
+                try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
+            }
+            let result = try store.log(.meditation(interval, note: note), source: source, env: env)
+            try LogReport.print(result, env: env, json: json)
+            store.closeForExit()  // the process ends next
         }
-        let result = try store.log(.meditation(interval, note: note), source: source, env: env)
-        try LogReport.print(result, env: env, json: json)
-        store.closeForExit()  // the process ends next
     }
 }

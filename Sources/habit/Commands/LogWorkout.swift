@@ -35,11 +35,16 @@ struct LogWorkout: ParsableCommand {
     static func perform(_ activity: Activity, seconds: TimeInterval, met: Double?, at: TimeValue?, end: TimeValue?, note: String?,
                         source: SourceID, store location: StoreLocation, json: Bool) throws {
         try TypedText.check(note, option: "--note")
-        let (store, env, interval) = try location.writing { env in
-            try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
+        try location.writeOrSave({ e in
+            (e.activity, e.seconds, e.met, e.at, e.end, e.note) = (activity.rawValue, seconds, met, at?.text, end?.text, note)
+            e.source = source == .app ? nil : source.bundleID
+        }, kind: .workout) {
+            let (store, env, interval) = try location.writing { env in
+                try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
+            }
+            let result = try store.log(.workout(activity, interval, met: met, note: note), source: source, env: env)
+            try LogReport.print(result, env: env, json: json)
+            store.closeForExit()  // the process ends next
         }
-        let result = try store.log(.workout(activity, interval, met: met, note: note), source: source, env: env)
-        try LogReport.print(result, env: env, json: json)
-        store.closeForExit()  // the process ends next
     }
 }

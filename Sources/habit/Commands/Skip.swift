@@ -18,15 +18,17 @@ struct SkipCommand: ParsableCommand {
 
     func run() throws {
         let (name, first) = try options.target(command: "habit skip")
-        let (store, env, habit, days) = try options.store.writing(habit: name) { env in
-            try options.days(first: first, today: env.today)
+        try options.store.location.writeOrSave({ e in (e.habit, e.date, e.to) = (name, first.text, options.to?.text) }, kind: .skip) {
+            let (store, env, habit, days) = try options.store.writing(habit: name) { env in
+                try options.days(first: first, today: env.today)
+            }
+            if let habit, habit.archived { throw HabitInputError.archived(habit.name) }
+            let change = try store.setSkipped(true, habitID: habit?.id, days: days, env: env)
+            if options.output.json {
+                try Output.printJSON(SkipJSON(habit: habit?.name, skipped: change.days, unchanged: change.unchanged))
+                return
+            }
+            Output.print(SkipText.skipped(change, habit: habit?.name).joined(separator: "\n"))
         }
-        if let habit, habit.archived { throw HabitInputError.archived(habit.name) }
-        let change = try store.setSkipped(true, habitID: habit?.id, days: days, env: env)
-        if options.output.json {
-            try Output.printJSON(SkipJSON(habit: habit?.name, skipped: change.days, unchanged: change.unchanged))
-            return
-        }
-        Output.print(SkipText.skipped(change, habit: habit?.name).joined(separator: "\n"))
     }
 }

@@ -26,14 +26,15 @@ struct Status: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        let pending = Pending.count()  // entries saved while the store could not be written
         // Polled by bars: a locked store is waited for 200 ms, then the kept answer is shown, marked stale.
         try DegradedMode.answer(store.location, brief: true) { wait in
             try store.location.snapshot(lockWait: wait) { store, env in
                 let plan = DayPlan(try store.read(.overview(env: env)))
                 let asOf = env.calendar.iso8601(env.now)
                 switch format {
-                case .plain: return .init(text: StatusText.line(plan), kind: .text, asOf: asOf)
-                case .json: return .init(text: try Output.json(StatusJSON(plan)), kind: .json, asOf: asOf)
+                case .plain: return .init(text: StatusText.line(plan) + Pending.suffix(pending), kind: .text, asOf: asOf)
+                case .json: return .init(text: try Output.json(StatusJSON(plan, pending: pending)), kind: .json, asOf: asOf)
                 case .waybar: return .init(text: try Output.json(WaybarJSON(plan)), kind: .waybar, asOf: asOf)
                 case .i3blocks: return .init(text: StatusText.i3blocks(plan).joined(separator: "\n"), kind: .i3blocks, asOf: asOf)
                 case .tmux: return .init(text: StatusText.tmux(plan), kind: .tmux, asOf: asOf)

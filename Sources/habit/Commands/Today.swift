@@ -11,6 +11,7 @@ struct Today: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
+        let pending = Pending.count()  // entries saved while the store could not be written
         try DegradedMode.answer(options.store.location) { wait in
             try options.store.location.snapshot(lockWait: wait) { store, env -> DegradedMode.Answer? in
                 let overview = try store.read(.overview(env: env, allSources: options.allSources))
@@ -20,11 +21,12 @@ struct Today: ParsableCommand {
                 if options.output.json {
                     let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
                     let json = TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
-                                         overview: overview)
+                                         overview: overview, pending: pending)
                     return .init(text: try Output.json(json), kind: .json, asOf: asOf)
                 }
-                if short { return .init(text: StatusText.short(DayPlan(overview)), kind: .text, asOf: asOf) }
+                if short { return .init(text: StatusText.short(DayPlan(overview)) + Pending.suffix(pending), kind: .text, asOf: asOf) }
                 var lines = TodayText.lines(DayPlan(overview), day, today: env.today, style: .live)
+                if pending > 0 { lines.append("\(pending) pending: saved while the store could not be written; added at the next write") }
                 if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { lines.append(note) }
                 return .init(text: lines.joined(separator: "\n"), kind: .text, asOf: asOf)
             }

@@ -70,8 +70,11 @@ struct TodayJSON: Codable, Equatable {
     let date: String
     let day: CalendarDayJSON
     let habits: [HabitJSON]
+    /// Entries in the pending journal, not yet in the store (Standards/access.md).
+    let pending: Int
 
-    init(date: LocalDay, day: CalendarDayJSON, overview: HabitOverview) {
+    init(date: LocalDay, day: CalendarDayJSON, overview: HabitOverview, pending: Int = 0) {
+        self.pending = pending
         self.date = date.description
         self.day = day
         habits = overview.reports.map {

@@ -54,7 +54,12 @@ struct SkipDaysOptions: ParsableArguments {
 
     /// `[first, --to)`, or the first day alone; refuses an empty range and more than ``maximumDays``.
     func days(first: DayValue, today: LocalDay) throws -> DayRange {
-        let start = try first.day(today: today, in: from != nil ? "--from" : "<day>")
+        try Self.days(first: first, named: from != nil ? "--from" : "<day>", to: to, today: today)
+    }
+
+    /// `[first, to)`, or the first day alone (also for a skip applied from the pending journal).
+    static func days(first: DayValue, named: String, to: DayValue?, today: LocalDay) throws -> DayRange {
+        let start = try first.day(today: today, in: named)
         guard let to else { return DayRange(day: start) }
         let end = try to.day(today: today, in: "--to")
         guard start < end else { throw HabitInputError.emptyRange(start.description, end.description) }

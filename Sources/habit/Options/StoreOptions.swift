@@ -34,11 +34,18 @@ struct StoreLocation {
         try HabitStore.open(path: path, access: .read, lockWait: lockWait)  // a missing store reads as empty; nothing is created
     }
 
-    /// Opens the store for a command that writes, creating it when missing. The cached answers
-    /// go first, whether the write then succeeds or not (``AnswerCache``).
+    /// Opens the store for a command that writes, creating it when missing; then forgets the
+    /// answers kept for degraded mode (``AnswerCache``: nothing changes before the store is open,
+    /// and a log saved for later leaves them to show while the store cannot be read) and applies
+    /// the pending journal to it (``Pending/apply(to:)``; nothing but one `lstat` without one).
     func openForWriting() throws -> HabitStore {
+        let isNew = !exists
+        let store = try HabitStore.open(path: path, access: .create)
         AnswerCache.invalidate()
-        return try HabitStore.open(path: path, access: .create)
+        // Remembered, so that its folder missing later reads as an unmounted drive, not a first run.
+        if isNew { try? Pending.journal.remember(store: StoreLocation.absolute(path)) }  // a hint: never a reason to fail
+        try Pending.apply(to: store)
+        return store
     }
 
     /// Opens an existing store for writing; without one, throws `missing` and creates nothing

@@ -123,8 +123,11 @@ struct StatusJSON: Codable, Equatable {
     let left: [String]
     let atRisk: [String]
     let habits: [HabitJSON]
+    /// Entries in the pending journal, not yet in the store (Standards/access.md).
+    let pending: Int
 
-    init(_ plan: DayPlan) {
+    init(_ plan: DayPlan, pending: Int = 0) {
+        self.pending = pending
         asOf = plan.asOf.description
         state = plan.state
         left = plan.left.map(\.report.definition.name)

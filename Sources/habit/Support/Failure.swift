@@ -40,6 +40,7 @@ struct Failure {
         case .unavailable: 69
         case .cantCreate: 73
         case .ioError: 74
+        case .tempFail: 75
         case .permission: 77
         }
     }

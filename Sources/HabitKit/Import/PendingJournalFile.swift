@@ -1,0 +1,221 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pending journal that habit will not use, or could not write.
+public enum PendingJournalError: HabitError {
+    case unsafe(String, reason: String)
+    case io(String, message: String)
+
+    public var kind: ErrorKind {
+        switch self {
+        case .unsafe: .permission
+        case .io: .ioError
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unsafe(let path, let reason): "will not use the pending journal \(path): \(reason)"
+        case .io(let path, let message): "cannot write the pending journal \(path): \(message); nothing was saved"
+        }
+    }
+}
+
+/// The pending journal on disk: `FOLDER/pending.jsonl` (the executable passes the folder,
+/// `$XDG_STATE_HOME/habit`). The folder is made 0700, the file 0600; the journal is refused like
+/// the store when it is a link, another user's or writable by others (``StoreFile/distrust(_:what:)``).
+///
+/// The protocol (Standards/access.md): an append takes the file's `flock`, checks that the file it
+/// opened is still the journal (not one an applier has just removed), writes one line and fsyncs.
+/// An applier takes the same lock, reads, applies, and then removes the file — or, when its last
+/// line is torn, leaves that line alone in it — before it lets go: appends wait, and no line is
+/// read twice by two appliers or lost between the read and the removal. An applier that dies
+/// after the store's commit leaves the journal whole; the next one finds its entries stored (by
+/// UUID) and applies nothing twice.
+public struct PendingJournalFile: Sendable {
+    public let folder: String
+
+    public init(folder: String) { self.folder = folder }
+
+    public var path: String { folder + "/pending.jsonl" }
+    /// Lines that can never be applied (not a well-formed entry, or refused when applied), kept for the person to see.
+    public var setAsidePath: String { folder + "/set-aside.jsonl" }
+
+    /// The stores habit created, one absolute path a line: a store's folder that is missing is an
+    /// unmounted drive when its store is listed here, and a first run when it is not.
+    public var storesPath: String { folder + "/stores" }
+
+    /// Adds `store` to ``storesPath`` (when not there yet).
+    public func remember(store: String) throws {
+        guard !remembers(store: store) else { return }
+        try append(lines: [Array(store.utf8) + [0x0A]], to: storesPath)
+    }
+
+    /// Whether `store` is listed in ``storesPath`` (false when it cannot be read).
+    public func remembers(store: String) -> Bool {
+        guard let fd = try? openJournal(storesPath, flags: O_RDONLY) else { return false }
+        defer { close(fd) }
+        flock(fd, LOCK_SH)
+        guard let bytes = try? readAll(fd) else { return false }
+        return bytes.split(separator: 0x0A).contains { $0.elementsEqual(store.utf8) }
+    }
+
+    /// Whether there is a journal (one `lstat`: the fast path of every write).
+    public var exists: Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Appends `entry` as one line, fsynced.
+    public func append(_ entry: PendingEntry) throws {
+        try append(lines: [try PendingJournal.line(entry)], to: path)
+    }
+
+    /// The journal's contents, read under a shared lock (for doctor and status); empty when there is none.
+    public func peek() throws -> PendingJournal.Contents {
+        guard let fd = try openJournal(path, flags: O_RDONLY) else { return PendingJournal.Contents() }
+        defer { close(fd) }
+        flock(fd, LOCK_SH)
+        return PendingJournal.read(try readAll(fd))
+    }
+
+    /// Takes the journal: `apply` runs with its contents while the journal is locked, and returns
+    /// the entries it refused (set aside with the unreadable lines). When `apply` returns, the
+    /// journal is removed (or keeps only its torn last line); when it throws, the journal stays as
+    /// it was. Nil when there is no journal.
+    @discardableResult
+    public func take(_ apply: (PendingJournal.Contents) throws -> [PendingEntry]) throws -> PendingJournal.Contents? {
+        for _ in 0..<100 {
+            guard let fd = try openJournal(path, flags: O_RDWR) else { return nil }
+            defer { close(fd) }
+            flock(fd, LOCK_EX)
+            guard isStillTheJournal(fd) else { continue }  // another process applied it meanwhile
+            let contents = PendingJournal.read(try readAll(fd))
+            let refused = try apply(contents)
+            let aside = contents.unreadable + (try refused.map { Array(try PendingJournal.line($0).dropLast()) })
+            if !aside.isEmpty { try append(lines: aside.map { $0 + [0x0A] }, to: setAsidePath) }
+            if contents.torn.isEmpty {
+                guard unlink(path) == 0 || errno == ENOENT else { throw PendingJournalError.io(path, message: String(cString: strerror(errno))) }
+            } else {
+                guard ftruncate(fd, 0) == 0, writeAll(fd, contents.torn), fsync(fd) == 0 else {
+                    throw PendingJournalError.io(path, message: String(cString: strerror(errno)))
+                }
+            }
+            syncFolder()
+            return contents
+        }
+        return nil
+    }
+
+    // MARK: - Files
+
+    private func append(lines: [[UInt8]], to file: String) throws {
+        try makeFolder()
+        for _ in 0..<100 {
+            guard let fd = try openJournal(file, flags: O_RDWR | O_APPEND | O_CREAT) else { continue }  // read: its last byte
+            defer { close(fd) }
+            flock(fd, LOCK_EX)
+            guard isStillTheJournal(fd, at: file) else { continue }
+            var info = stat()
+            var bytes = lines.flatMap { $0 }
+            if fstat(fd, &info) == 0, info.st_size > 0 {
+                // A torn last line (a writer that died) ends here, so this line stays a line of its own.
+                var last: UInt8 = 0
+                if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1, last != 0x0A { bytes.insert(0x0A, at: 0) }
+            }
+            guard writeAll(fd, bytes), fsync(fd) == 0 else { throw PendingJournalError.io(file, message: String(cString: strerror(errno))) }
+            if info.st_size == 0 { syncFolder() }
+            return
+        }
+        throw PendingJournalError.io(file, message: "it kept being replaced while habit wrote to it")
+    }
+
+    /// Opens `file` without following a link and checks it; nil when it is missing (and not created).
+    private func openJournal(_ file: String, flags: Int32) throws -> Int32? {
+        try checkFolder()
+        let fd = open(file, flags | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP: throw PendingJournalError.unsafe(file, reason: "it is a symbolic link; habit never writes through a link")
+            default: throw PendingJournalError.io(file, message: String(cString: strerror(errno)))
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { close(fd); throw PendingJournalError.io(file, message: String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw PendingJournalError.unsafe(file, reason: "it is not a regular file")
+        }
+        if let reason = StoreFile.distrust(info, what: "journal") {
+            close(fd)
+            throw PendingJournalError.unsafe(file, reason: reason)
+        }
+        return fd
+    }
+
+    private func isStillTheJournal(_ fd: Int32, at file: String? = nil) -> Bool {
+        var opened = stat(), now = stat()
+        guard fstat(fd, &opened) == 0, lstat(file ?? path, &now) == 0 else { return false }
+        return opened.st_ino == now.st_ino && opened.st_dev == now.st_dev
+    }
+
+    private func checkFolder() throws {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw PendingJournalError.unsafe(folder, reason: "it is not a folder (a link or a file is in the way)")
+        }
+        if let reason = StoreFile.distrust(info, what: "journal folder") { throw PendingJournalError.unsafe(folder, reason: reason) }
+    }
+
+    private func makeFolder() throws {
+        var info = stat()
+        if lstat(folder, &info) == 0 { return try checkFolder() }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw PendingJournalError.io(folder, message: (error as NSError).localizedDescription)
+        }
+    }
+
+    private func syncFolder() {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+
+    private func readAll(_ fd: Int32) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var offset: off_t = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw PendingJournalError.io(path, message: String(cString: strerror(errno)))
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+            offset += off_t(n)
+        }
+    }
+
+    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import HabitKit
+
+/// Nothing typed is lost (Standards/access.md): a `habit log …` or `habit skip` that cannot write
+/// saves its entry to the pending journal and exits 75; every command that opens the store for
+/// writing applies the journal first (``StoreLocation/openForWriting()``).
+enum Pending {
+    /// `$XDG_STATE_HOME/habit/pending.jsonl`, else `~/.local/state/habit/pending.jsonl`.
+    static var journal: PendingJournalFile {
+        let state: String
+        if let xdg = Env.get("XDG_STATE_HOME"), xdg.hasPrefix("/") {
+            state = xdg
+        } else {
+            state = (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state"
+        }
+        return PendingJournalFile(folder: state + "/habit")
+    }
+
+    /// Why a write that failed with `error` is saved for later, or nil when it is not (every
+    /// other failure is reported as it always was).
+    static func reason(for error: any Error) -> String? {
+        switch error as? StoreError {
+        case .busy?: "the store is locked"
+        case .readOnly?: "the store is read-only"
+        default: nil
+        }
+    }
+
+    /// Doctor's findings on the journal: each pending entry; a journal habit refuses is a problem.
+    static func findings() -> [Finding] {
+        let journal = journal
+        guard journal.exists else { return [] }
+        do {
+            return PendingJournal.findings(try journal.peek(), path: journal.path)
+        } catch {
+            return [Finding(check: "pending journal", status: .problem, detail: "\(error)",
+                            fix: "move \(journal.path) aside, check it, and make it yours, 0600, not a link")]
+        }
+    }
+
+    /// ` · 1 pending` after a status line, or nothing.
+    static func suffix(_ count: Int) -> String { count > 0 ? " · \(count) pending" : "" }
+
+    /// The entries in the journal now (doctor, status, today); none when it cannot be read.
+    static func count() -> Int {
+        let journal = journal
+        guard journal.exists else { return 0 }
+        return (try? journal.peek().entries.count) ?? 0
+    }
+
+    /// Applies the journal to `store`, once per entry (an entry whose UUID is stored is done), all
+    /// of it in one transaction with the reminder cancellations it makes. An entry that can no
+    /// longer be applied (its habit removed, …) is set aside with a line on stderr; a store
+    /// failure leaves the journal as it was.
+    static func apply(to store: HabitStore) throws {
+        let journal = journal
+        guard journal.exists else { return }  // the fast path: one lstat
+        try journal.take { contents in
+            var refused: [PendingEntry] = []
+            guard !contents.entries.isEmpty else { return refused }
+            try store.inOneTransaction {
+                let settings = try store.read(.settings)
+                for entry in contents.entries {
+                    guard try !store.read(.hasEverHeld(entry.uuid)) else { continue }  // applied before (perhaps since replaced or deleted)
+                    do {
+                        try apply(entry, to: store, settings: settings)
+                    } catch let error as StoreError {
+                        throw error
+                    } catch {
+                        refused.append(entry)
+                        let message = (error as? any HabitError)?.description ?? "\(error)"
+                        let line = "a pending entry could not be added (\(message)); it was set aside in \(journal.setAsidePath): \(entry.summary)"
+                        Output.write("habit: " + escapingControlCharacters(line) + "\n", to: STDERR_FILENO)
+                    }
+                }
+            }
+            return refused
+        }
+    }
+
+    /// One entry, read again as it was typed: "now" is when it was typed, its first record gets its UUID.
+    private static func apply(_ entry: PendingEntry, to store: HabitStore, settings: Settings) throws {
+        try TypedText.check(entry.note, option: "--note")  // as the command line would have refused it
+        var env = try LiveEnvironment.make(now: entry.typed, settings: settings)
+        if let zone = entry.zone.flatMap(TimeZone.init(identifier:)) { env.timeZone = zone }
+        let uuids = FirstUUID(entry.uuid)
+        env.makeUUID = { uuids.next() }
+        let at = try entry.at.map { try TimeValue(parsing: $0) }
+        let end = try entry.end.map { try TimeValue(parsing: $0) }
+        let date = try entry.date.map { try DayValue(parsing: $0) }
+        let source = try entry.source.map { try SourceValue(parsing: $0).source } ?? .app
+        switch entry.kind {
+        case .meditate:
+            let interval = try SessionTimeOptions.interval(duration: entry.seconds ?? 0, at: at, end: end, env: env)
+            _ = try store.log(.meditation(interval, note: entry.note), source: source, env: env)
+        case .workout:
+            let (activity, _) = try LogGrammar.activityAndDuration([entry.activity ?? "", "1m"])
+            let interval = try SessionTimeOptions.interval(duration: entry.seconds ?? 0, at: at, end: end, env: env)
+            _ = try store.log(.workout(activity, interval, met: entry.met, note: entry.note), source: source, env: env)
+        case .alcohol:
+            let drinks = try LogGrammar.drinks([entry.drinks ?? ""])
+            let day = try LogAlcohol.day(date, env: env)
+            _ = try store.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, env: env)
+        case .habit:
+            let new = try LogHabit.entry(name: entry.habit ?? "", amount: entry.amount, at: at, end: end, date: date, note: entry.note,
+                                         store: store, env: env)
+            _ = try store.log(new, env: env)
+        case .skip:
+            let habit = try entry.habit.map { try store.read(.habit(named: $0, env: env)) }
+            if let habit, habit.archived { throw HabitInputError.archived(habit.name) }
+            let days = try SkipDaysOptions.days(first: date ?? DayValue(parsing: "today"), named: "<day>",
+                                                to: try entry.to.map { try DayValue(parsing: $0) }, today: env.today)
+            _ = try store.setSkipped(true, habitID: habit?.id, days: days, env: env)
+        }
+    }
+
+    /// Hands out `first`, then fresh UUIDs.
+    private final class FirstUUID: @unchecked Sendable {
+        private var first: UUID?
+        private let lock = NSLock()
+        init(_ first: UUID) { self.first = first }
+        func next() -> UUID {
+            lock.withLock {
+                defer { first = nil }
+                return first ?? UUID()
+            }
+        }
+    }
+}
+
+/// A log or skip saved to the pending journal: one line, exit 75 (EX_TEMPFAIL).
+struct SavedForLater: HabitError {
+    let reason: String
+    var kind: ErrorKind { .tempFail }
+    var description: String { "saved for later: \(reason); it will be added the next time habit can write" }
+}
+
+extension StoreLocation {
+    /// The store's folder, when it is missing although habit created a store there (a drive that
+    /// is not mounted): a log or skip is then saved, and nothing is created. A folder never used
+    /// is a first run (one `stat` when the folder is there).
+    var missingFolder: String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var info = stat()
+        guard stat(folder, &info) != 0, errno == ENOENT else { return nil }
+        return Pending.journal.remembers(store: Self.absolute(path)) ? folder : nil
+    }
+
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// Runs `write` (opens the store, writes, prints); when the store cannot be written — locked
+    /// past the wait, read-only, or a chosen store's folder missing — saves the entry `pending`
+    /// makes (from a new UUID, the instant the command began and `TZ`) to the pending journal
+    /// instead and throws ``SavedForLater``.
+    func writeOrSave(_ pending: (inout PendingEntry) -> Void, kind: PendingEntry.Kind, _ write: () throws -> Void) throws {
+        let typed = try LiveEnvironment.now()
+        func save(_ reason: String) throws -> Never {
+            var entry = PendingEntry(uuid: UUID(), typed: typed, zone: (try? LiveEnvironment.zoneFromTZ())??.identifier, kind: kind)
+            pending(&entry)
+            try Pending.journal.append(entry)
+            throw SavedForLater(reason: reason)
+        }
+        if let folder = missingFolder { try save("the store's folder \(folder) is missing (a drive that is not mounted?)") }
+        do {
+            try write()
+        } catch {
+            guard let reason = Pending.reason(for: error) else { throw error }
+            try save(reason)
+        }
+    }
+}
+
+extension DrinksValue {
+    /// The drinks or the level, as the journal keeps it (read again by ``LogGrammar/drinks(_:)``).
+    var text: String { drinks.map(String.init) ?? level.rawValue }
+}
