@@ -79,6 +79,27 @@ import HabitKit
         #expect(again.status == 0 && again.stdout == fresh.stdout, "\(again)")
     }
 
+    /// A log the locked store cannot take is saved for later and wrote nothing: the bar keeps its
+    /// marked answer while the lock holds; once it is gone, status is fresh and names the pending
+    /// entry, and the next write adds it.
+    @Test func aLogSavedForLaterLeavesTheKeptAnswerToShow() throws {
+        let habit = try Self.process()
+        defer { habit.cleanUp() }
+        let fresh = try habit.run(["status"])
+        #expect(fresh.status == 0, "\(fresh)")
+        let lock = try StoreLock(habit.folder.path + "/store/h.sqlite")
+        let saved = try habit.run(["log", "meditate", "5m"])  // waits out the usual 10 s, then saves
+        #expect(saved.status == 75, "\(saved)")
+        let stale = try habit.run(["status"])
+        lock.release()
+        #expect(stale.status == 0 && stale.stdout == fresh.stdout.dropLast() + " (stale: as of 14:02 — the store is locked)\n", "\(stale)")
+        let after = try habit.run(["status"])
+        #expect(after.status == 0 && after.stdout.contains("1 pending") && !after.stdout.contains("stale"), "\(after)")
+        #expect(try habit.run(["config", "set", "weight", "70"]).status == 0)  // a write: the entry is added
+        let added = try habit.run(["status"])
+        #expect(added.stdout == "2 left · ✓meditate 1 · …workout 0 · …noalc 0\n", "\(added)")
+    }
+
     @Test func withoutAKeptAnswerALockedStoreIsWaitedForAsBefore() throws {
         let habit = try Self.process()
         defer { habit.cleanUp() }
