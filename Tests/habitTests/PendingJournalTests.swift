@@ -164,6 +164,34 @@ import Testing
         #expect((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["entries"].map { ($0 as? [Any])?.count } == 3)
     }
 
+    /// Any other command that writes, on a store whose folder went missing, creates nothing: not the
+    /// folder, not an empty store — where the pending entries would otherwise be added and lost
+    /// to the real store when the drive comes back. One line, exit 69; reading still works.
+    @Test func everyOtherWriteOnAStoreWhoseFolderWentMissingCreatesNothing() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let drive = habit.folder.appendingPathComponent("drive")
+        let unmounted = habit.folder.appendingPathComponent("unmounted")
+        let env = ["HABIT_DB": drive.appendingPathComponent("h.sqlite").path, "HABIT_NOW": "2025-10-01T19:30:00+02:00"]
+        #expect(try habit.run(["log", "meditate", "20m"], env: env).status == 0)  // a first run: created
+        try FileManager.default.moveItem(at: drive, to: unmounted)
+        #expect(try habit.run(["log", "meditate", "10m"], env: env).status == 75)  // saved for later
+        for arguments in [["add", "floss"], ["config", "set", "weight", "70"], ["remind", "add", "meditate", "20:00"],
+                          ["demo", "--days", "3"], ["changes", "--since", "0", "--save", "x"]] {
+            let r = try habit.run(arguments, env: env)
+            #expect(r.status == 69, "\(arguments): \(r)")
+            #expect(r.stderr == "habit: the store's folder '\(drive.path)' is missing (a drive that is not mounted?); habit made a store "
+                    + "there before, so it creates nothing: mount it and try again, or choose another store with --db\n", "\(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: drive.path), "\(arguments)")
+        }
+        #expect(try habit.run(["status"], env: env).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: drive.path))
+        try FileManager.default.moveItem(at: unmounted, to: drive)
+        #expect(try habit.run(["add", "floss"], env: env).status == 0)  // the saved log is added first
+        let list = try habit.run(["log", "list", "--json"], env: env)
+        #expect((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any])?["entries"].map { ($0 as? [Any])?.count } == 2)
+    }
+
     /// The journal is refused like the store: a link, another user's, writable by others. Every
     /// command that writes says so in one line (exit 77) and changes nothing.
     @Test(arguments: ["link", "other-writable", "other-user"])

@@ -39,6 +39,7 @@ struct StoreLocation {
     /// and a log saved for later leaves them to show while the store cannot be read) and applies
     /// the pending journal to it (``Pending/apply(to:)``; nothing but one `lstat` without one).
     func openForWriting() throws -> HabitStore {
+        if let folder = missingFolder { throw StoreFolderMissing(folder: folder) }  // an unmounted drive: create nothing
         let isNew = !exists
         let store = try HabitStore.open(path: path, access: .create)
         AnswerCache.invalidate()

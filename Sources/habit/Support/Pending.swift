@@ -135,6 +135,18 @@ struct SavedForLater: HabitError {
     var description: String { "saved for later: \(reason); it will be added the next time habit can write" }
 }
 
+/// A command that writes, other than `log` and `skip` (which save what was typed), on a store whose
+/// folder is gone although habit made a store there: it creates nothing, so that nothing — and no
+/// pending entry — lands in a new, empty store where the drive should be.
+struct StoreFolderMissing: HabitError {
+    let folder: String
+    var kind: ErrorKind { .unavailable }
+    var description: String {
+        "the store's folder \(quoted: folder) is missing (a drive that is not mounted?); habit made a store there before, "
+            + "so it creates nothing: mount it and try again, or choose another store with --db"
+    }
+}
+
 extension StoreLocation {
     /// The store's folder, when it is missing although habit created a store there (a drive that
     /// is not mounted): a log or skip is then saved, and nothing is created. A folder never used
