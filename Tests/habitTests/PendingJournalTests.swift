@@ -185,6 +185,14 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: drive.path), "\(arguments)")
         }
         #expect(try habit.run(["status"], env: env).status == 0)
+        // Every bar format names the entry saved for later.
+        let waybar = try habit.run(["status", "--format", "waybar"], env: env)
+        let bar = try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any]
+        #expect((bar?["text"] as? String)?.hasSuffix(" · 1 pending") == true, "\(waybar)")
+        #expect((bar?["tooltip"] as? String)?.hasSuffix("\n1 pending: saved while the store could not be written; added at the next write") == true)
+        let i3blocks = try habit.run(["status", "--format", "i3blocks"], env: env).stdout.split(separator: "\n")
+        #expect(i3blocks.count == 3 && i3blocks[0].hasSuffix(" · 1 pending") && !i3blocks[1].contains("pending"), "\(i3blocks)")
+        #expect(try habit.run(["status", "--format", "tmux"], env: env).stdout.hasSuffix(" · 1 pending\n"))
         #expect(!FileManager.default.fileExists(atPath: drive.path))
         try FileManager.default.moveItem(at: unmounted, to: drive)
         #expect(try habit.run(["add", "floss"], env: env).status == 0)  // the saved log is added first

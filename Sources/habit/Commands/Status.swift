@@ -35,9 +35,12 @@ struct Status: ParsableCommand {
                 switch format {
                 case .plain: return .init(text: StatusText.line(plan) + Pending.suffix(pending), kind: .text, asOf: asOf)
                 case .json: return .init(text: try Output.json(StatusJSON(plan, pending: pending)), kind: .json, asOf: asOf)
-                case .waybar: return .init(text: try Output.json(WaybarJSON(plan)), kind: .waybar, asOf: asOf)
-                case .i3blocks: return .init(text: StatusText.i3blocks(plan).joined(separator: "\n"), kind: .i3blocks, asOf: asOf)
-                case .tmux: return .init(text: StatusText.tmux(plan), kind: .tmux, asOf: asOf)
+                case .waybar: return .init(text: try Output.json(WaybarJSON(plan, pending: pending)), kind: .waybar, asOf: asOf)
+                case .i3blocks:
+                    var lines = StatusText.i3blocks(plan)
+                    lines[0] += Pending.suffix(pending)  // the full text; the short one stays short
+                    return .init(text: lines.joined(separator: "\n"), kind: .i3blocks, asOf: asOf)
+                case .tmux: return .init(text: StatusText.tmux(plan) + Pending.suffix(pending), kind: .tmux, asOf: asOf)
                 }
             }
         }

@@ -159,9 +159,11 @@ struct WaybarJSON: Codable, Equatable {
         (self.text, self.tooltip, self.class, self.percentage) = (text, tooltip, `class`, percentage)
     }
 
-    init(_ plan: DayPlan) {
-        text = StatusText.line(plan)
-        tooltip = StatusText.details(plan).joined(separator: "\n")
+    /// `pending`: entries saved while the store could not be written (``Pending``), named in the
+    /// text and the tooltip.
+    init(_ plan: DayPlan, pending: Int = 0) {
+        text = StatusText.line(plan) + Pending.suffix(pending)
+        tooltip = (StatusText.details(plan) + (pending > 0 ? [Pending.tooltip(pending)] : [])).joined(separator: "\n")
         `class` = plan.state
         let done = plan.items.filter { $0.report.today == .done }.count
         percentage = plan.items.isEmpty ? 100 : done * 100 / plan.items.count

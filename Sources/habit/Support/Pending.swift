@@ -41,6 +41,9 @@ enum Pending {
     /// ` · 1 pending` after a status line, or nothing.
     static func suffix(_ count: Int) -> String { count > 0 ? " · \(count) pending" : "" }
 
+    /// The line `today` and a bar's tooltip give pending entries.
+    static func tooltip(_ count: Int) -> String { "\(count) pending: saved while the store could not be written; added at the next write" }
+
     /// The entries in the journal now (doctor, status, today); none when it cannot be read.
     static func count() -> Int {
         let journal = journal
