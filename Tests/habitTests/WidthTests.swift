@@ -63,6 +63,28 @@ import Testing
         }
     }
 
+    /// An entry saved for later (` · 1 pending`) is part of what must fit, not added past the edge.
+    @Test func aPendingEntryStillFitsEightyColumns() throws {
+        let habit = try Self.twentyHabits()
+        defer { habit.cleanUp() }
+        if getuid() == 0 { Immutable.set(habit.db, true) } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: habit.db)
+        }
+        defer {
+            Immutable.set(habit.db, false)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: habit.db)
+        }
+        #expect(try habit.run(["log", "meditate", "10m"], env: Self.now).status == 75)  // read-only: saved for later
+        for command in [["status"], ["status", "--format", "tmux"], ["status", "--format", "i3blocks"], ["today", "--short"]] {
+            let result = try habit.run(command, env: Self.now.merging(["COLUMNS": "80"]) { $1 })
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let first = result.stdout.split(separator: "\n").first ?? ""
+            #expect(first.hasSuffix(" · 1 pending") && first.contains("more"), "\(command): \(first)")
+            let shown = command.contains("tmux") ? first.replacingOccurrences(of: #"#\[[^\]]*\]"#, with: "", options: .regularExpression)[...] : first
+            #expect(Self.displayWidth(shown) <= 80, "habit \(command.joined(separator: " ")): \(Self.displayWidth(shown)) columns: \(first)")
+        }
+    }
+
     /// Without COLUMNS and not on a terminal (a pipe, as a status bar runs it), the width is 80.
     @Test func aPipeWithoutColumnsIsEightyWide() throws {
         let habit = try Self.twentyHabits()

@@ -33,14 +33,13 @@ struct Status: ParsableCommand {
                 let plan = DayPlan(try store.read(.overview(env: env)))
                 let asOf = env.calendar.iso8601(env.now)
                 switch format {
-                case .plain: return .init(text: StatusText.line(plan) + Pending.suffix(pending), kind: .text, asOf: asOf)
+                case .plain: return .init(text: StatusText.line(plan, tail: Pending.suffix(pending)), kind: .text, asOf: asOf)
                 case .json: return .init(text: try Output.json(StatusJSON(plan, pending: pending)), kind: .json, asOf: asOf)
                 case .waybar: return .init(text: try Output.json(WaybarJSON(plan, pending: pending)), kind: .waybar, asOf: asOf)
                 case .i3blocks:
-                    var lines = StatusText.i3blocks(plan)
-                    lines[0] += Pending.suffix(pending)  // the full text; the short one stays short
+                    let lines = StatusText.i3blocks(plan, tail: Pending.suffix(pending))  // the full text; the short one stays short
                     return .init(text: lines.joined(separator: "\n"), kind: .i3blocks, asOf: asOf)
-                case .tmux: return .init(text: StatusText.tmux(plan) + Pending.suffix(pending), kind: .tmux, asOf: asOf)
+                case .tmux: return .init(text: StatusText.tmux(plan, tail: Pending.suffix(pending)), kind: .tmux, asOf: asOf)
                 }
             }
         }

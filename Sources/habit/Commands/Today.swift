@@ -24,7 +24,7 @@ struct Today: ParsableCommand {
                                          overview: overview, pending: pending)
                     return .init(text: try Output.json(json), kind: .json, asOf: asOf)
                 }
-                if short { return .init(text: StatusText.short(DayPlan(overview)) + Pending.suffix(pending), kind: .text, asOf: asOf) }
+                if short { return .init(text: StatusText.short(DayPlan(overview), tail: Pending.suffix(pending)), kind: .text, asOf: asOf) }
                 var lines = TodayText.lines(DayPlan(overview), day, today: env.today, style: .live)
                 if pending > 0 { lines.append(Pending.tooltip(pending)) }
                 if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { lines.append(note) }

@@ -21,16 +21,17 @@ enum StatusText {
     /// `2 left · ✓meditate 12 · …workout 5! · …gym 2 1/3`; when that is wider than the terminal
     /// (``Width/columns``, 80 in a bar), the compact form: what is at risk, then what is left, then
     /// the rest, as many as fit, and `+N more`.
-    static func line(_ plan: DayPlan) -> String {
-        guard !plan.items.isEmpty else { return "no habits" }
-        let (items, more) = fitted(plan, head: [head(plan)], separator: " · ", token)
-        return ([head(plan)] + items.map(token) + [more].compactMap { $0 }).joined(separator: " · ")
+    /// `tail` (e.g. ` · 1 pending`) ends the line and is part of what must fit.
+    static func line(_ plan: DayPlan, tail: String = "") -> String {
+        guard !plan.items.isEmpty else { return "no habits" + tail }
+        let (items, more) = fitted(plan, head: [head(plan)], separator: " · ", tail: tail, token)
+        return ([head(plan)] + items.map(token) + [more].compactMap { $0 }).joined(separator: " · ") + tail
     }
 
     /// `today --short`: `M✓5 W…2 N✓12 gym…2 1/3`, compact in the same way.
-    static func short(_ plan: DayPlan) -> String {
-        let (items, more) = fitted(plan, head: [], separator: " ", shortToken)
-        return (items.map(shortToken) + [more].compactMap { $0 }).joined(separator: " ")
+    static func short(_ plan: DayPlan, tail: String = "") -> String {
+        let (items, more) = fitted(plan, head: [], separator: " ", tail: tail, shortToken)
+        return (items.map(shortToken) + [more].compactMap { $0 }).joined(separator: " ") + tail
     }
 
     static func shortToken(_ item: DayPlan.Item) -> String {
@@ -42,13 +43,13 @@ enum StatusText {
 
     static func head(_ plan: DayPlan) -> String { plan.left.isEmpty ? "all done" : "\(plan.left.count) left" }
 
-    /// Every item when `head` and all the tokens fit in ``Width/columns``; else the items at risk,
-    /// then those left, then the rest, as many as fit beside a last `+N more`.
-    static func fitted(_ plan: DayPlan, head: [String], separator: String,
+    /// Every item when `head`, all the tokens and `tail` fit in ``Width/columns``; else the items
+    /// at risk, then those left, then the rest, as many as fit beside a last `+N more`.
+    static func fitted(_ plan: DayPlan, head: [String], separator: String, tail: String = "",
                        _ token: (DayPlan.Item) -> String) -> (items: [DayPlan.Item], more: String?) {
         func fits(_ items: [DayPlan.Item], more: Int) -> Bool {
             let parts = head + items.map(token) + (more > 0 ? ["+\(more) more"] : [])
-            return Width.of(parts.joined(separator: separator)) <= Width.columns
+            return Width.of(parts.joined(separator: separator) + tail) <= Width.columns
         }
         if fits(plan.items, more: 0) { return (plan.items, nil) }
         let ordered = plan.atRisk + plan.items.filter { $0.left && !$0.atRisk } + plan.items.filter { !$0.left }
@@ -88,19 +89,19 @@ enum StatusText {
     static let staleColor = "#888888"
 
     /// i3blocks: full text, short text, colour.
-    static func i3blocks(_ plan: DayPlan) -> [String] {
-        [line(plan), head(plan), color(plan)]
+    static func i3blocks(_ plan: DayPlan, tail: String = "") -> [String] {
+        [line(plan, tail: tail), head(plan), color(plan)]
     }
 
     /// tmux: each habit in its colour (green done, yellow pending, red at risk or missed), compact
     /// as ``line(_:)`` (the colour codes take no room on the bar).
-    static func tmux(_ plan: DayPlan) -> String {
-        let (items, more) = fitted(plan, head: [head(plan)], separator: " ", token)
+    static func tmux(_ plan: DayPlan, tail: String = "") -> String {
+        let (items, more) = fitted(plan, head: [head(plan)], separator: " ", tail: tail, token)
         return ([head(plan)] + items.map { item in
             let colour = item.atRisk || item.report.today == .missed ? "red" : item.report.today == .done ? "green"
                 : item.report.today == .skipped ? "colour244" : "yellow"
             return "#[fg=\(colour)]\(token(item))#[default]"
-        } + [more].compactMap { $0 }).joined(separator: " ")
+        } + [more].compactMap { $0 }).joined(separator: " ") + tail
     }
 }
 
@@ -162,7 +163,7 @@ struct WaybarJSON: Codable, Equatable {
     /// `pending`: entries saved while the store could not be written (``Pending``), named in the
     /// text and the tooltip.
     init(_ plan: DayPlan, pending: Int = 0) {
-        text = StatusText.line(plan) + Pending.suffix(pending)
+        text = StatusText.line(plan, tail: Pending.suffix(pending))
         tooltip = (StatusText.details(plan) + (pending > 0 ? [Pending.tooltip(pending)] : [])).joined(separator: "\n")
         `class` = plan.state
         let done = plan.items.filter { $0.report.today == .done }.count
