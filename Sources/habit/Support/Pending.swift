@@ -155,10 +155,8 @@ extension StoreLocation {
     /// is not mounted): a log or skip is then saved, and nothing is created. A folder never used
     /// is a first run (one `stat` when the folder is there).
     var missingFolder: String? {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var info = stat()
-        guard stat(folder, &info) != 0, errno == ENOENT else { return nil }
-        return Pending.journal.remembers(store: Self.absolute(path)) ? folder : nil
+        guard DegradedMode.folderIsMissing(path), Pending.journal.remembers(store: Self.absolute(path)) else { return nil }
+        return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
