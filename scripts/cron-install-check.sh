@@ -43,7 +43,7 @@ if [[ "$count" != 1 || "$others" != 1 ]]; then
     exit 1
 fi
 "$habit" remind uninstall
-if crontab -l | grep -q '# habit-reminders$'; then
+if crontab -l | grep '# habit-reminders$' > /dev/null; then
     echo "cron-check: FAILED: uninstall left the habit line" >&2
     exit 1
 fi

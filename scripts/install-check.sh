@@ -5,6 +5,8 @@
 # binary also runs the command-line suites; then `make uninstall` must leave none of the installed
 # files behind.
 set -euo pipefail
+# Under pipefail a `cmd | grep -q` fails when grep stops reading early and cmd dies of SIGPIPE
+# (CI failed so on `habit --help`): each check below greps to the end of its input instead.
 cd "$(dirname "$0")/.."
 root="$(mktemp -d)"
 trap 'rm -rf -- "$root"' EXIT
@@ -17,7 +19,7 @@ if ! make install PREFIX="$prefix" > "$root/install.txt" 2>&1; then
 fi
 cat "$root/install.txt"
 
-"$prefix/bin/habit" --help | grep -q "habit" || { echo "install-check: habit --help failed" >&2; exit 1; }
+"$prefix/bin/habit" --help | grep "habit" > /dev/null || { echo "install-check: habit --help failed" >&2; exit 1; }
 # The package is built once, in .build-install: the man page comes from the binary just built, not
 # from the manual plugin, which builds everything again in release mode in .build.
 built="$(grep -c "Build of product 'habit' complete" "$root/install.txt" || true)"
@@ -27,7 +29,7 @@ if grep -q "Building package in release mode" "$root/install.txt" || [[ -n "$(fi
     exit 1
 fi
 # What is installed carries no debug information (it was 101 MB with it).
-if readelf -SW "$prefix/bin/habit" | grep -q '\.debug_'; then
+if readelf -SW "$prefix/bin/habit" | grep '\.debug_' > /dev/null; then
     echo "install-check: the installed binary has debug sections" >&2
     exit 1
 fi
@@ -35,7 +37,7 @@ fi
 # the static C libraries are there (as here), else relocations packed where the toolchain can.
 flags="$(scripts/release-link-flags.sh)"
 if [[ "$flags" == *-static-executable* ]]; then
-    readelf -lW "$prefix/bin/habit" | grep -q "INTERP" && { echo "install-check: the binary is not static" >&2; exit 1; }
+    readelf -lW "$prefix/bin/habit" | grep "INTERP" > /dev/null && { echo "install-check: the binary is not static" >&2; exit 1; }
     # The static binary runs the command-line suites (the debug build runs them in `swift test`):
     # zlib, SQLite, time zones, processes — everything linked in differently is used there.
     if ! HABIT_BINARY="$prefix/bin/habit" swift test --filter habitTests > "$root/cli.txt" 2>&1; then
@@ -45,11 +47,11 @@ if [[ "$flags" == *-static-executable* ]]; then
     fi
     tail -n 1 "$root/cli.txt"
 elif [[ -n "$flags" ]] && command -v readelf >/dev/null; then
-    readelf -d "$prefix/bin/habit" | grep -q "(RELR)" || { echo "install-check: the binary's relocations are not packed" >&2; exit 1; }
+    readelf -d "$prefix/bin/habit" | grep "(RELR)" > /dev/null || { echo "install-check: the binary's relocations are not packed" >&2; exit 1; }
 fi
 MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/habit.1" > "$root/man.txt" 2>/dev/null
 grep -q "habit" "$root/man.txt" || { echo "install-check: the man page did not render" >&2; exit 1; }
-bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep -q "habit" \
+bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep "habit" > /dev/null \
     || { echo "install-check: bash completion did not load" >&2; exit 1; }
 mkdir -m 0700 "$root/home"
 # The installed script asks the installed binary for the habits of the store (issue 22, point 15).
