@@ -27,7 +27,7 @@ public struct DayPlan: Sendable, Equatable {
     public init(_ overview: HabitOverview) {
         asOf = overview.asOf
         items = overview.reports.map { r in
-            let open = r.today == .pending
+            let open = r.readable && r.today == .pending  // unreadable: neither left nor at risk
             if let p = r.period {
                 let daysLeft = overview.asOf.days(until: p.end)
                 return Item(report: r, left: open, atRisk: open && daysLeft == 1 && r.current > 0, safeToMiss: 0, daysLeft: daysLeft)

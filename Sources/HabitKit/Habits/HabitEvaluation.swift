@@ -75,6 +75,12 @@ public struct HabitReport: Sendable, Equatable {
     public var score: Double
     /// One status per day of the range the report was asked for.
     public var days: [HabitDayStatus]
+    /// False when habit may not read the type the habit's days come from (``AccessGrants``):
+    /// the report then holds no data, and every view says "no read access" instead.
+    public var readable = true
+
+    /// The name `habit access allow NAME --read` takes for the habit's type.
+    public var accessName: String { definition.accessName }
 }
 
 /// The one evaluation of every habit, built-in or own: day outcomes, skips, jokers, periods,

@@ -27,6 +27,8 @@ public struct ImportSummary: Sendable, Equatable {
     public var rejections: [ImportRejection] = []
     /// Objects read that start after the import's "now" (kept, but worth a warning).
     public var futureDated = 0
+    /// Records, workouts and days of Activity rings of a type habit may not write (``AccessGrants``): left out.
+    public var notKept = 0
 
     public var samples: Int { samplesByType.values.reduce(0, +) }
     public var workouts: Int { workoutsByType.values.reduce(0, +) }

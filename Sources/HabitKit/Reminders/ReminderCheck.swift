@@ -98,6 +98,9 @@ public enum ReminderCheck {
 public struct HandledOccurrence: Hashable, Sendable {
     public var reminder: Reminder
     public var occurrence: Occurrence
+    /// Why a suppressed occurrence was not delivered when it was not because the habit is done:
+    /// `no read access to alcohol data` (Standards/access.md).
+    public var reason: String?
 }
 
 /// The outcome of one `habit remind check`.

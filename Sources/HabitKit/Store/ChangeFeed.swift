@@ -61,11 +61,19 @@ extension StoreRequest where Value == Changes {
     public static func changes(since: Int64) -> Self {
         Self { db in
             let current = try HabitStore.feedAnchor(since: since, db)
-            let samples = try SampleViewRecord.all().changed(after: since).fetchAll(db).map(\.sample)
-            let workouts = try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout)
+            // Types habit may not read are absent, their deletions too (Standards/access.md).
+            let grants = try HabitStore.grants(db)
+            let samples = try SampleViewRecord.all().readable(grants).changed(after: since).fetchAll(db).map(\.sample)
+            let workouts = grants.mayRead(DataTypes.workout) ? try WorkoutViewRecord.all().changed(after: since).fetchAll(db).map(\.workout) : []
+            let deleted = try HabitStore.tombstones(since: since, db).filter { t in
+                switch t.kind {
+                case .sample: grants.mayRead(t.type)
+                case .workout: grants.mayRead(DataTypes.workout)
+                case .skip: true
+                }
+            }
             return Changes(since: since, anchor: current, samples: samples, workouts: workouts,
-                           skips: try HabitStore.skips(after: since, db).filter { $0.anchor <= current },
-                           deleted: try HabitStore.tombstones(since: since, db))
+                           skips: try HabitStore.skips(after: since, db).filter { $0.anchor <= current }, deleted: deleted)
         }
     }
 }

@@ -6,6 +6,9 @@ extension HabitStore {
     /// Inserts a demo batch in one transaction.
     public func insert(_ batch: DemoGenerator.Batch) throws {
         try write { db in
+            // Every type the batch writes must be writable, or nothing is written (Standards/access.md).
+            let types = Set(batch.samples.map(\.type) + batch.workouts.flatMap { [DataTypes.workout, $0.1.type] })
+            try Self.requireWrite(types.sorted(), db)
             for sample in batch.samples { try Self.insert(sample, workoutId: nil, db) }
             for (workout, energy) in batch.workouts {
                 let rowID = try Self.insert(workout, db)

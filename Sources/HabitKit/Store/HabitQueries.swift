@@ -16,9 +16,13 @@ public struct HabitOverview: Sendable {
 
 extension HabitStore {
 
-    static func overview(_ definitions: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
+    static func overview(_ asked: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
                          _ db: Database, side: Bool? = nil) throws -> HabitOverview {
         let settings = try Self.settings(db)
+        let grants = try Self.grants(db)
+        // A habit whose type habit may not read is evaluated over no data and marked so
+        // (Standards/access.md): its data is never read.
+        let definitions = asked.filter { grants.mayRead($0) }
         let today = env.today
         let calendar = env.calendar
         let filters = SourceFilters()
@@ -54,8 +58,15 @@ extension HabitStore {
                                            firstDay: first, skipped: skips[d.id] ?? [], today: today,
                                            weekStartsOnSunday: weekStartsOnSunday, range: range)
         }
+        var byID = Dictionary(zip(definitions.map(\.id), reports), uniquingKeysWith: { a, _ in a })
+        for d in asked where byID[d.id] == nil {
+            var denied = HabitEvaluator.evaluate(d, inputs: [], firstDay: nil, skipped: [], today: today,
+                                                 weekStartsOnSunday: weekStartsOnSunday, range: range)
+            denied.readable = false
+            byID[d.id] = denied
+        }
         return HabitOverview(asOf: today, allSources: allSources, otherSourceCount: summary?.otherSourceCount ?? 0,
-                             range: range, reports: reports)
+                             range: range, reports: asked.compactMap { byID[$0.id] })
     }
 
     /// Whether `definition`'s day `day` (for a week or month habit: its period, as of `day`) is met.

@@ -239,6 +239,7 @@ extension HabitStore {
     func skip(habitID: String?, days: DayRange, env: HabitEnvironment) throws -> SkipChange {
         let key = habitID ?? SkipRecord.everyHabit
         return try write { db in
+            try Self.requireWriteOfHabit(habitID, db)
             var change = SkipChange(days: [], unchanged: [], stillSkippedForAll: [])
             for day in days {
                 let row = SkipRecord(uuid: env.makeUUID().storeText, habit: key, day: day.description,
@@ -260,6 +261,7 @@ extension HabitStore {
     func unskip(habitID: String?, days: DayRange) throws -> SkipChange {
         let key = habitID ?? SkipRecord.everyHabit
         return try write { db in
+            try Self.requireWriteOfHabit(habitID, db)
             var change = SkipChange(days: [], unchanged: [], stillSkippedForAll: [])
             for day in days {
                 try db.execute(literal: "DELETE FROM skip WHERE habit = \(key) AND day = \(day.description)")
@@ -271,6 +273,17 @@ extension HabitStore {
             }
             return change
         }
+    }
+
+    /// A skip of one habit changes that habit's data: refused when its type may not be written
+    /// (``DataTypes/read(by:)``). A skip of every habit (nil) names no type and is never refused.
+    static func requireWriteOfHabit(_ habitID: String?, _ db: Database) throws {
+        guard let habitID else { return }
+        if let builtin = Habit(rawValue: habitID) { return try requireWrite([DataTypes.read(by: builtin)], db) }
+        guard let row = try Row.fetchOne(db, sql: "SELECT name, fromType FROM habit WHERE id = ?", arguments: [habitID]) else { return }
+        let type = DataTypes.accessType(of: (row[1] as String?) ?? HabitDefinition.loggedTypePrefix + habitID)
+        guard let denied = try grants(db).firstNotWritable([type]) else { return }
+        throw AccessError.writeDenied(type: denied, name: DataTypes.shortName(of: denied) ?? row[0])
     }
 
     /// The skipped days of each habit id in `days` (the `--all` skips added to every id given).
@@ -305,6 +318,7 @@ extension HabitStore {
         let sample = makeSample(type: type, interval, value: amount, unit: definition.unit ?? "count",
                                 source: .app, metadata: metadata, env: env)
         return try write { db in
+            try Self.requireWrite([type], habits: [definition], db)
             try Self.insert(sample, workoutId: nil, db)
             var cancelled: [CancelledOccurrence] = []
             let day = env.calendar.day(containing: interval.lowerBound)

@@ -38,6 +38,10 @@ extension StoreRequest where Value == HabitStatistics {
                            env: HabitEnvironment) -> Self {
         Self { db in
             let source = StatsSource(subject, allSources: allSources)
+            if case let grants = try HabitStore.grants(db), !grants.mayRead(source.type) {
+                let name = if case .habit(let d) = subject { d.accessName } else { DataTypes.shortName(of: source.type) ?? source.type }
+                throw AccessError.readDenied(type: source.type, name: name)
+            }
             let settings = try HabitStore.settings(db)
             var buckets = StatsBuckets(per: per, covering: days, weekStartsOnSunday: settings.weekStartsOnSunday)
             try source.forEachSample(in: buckets.days, env: env, db) { buckets.add($1, on: $0) }

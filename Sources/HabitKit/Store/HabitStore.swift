@@ -179,7 +179,7 @@ public struct HabitStore: Sendable {
     public func snapshot<T>(_ body: (HabitStore, Settings) throws -> T) throws -> T {
         if let openSnapshot { return try body(self, openSnapshot.settings) }
         return try read { db in
-            let open = OpenSnapshot(db, settings: try Self.settings(db))
+            let open = OpenSnapshot(db, settings: try Self.settings(db), grants: try Self.grants(db))
             OpenSnapshot.register(open)
             defer { OpenSnapshot.unregister(open) }
             return try body(HabitStore(self, snapshot: open), open.settings)
@@ -283,20 +283,23 @@ public struct StoreRequest<Value> {
     init(_ fetch: @escaping (Database) throws -> Value) { self.fetch = fetch }
 }
 
-/// The transaction of a ``HabitStore/snapshot(_:)`` and the settings read when it began.
-/// `HabitStore.settings(_:)` answers from here for a connection inside a snapshot, so that a
-/// command reads its settings once however many rules ask for them.
+/// The transaction of a ``HabitStore/snapshot(_:)`` and the settings and access grants read when
+/// it began. `HabitStore.settings(_:)` and `grants(_:)` answer from here for a connection inside a
+/// snapshot, so that a command reads them once however many rules ask for them.
 final class OpenSnapshot: @unchecked Sendable {
     let db: Database
     let settings: Settings
+    let grants: AccessGrants
 
-    init(_ db: Database, settings: Settings) { (self.db, self.settings) = (db, settings) }
+    init(_ db: Database, settings: Settings, grants: AccessGrants) {
+        (self.db, self.settings, self.grants) = (db, settings, grants)
+    }
 
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var open: [ObjectIdentifier: Settings] = [:]
+    nonisolated(unsafe) private static var open: [ObjectIdentifier: OpenSnapshot] = [:]
 
     static func register(_ snapshot: OpenSnapshot) {
-        lock.withLock { open[ObjectIdentifier(snapshot.db)] = snapshot.settings }
+        lock.withLock { open[ObjectIdentifier(snapshot.db)] = snapshot }
     }
 
     static func unregister(_ snapshot: OpenSnapshot) {
@@ -305,7 +308,12 @@ final class OpenSnapshot: @unchecked Sendable {
 
     /// The settings of the snapshot `db` is in, if it is in one.
     static func settings(of db: Database) -> Settings? {
-        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)] }
+        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)]?.settings }
+    }
+
+    /// The access grants of the snapshot `db` is in, if it is in one.
+    static func grants(of db: Database) -> AccessGrants? {
+        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)]?.grants }
     }
 }
 

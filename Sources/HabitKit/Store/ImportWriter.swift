@@ -36,15 +36,22 @@ final class ImportWriter {
     /// The batched import's run (nil: the import is one transaction).
     private let runID: Int64?
 
+    /// The access grants as they stand in the transaction that writes (read again each batch).
+    private var grants: AccessGrants
+
     init(db: Database, runID: Int64? = nil) throws {
         self.db = db
         self.runID = runID
         anchor = try ChangeCounter.current(db)
+        grants = try HabitStore.grants(db)
         insertSample = try db.makeStatement(sql: SampleRecord.InsertColumn.insertSQL(" ON CONFLICT (uuid) DO NOTHING"))
     }
 
     /// Starts a batch of a batched import: other writers may have taken anchors since the last one.
-    func beginBatch() throws { anchor = try ChangeCounter.current(db) }
+    func beginBatch() throws {
+        anchor = try ChangeCounter.current(db)
+        grants = try HabitStore.grants(db)
+    }
 
     /// Ends a batch: writes the change sequence back.
     func endBatch() throws {
@@ -75,6 +82,9 @@ final class ImportWriter {
     func write(_ object: ImportObject) throws {
         objects += 1
         switch object {
+        case .activitySummary where !grants.mayWrite(DataTypes.activitySummary): summary.notKept += 1
+        case .sample(let row) where !grants.allowsEverything && !grants.mayWrite(row.type): summary.notKept += 1
+        case .workout where !grants.mayWrite(DataTypes.workout): summary.notKept += 1
         case .activitySummary(let s):
             // Kept until ``finish()``: a row of `activitySummary` has no import run, so a batch
             // could not take it back if the file breaks later (one a day: a few thousand at most).

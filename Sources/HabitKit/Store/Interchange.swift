@@ -103,6 +103,9 @@ public struct InterchangeSummary: Sendable, Equatable {
     public var known = 0
     /// Habits whose name another habit here has: stored under the next free name.
     public var renamed: [String] = []
+    /// Records of a type habit may not write (``AccessGrants``), and samples of a workout not
+    /// kept: left out.
+    public var notKept = 0
 
     public init() {}
 }
@@ -185,7 +188,8 @@ extension HabitStore {
                     if case .anchor(let name) = line { anchorNames.append(name) }
                     continue
                 }
-                if try !applier.apply(object) { known += 1 }
+                let notKept = applier.summary.notKept
+                if try !applier.apply(object), applier.summary.notKept == notKept { known += 1 }
             }
             try applier.finish()
             var summary = applier.summary
@@ -233,8 +237,11 @@ extension StoreRequest where Value == Void {
         Self { db in
             let sources = try SourceNames(db)
             if type == nil { for habit in try HabitStore.ownHabits(includingArchived: true, db) { try body(.data(.habit(habit))) } }
-            var samples = SampleViewRecord.all().fromSources(all: allSources)
+            // Types habit may not read are left out (Standards/access.md).
+            let grants = try HabitStore.grants(db)
+            var samples = SampleViewRecord.all().fromSources(all: allSources).readable(grants)
             var workouts = WorkoutViewRecord.all().fromSources(all: allSources)
+            if !grants.mayRead(DataTypes.workout) { workouts = workouts.none() }
             if let range {
                 samples = samples.starting(in: range)
                 workouts = workouts.starting(in: range)
@@ -262,7 +269,7 @@ extension StoreRequest where Value == Void {
                 }
             }
             // Activity rings come from the phone: other sources' data, like imported samples.
-            if type == nil, allSources {
+            if type == nil, allSources, grants.mayRead(DataTypes.activitySummary) {
                 for summary in try HabitStore.activitySummaries(db) where range.map({ $0.contains(calendar.start(of: summary.day)) }) ?? true {
                     try body(.data(.activitySummary(summary)))
                 }

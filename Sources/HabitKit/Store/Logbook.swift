@@ -80,6 +80,7 @@ extension HabitStore {
         let sample = makeSample(type: SampleType.mindfulSession, interval, value: nil, unit: nil,
                                 source: source, metadata: metadata, env: env)
         return try write { db in
+            try Self.requireWrite([SampleType.mindfulSession], db)
             try Self.insert(sample, workoutId: nil, db)
             let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.meditate.rawValue, completedAt: interval.upperBound,
                                                             source: source, env: env)
@@ -92,6 +93,7 @@ extension HabitStore {
     func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
                            note: String?, env: HabitEnvironment) throws -> LogResult {
         try write { db in
+            try Self.requireWrite([DataTypes.workout, SampleType.activeEnergyBurned], db)
             let settings = try Self.settings(db)  // the weight, in the transaction that writes
             let effectiveMET = met ?? activity.met
             let kcal = Activity.activeKcal(met: effectiveMET, bodyMassKg: settings.weightKg, seconds: interval.duration)
@@ -126,6 +128,7 @@ extension HabitStore {
         let sample = makeSample(type: SampleType.alcoholicBeverages, InstantRange(noon, upTo: noon), value: level.storedValue, unit: "count",
                                 source: source, metadata: metadata, env: env)
         return try write { db in
+            try Self.requireWrite([SampleType.alcoholicBeverages], db)
             // The last entry for a day wins: it replaces the day's earlier entries from the app's
             // sources, which are kept aside so that `undo` can bring them back.
             let earlier = try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).starting(in: dayRange)
@@ -247,7 +250,12 @@ extension HabitStore {
         }
     }
 
+    /// Deleting is writing: refused for a type habit may not write (Standards/access.md).
     private static func delete(_ entry: Entry, _ db: Database) throws {
+        switch entry {
+        case .sample(let s): try requireWrite([s.type], habits: try ownHabits(includingArchived: true, db), db)
+        case .workout(_, let samples): try requireWrite([DataTypes.workout] + samples.map(\.type), db)
+        }
         switch entry {
         case .sample(let s):
             if let w = s.workout { throw StoreError.partOfWorkout(sample: s.uuid, workout: w) }
@@ -338,10 +346,14 @@ extension StoreRequest where Value == [Entry] {
     public static func entries(in range: InstantRange, allSources: Bool = true) -> Self {
         Self { db in
             let names = try HabitStore.habitNames(db)
-            let samples = try SampleViewRecord.all().standalone().starting(in: range).fromSources(all: allSources)
+            let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
+            let samples = try SampleViewRecord.all().standalone().readable(grants).starting(in: range).fromSources(all: allSources)
                 .fetchAll(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: names)) }
-            let workouts = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db)
-            let withSamples = try workouts.map { w in Entry.workout(w.workout, samples: try HabitStore.samples(ofWorkout: w.id, db)) }
+            let workouts = grants.mayRead(DataTypes.workout)
+                ? try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db) : []
+            let withSamples = try workouts.map { w in
+                Entry.workout(w.workout, samples: try HabitStore.samples(ofWorkout: w.id, db).filter { grants.mayRead($0.type) })
+            }
             return (samples + withSamples).sorted { ($0.start, $0.uuid.uuidString) > ($1.start, $1.uuid.uuidString) }
         }
     }

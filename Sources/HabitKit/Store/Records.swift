@@ -261,6 +261,7 @@ struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
         static let anchor = Column(CodingKeys.anchor)
         /// The view has it; the record reads the workout's UUID instead.
         static let workoutId = Column("workoutId")
+        static let type = Column(CodingKeys.type)
     }
     var id: Int64
     var uuid: String

@@ -54,6 +54,18 @@ enum ReminderRows {
         }
     }
 
+    /// The access name of `activity`'s type when habit may not read it (a built-in's name or an
+    /// own habit's id), else nil.
+    static func unreadable(_ activity: String, _ grants: AccessGrants, _ db: Database) throws -> String? {
+        guard !grants.allowsEverything else { return nil }
+        if let builtin = Habit(rawValue: activity) {
+            let type = DataTypes.read(by: builtin)
+            return grants.mayRead(type) ? nil : DataTypes.shortName(of: type) ?? type
+        }
+        guard let own = try HabitRecord.fetchOne(db, key: activity)?.definition() else { return nil }
+        return grants.mayRead(own) ? nil : own.accessName
+    }
+
     static func paused(_ db: Database) throws -> Bool {
         try SettingRecord.fetchOne(db, key: InternalSettingKey.remindersPaused.rawValue)?.value == "true"
     }

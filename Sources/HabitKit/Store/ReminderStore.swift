@@ -85,10 +85,13 @@ extension HabitStore {
             let settings = try Self.settings(db)
             let due = ReminderCheck.due(try ReminderRows.fetchAll(db, enabledOnly: true), paused: try ReminderRows.paused(db), now: env.now,
                                         graceMinutes: settings.graceMinutes, catchUp: catchUp, calendar: env.calendar)
-            for handled in due {
+            let grants = try Self.grants(db)
+            for var handled in due {
                 let (reminder, occurrence) = (handled.reminder, handled.occurrence)
-                let done = try ReminderRows.isDone(ReminderCheck.done(reminder, occurrence, calendar: env.calendar), settings: settings,
-                                                   env: env, db)
+                // A habit whose data habit may not read is never called "not done": suppressed, with why.
+                if let name = try ReminderRows.unreadable(reminder.activity, grants, db) { handled.reason = "no read access to \(name) data" }
+                let done = try handled.reason != nil
+                    || ReminderRows.isDone(ReminderCheck.done(reminder, occurrence, calendar: env.calendar), settings: settings, env: env, db)
                 let state = ReminderCheck.outcome(done: done)
                 let row = OccurrenceRecord(reminderId: reminder.id, day: occurrence.day.description,
                                            at: occurrence.at.timeIntervalSince1970, state: state, handled: env.now.timeIntervalSince1970)

@@ -83,6 +83,16 @@ extension QueryInterfaceRequest where RowDecoder: TimedSourcedRecord {
 }
 
 extension QueryInterfaceRequest where RowDecoder == SampleViewRecord {
+    /// Only samples of types habit may read (Standards/access.md), and none of a workout when
+    /// workouts may not be read: the one spelling of "a type denied for reading is absent" for
+    /// listings (timeline, log list, export, changes, what sync sends).
+    func readable(_ grants: AccessGrants) -> Self {
+        let hidden = grants.unreadable
+        guard !hidden.isEmpty else { return self }
+        let shown = filter(!hidden.contains(SampleViewRecord.Columns.type))
+        return grants.mayRead(DataTypes.workout) ? shown : shown.standalone()
+    }
+
     /// Samples of one HealthKit type identifier (through the interned id, so the index is used).
     func ofType(_ identifier: String) -> Self {
         filter(literal: "typeId = (SELECT id FROM sampleType WHERE identifier = \(identifier))")

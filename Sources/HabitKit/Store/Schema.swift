@@ -531,11 +531,24 @@ enum Schema {
                 PRAGMA user_version = 11;
                 """)
         }
+        migrator.registerMigration("v12-access-per-type") { db in
+            // Access per data type (Standards/access.md): a row only for a type not allowed both
+            // ways; no row, allowed. Per device: no trigger sends it to the sync log.
+            try db.execute(sql: """
+                CREATE TABLE access (
+                    type TEXT PRIMARY KEY,
+                    read INTEGER NOT NULL CHECK (read IN (0, 1)),
+                    write INTEGER NOT NULL CHECK (write IN (0, 1)),
+                    modified REAL NOT NULL
+                );
+                PRAGMA user_version = 12;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 11
+    static let currentVersion = 12
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

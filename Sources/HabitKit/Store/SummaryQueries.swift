@@ -14,13 +14,19 @@ extension HabitStore {
                                                         countingOthers: allSources, db)
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(ranges.count)
+        // A type habit may not read is absent: its totals stay zero (Standards/access.md).
+        let grants = try Self.grants(db)
+        let (mindful, workouts, kcal, alcohol) = (grants.mayRead(SampleType.mindfulSession), grants.mayRead(DataTypes.workout),
+                                                  grants.mayRead(SampleType.activeEnergyBurned), grants.mayRead(SampleType.alcoholicBeverages))
         for (day, t) in zip(days, totals) {
             var s = DaySummary(day: day)
-            s.meditateMinutes = t.mindfulSeconds / 60
-            s.workoutMinutes = t.workoutSeconds / 60
-            s.workouts = t.workouts
-            s.activeKcal = t.activeKcal
-            s.alcoholTotal = t.alcohol
+            if mindful { s.meditateMinutes = t.mindfulSeconds / 60 }
+            if workouts {
+                s.workoutMinutes = t.workoutSeconds / 60
+                s.workouts = t.workouts
+            }
+            if kcal { s.activeKcal = t.activeKcal }
+            if alcohol { s.alcoholTotal = t.alcohol }
             summaries.append(s)
         }
         let other = allSources ? try counted ?? SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, db) : 0
@@ -236,15 +242,20 @@ struct SummaryTotals {
     /// `range` from sources other than the app's,
     /// counted on the `(typeId, sourceId, start)` index with the sets resolved first.
     static func otherSourceCount(in range: InstantRange, energy: Bool, _ db: Database) throws -> Int {
-        let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
+        // Only types habit may read are counted (Standards/access.md).
+        let grants = try HabitStore.grants(db)
+        let types = ([SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : []))
+            .filter(grants.mayRead)
         let typeIDs = try types.compactMap { try Lookup.sampleType.existingID($0, db) }
         let others = try Int64.fetchAll(db, SQLRequest<Int64>(literal: StoreRules.otherSourceIDs))
         let visible = try StoreRules.resolvedSources(all: true, db)
         let lo = range.lowerBound.timeIntervalSince1970, hi = range.upperBound.timeIntervalSince1970
+        let workouts: SQL = grants.mayRead(DataTypes.workout)
+            ? "(SELECT count(*) FROM workout WHERE sourceId IN \(others) AND start >= \(lo) AND start < \(hi) AND \(visible))" : "0"
         return try Int.fetchOne(db, SQLRequest<Int>(literal: """
             SELECT (SELECT count(*) FROM sample WHERE typeId IN \(typeIDs) AND sourceId IN \(others)
                       AND start >= \(lo) AND start < \(hi) AND \(visible))
-                 + (SELECT count(*) FROM workout WHERE sourceId IN \(others) AND start >= \(lo) AND start < \(hi) AND \(visible))
+                 + \(workouts)
             """)) ?? 0
     }
 }

@@ -24,10 +24,7 @@ extension HabitStore {
             let exchange = try exchange(progress)
             let (peers, resend) = (exchange.peers, exchange.resend)
             var summary = SyncSummary()
-            if progress.movedFrom != nil {
-                // Everything is sent again under the new id; what was read stays read.
-                try db.execute(sql: "DELETE FROM syncState WHERE substr(key, 1, 5) = 'sent:' OR substr(key, 1, 8) = 'sentLog:' OR substr(key, 1, 4) = 'own:'")
-            }
+            if progress.movedFrom != nil { try Self.sendEverythingAgain(db) }  // under the new id; what was read stays read
             if progress.isNew { try Self.saveState("device", progress.deviceID, db) }
             if !progress.file.isEmpty { try Self.saveState("deviceFile", progress.file, db) }
             let sentKey = "sent:" + folder, seqKey = "sentLog:" + folder
@@ -42,12 +39,14 @@ extension HabitStore {
             var applier = try InterchangeApplier(db)
             // Each object with its peer and line start, so a sample left waiting can hold its file back.
             for tagged in SyncMerge.order(peers) {
+                let notKept = applier.summary.notKept
                 if try applier.apply(tagged.object, tag: InterchangeApplier.Tag(peer: tagged.peer, start: tagged.start)) {
                     summary.received += 1
-                } else {
+                } else if applier.summary.notKept == notKept {
                     summary.unchanged += 1
                 }
             }
+            summary.notKept = applier.summary.notKept
             var waiting: [(peer: Int, start: Int)] = []
             for (sample, tag) in try applier.finishWaiting() {
                 guard let tag else { continue }
@@ -72,6 +71,12 @@ extension HabitStore {
             }
             return summary
         }
+    }
+
+    /// Forgets what was sent to every folder, so that the next sync sends everything again (peers
+    /// keep what they have, by UUID); what was read stays read.
+    static func sendEverythingAgain(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM syncState WHERE substr(key, 1, 5) = 'sent:' OR substr(key, 1, 8) = 'sentLog:' OR substr(key, 1, 4) = 'own:'")
     }
 
     /// This store's device id and how far it has read each device's file in `folder`; a new
@@ -137,16 +142,22 @@ extension HabitStore {
                 objects.append(.habitDeleted(id: entry.key, modified: Date(timeIntervalSince1970: modified)))
             }
         }
-        for row in try SampleViewRecord.all().changed(after: afterAnchor).filter(SampleViewRecord.Columns.anchor <= current).fetchAll(db) {
+        // What habit may not read here is not sent (Standards/access.md); allowing it again sends
+        // everything once more (``HabitStore/setAccess(_:allow:read:write:at:)``).
+        let grants = try grants(db)
+        for row in try SampleViewRecord.all().readable(grants).changed(after: afterAnchor).filter(SampleViewRecord.Columns.anchor <= current).fetchAll(db) {
             objects.append(.data(.sample(row.sample, sources.description(row.sample.source, version: row.sourceVersion))))
         }
-        for row in try WorkoutViewRecord.all().changed(after: afterAnchor).filter(WorkoutViewRecord.Columns.anchor <= current).fetchAll(db) {
+        for row in try WorkoutViewRecord.all().changed(after: afterAnchor).filter(WorkoutViewRecord.Columns.anchor <= current).fetchAll(db)
+        where grants.mayRead(DataTypes.workout) {
             let (statistics, events) = try details(ofWorkout: row.id, db)
             objects.append(.data(.workout(row.workout, sources.description(row.workout.source, version: row.sourceVersion),
                                           statistics: statistics, events: events)))
         }
         for skip in try skips(after: afterAnchor, db) where skip.anchor <= current { objects.append(.data(.skip(skip))) }
-        for summary in try activitySummaries(changedAfter: afterAnchor, upTo: current, db) { objects.append(.data(.activitySummary(summary))) }
+        for summary in try activitySummaries(changedAfter: afterAnchor, upTo: current, db) where grants.mayRead(DataTypes.activitySummary) {
+            objects.append(.data(.activitySummary(summary)))
+        }
         for entry in logged {
             switch entry.kind {
             case "setting":
@@ -174,7 +185,8 @@ extension HabitStore {
             default: continue
             }
         }
-        for t in try tombstones(since: afterAnchor, db) where t.anchor <= current {
+        for t in try tombstones(since: afterAnchor, db) where t.anchor <= current
+        && (t.kind == .skip || grants.mayRead(t.kind == .workout ? DataTypes.workout : t.type)) {
             objects.append(.deleted(uuid: t.uuid, kind: t.kind, type: t.type))
         }
         return (objects, current)
@@ -199,9 +211,16 @@ struct InterchangeApplier {
         var start: Int
     }
 
+    /// The access grants as they stand in this transaction: a record of a type habit may not
+    /// write is not stored (counted in ``InterchangeSummary/notKept``), nor a sample of a workout
+    /// that was not kept.
+    private let grants: AccessGrants
+    private var workoutsNotKept: Set<UUID> = []
+
     init(_ db: Database) throws {
         self.db = db
         deleted = Set(try String.fetchAll(db, sql: "SELECT uuid FROM tombstone"))
+        grants = try HabitStore.grants(db)
     }
 
     private func known(_ table: String, _ uuid: String) throws -> Bool {
@@ -299,6 +318,10 @@ struct InterchangeApplier {
         case .habit(let habit): return try apply(habit)
         case .sample(let sample, let source):
             if try waitingUUIDs.contains(sample.uuid) || known("sample", sample.uuid.storeText) { return false }
+            if !grants.allowsEverything, !grants.mayWrite(sample.type) || sample.workout.map(workoutsNotKept.contains) == true {
+                summary.notKept += 1
+                return false
+            }
             if try !store(sample, source) {
                 waiting.append((sample, source, tag))
                 waitingUUIDs.insert(sample.uuid)
@@ -306,6 +329,11 @@ struct InterchangeApplier {
             return true
         case .workout(let workout, let source, let statistics, let events):
             if try known("workout", workout.uuid.storeText) { return false }
+            if !grants.mayWrite(DataTypes.workout) {
+                workoutsNotKept.insert(workout.uuid)
+                summary.notKept += 1
+                return false
+            }
             let versionID = try recordVersionID(of: workout.source, source)
             let id = try HabitStore.insert(workout, db)
             try RecordSourceVersion.set(versionID, table: "workout", rowID: id, db)
@@ -321,6 +349,10 @@ struct InterchangeApplier {
             summary.workouts += 1
             return true
         case .activitySummary(let day):
+            if !grants.mayWrite(DataTypes.activitySummary) {
+                summary.notKept += 1
+                return false
+            }
             guard try ActivitySummaryRecord.save(day, db, anchor: { try ChangeCounter.next(db) }) else { return false }
             summary.activitySummaries += 1
             return true

@@ -5,8 +5,9 @@ extension HabitStore {
 
     /// The export's heart-rate statistic of workout `w`, else one derived from the heart-rate
     /// samples (any source) that start inside it, `[start, end)`.
-    static func heartRate(of w: WorkoutViewRecord, _ db: Database) throws -> WorkoutHeartRate? {
+    static func heartRate(of w: WorkoutViewRecord, _ grants: AccessGrants, _ db: Database) throws -> WorkoutHeartRate? {
         let type = "HKQuantityTypeIdentifierHeartRate"
+        guard grants.mayRead(type) else { return nil }
         if let s = try WorkoutStatisticRecord.filter(WorkoutStatisticRecord.Columns.workoutId == w.id && WorkoutStatisticRecord.Columns.type == type).fetchOne(db),
            let average = s.average {
             return WorkoutHeartRate(average: average, maximum: s.maximum)
@@ -17,8 +18,9 @@ extension HabitStore {
         return WorkoutHeartRate.derived(from: values)
     }
 
-    static func average(_ type: String, in range: InstantRange, _ db: Database) throws -> Double? {
-        try Double.fetchOne(db, SampleViewRecord.all().ofType(type).starting(in: range).select(GRDB.average(SampleViewRecord.Columns.value)))
+    static func average(_ type: String, in range: InstantRange, _ grants: AccessGrants, _ db: Database) throws -> Double? {
+        guard grants.mayRead(type) else { return nil }
+        return try Double.fetchOne(db, SampleViewRecord.all().ofType(type).starting(in: range).select(GRDB.average(SampleViewRecord.Columns.value)))
     }
 }
 
@@ -33,13 +35,16 @@ extension StoreRequest where Value == [TimelineDay] {
             // Sleep that ends inside the range may start the evening before.
             let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
             let names = try HabitStore.habitNames(db)
+            let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
             var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
-                .standalone().starting(in: range).chronological().fetchAll(db)
+                .standalone().readable(grants).starting(in: range).chronological().fetchAll(db)
                 .map { TimelineItem.entry(.sample(HabitDefinition.labelled($0.sample, names: names))) }
-            for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
-                items.append(.workout(w.workout, heartRate: try HabitStore.heartRate(of: w, db)))
+            if grants.mayRead(DataTypes.workout) {
+                for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
+                    items.append(.workout(w.workout, heartRate: try HabitStore.heartRate(of: w, grants, db)))
+                }
             }
-            let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").starting(in: sleepRange)
+            let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").readable(grants).starting(in: sleepRange)
                 .order(SampleViewRecord.Columns.start, SampleViewRecord.Columns.anchor).fetchAll(db).map { row in
                     SleepInterval(start: Date(timeIntervalSince1970: row.start), end: Date(timeIntervalSince1970: row.end),
                                   stage: SleepStage(categoryValue: MetadataCoding.decode(row.metadata)["categoryValue"]))
@@ -48,13 +53,13 @@ extension StoreRequest where Value == [TimelineDay] {
             for night in TimelineRules.nights(sleep) where days.contains(calendar.day(containing: night.end)) {
                 recoveries[calendar.day(containing: night.end)] = night
             }
-            for summary in try HabitStore.activitySummaries(in: days, db) {
+            for summary in try HabitStore.activitySummaries(in: days, db) where grants.mayRead(DataTypes.activitySummary) {
                 items.append(.rings(summary, dayStart: calendar.start(of: summary.day)))
             }
             for (day, var r) in recoveries {
                 let dayRange = calendar.instants(of: day)
-                r.restingHeartRate = try HabitStore.average("HKQuantityTypeIdentifierRestingHeartRate", in: dayRange, db)
-                r.heartRateVariability = try HabitStore.average("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", in: dayRange, db)
+                r.restingHeartRate = try HabitStore.average("HKQuantityTypeIdentifierRestingHeartRate", in: dayRange, grants, db)
+                r.heartRateVariability = try HabitStore.average("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", in: dayRange, grants, db)
                 items.append(.recovery(r))
             }
             return TimelineRules.days(items, calendar: calendar)

@@ -79,6 +79,8 @@ public struct SyncSummary: Sendable, Equatable {
     /// workout's line, or a line naming a workout that never was): each waits, and its device's
     /// file is read again from its line next time. "sample … waits for workout …".
     public var waiting: [String] = []
+    /// Records of a type habit may not write here (``AccessGrants``): left out.
+    public var notKept = 0
 }
 
 /// What the folder gives one sync, asked for inside the sync's transaction once the store's

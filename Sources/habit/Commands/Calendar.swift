@@ -53,11 +53,14 @@ struct CalendarCommand: ParsableCommand {
                     return DegradedMode.Answer(text: try Output.json(CalendarJSON(
                         month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
                         allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
+                        access: AccessJSON.denied(overview),
                         days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) })), kind: .json, asOf: asOf)
                 }
                 let style = Style.live
                 var lines: [String]
-                if let report = overview.reports.first, chosen != nil {
+                if let report = overview.reports.first, chosen != nil, !report.readable {
+                    lines = [style.bold(report.definition.name) + "  " + AccessText.noReadAccess(report)]
+                } else if let report = overview.reports.first, chosen != nil {
                     lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
                                  : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
                 } else {

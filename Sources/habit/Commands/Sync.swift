@@ -83,6 +83,7 @@ struct SyncCommand: ParsableCommand {
             lines.append("\(summary.waiting.count) entr\(summary.waiting.count == 1 ? "y waits" : "ies wait") for a workout not here yet (read again next time):")
             lines += summary.waiting.prefix(5).map { "  " + $0 }
         }
+        if let line = AccessText.notKept(summary.notKept) { lines.append(line) }
         lines += unsafe.map { "left out: " + escapingControlCharacters($0) }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) line\(skipped.count == 1 ? "" : "s") not understood and left out:")

@@ -36,6 +36,8 @@ struct CalendarJSON: Codable, Equatable {
     let timeZone: String
     let allSources: Bool
     let otherSourceSamples: Int?
+    /// The habits habit may not read, each `"denied"` (Standards/access.md); left out when there is none.
+    var access: [String: String]?
     let days: [CalendarDayJSON]
 }
 
@@ -58,7 +60,7 @@ struct HabitDayJSON: Codable, Equatable {
     /// Each day of `overview.range` with every habit's status on it.
     static func byDay(_ overview: HabitOverview) -> [LocalDay: [String: HabitDayJSON]] {
         var result: [LocalDay: [String: HabitDayJSON]] = [:]
-        for report in overview.reports {
+        for report in overview.reports where report.readable {
             for status in report.days { result[status.day, default: [:]][report.definition.name] = HabitDayJSON(status) }
         }
         return result

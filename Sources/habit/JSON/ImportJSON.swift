@@ -19,6 +19,8 @@ struct ImportJSON: Codable, Equatable {
     let rejected: Int
     let rejections: [Rejection]
     let futureDated: Int
+    /// Records of types habit may not write, left out (Standards/access.md).
+    let notKept: Int
 
     struct Rejection: Codable, Equatable {
         let line: Int
@@ -41,6 +43,7 @@ struct ImportJSON: Codable, Equatable {
         rejected = s.rejected
         rejections = s.rejections.map { Rejection(line: $0.line, element: $0.element, reason: $0.reason) }
         futureDated = s.futureDated
+        notKept = s.notKept
         self.seconds = (seconds * 1000).rounded() / 1000
     }
 }

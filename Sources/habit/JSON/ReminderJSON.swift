@@ -51,11 +51,14 @@ struct CheckJSON: Codable, Equatable {
         let reminder: String
         let title: String
         let occurrence: String
+        /// Why it was suppressed when not because the habit was done (`no read access to alcohol data`); left out otherwise.
+        var reason: String?
 
         init(_ h: HandledOccurrence, calendar: HabitCalendar) {
             reminder = String(h.reminder.id)
             title = h.reminder.title
             occurrence = calendar.iso8601(h.occurrence.at)
+            reason = h.reason
         }
     }
 

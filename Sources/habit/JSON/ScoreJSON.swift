@@ -6,6 +6,8 @@ struct ScoreJSON: Codable, Equatable {
     struct HabitJSON: Codable, Equatable {
         let habit: String
         let score: Double
+        /// `"denied"` when habit may not read the habit's data (its score is then 0); left out otherwise.
+        var access: String?
     }
 
     let asOf: String
@@ -13,7 +15,7 @@ struct ScoreJSON: Codable, Equatable {
 
     init(_ overview: HabitOverview) {
         asOf = overview.asOf.description
-        habits = overview.reports.map { HabitJSON(habit: $0.definition.name, score: Self.sixDecimals($0.score)) }
+        habits = overview.reports.map { HabitJSON(habit: $0.definition.name, score: Self.sixDecimals($0.score), access: $0.accessJSON) }
     }
 
     /// The score cut to 6 decimals, as Standards/habits.md writes it: twenty good days, 0.6557476…, are

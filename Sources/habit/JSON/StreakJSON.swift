@@ -14,6 +14,8 @@ struct StreakJSON: Codable, Equatable {
         let today: String
         /// Week and month habits: the current period; left out for daily habits.
         let period: PeriodJSON?
+        /// `"denied"` when habit may not read the habit's data (then `today` is `"unknown"`); left out otherwise.
+        var access: String?
 
         init(_ r: HabitReport) {
             habit = r.definition.name
@@ -21,8 +23,9 @@ struct StreakJSON: Codable, Equatable {
             current = r.current
             longest = r.longest
             jokers = r.jokers
-            today = r.today.rawValue
+            today = r.todayJSON
             period = r.period.map(PeriodJSON.init)
+            access = r.accessJSON
         }
     }
 
@@ -65,6 +68,8 @@ struct TodayJSON: Codable, Equatable {
         /// The day's value in the habit's unit (minutes, drinks, glasses, days done…).
         let value: Double
         let period: StreakJSON.PeriodJSON?
+        /// `"denied"` when habit may not read the habit's data; left out otherwise.
+        var access: String?
     }
 
     let date: String
@@ -78,10 +83,18 @@ struct TodayJSON: Codable, Equatable {
         self.date = date.description
         self.day = day
         habits = overview.reports.map {
-            HabitJSON(habit: $0.definition.name, today: $0.today.rawValue, current: $0.current, per: $0.definition.per.rawValue,
-                      value: JSONNumbers.rounded($0.days.last?.value ?? 0), period: $0.period.map(StreakJSON.PeriodJSON.init))
+            HabitJSON(habit: $0.definition.name, today: $0.todayJSON, current: $0.current, per: $0.definition.per.rawValue,
+                      value: JSONNumbers.rounded($0.days.last?.value ?? 0), period: $0.period.map(StreakJSON.PeriodJSON.init),
+                      access: $0.accessJSON)
         }
     }
+}
+
+extension HabitReport {
+    /// `today` in JSON: the state, or `unknown` when habit may not read the habit's data.
+    var todayJSON: String { readable ? today.rawValue : "unknown" }
+    /// `"access": "denied"` when habit may not read the habit's data; nil (left out) otherwise.
+    var accessJSON: String? { readable ? nil : "denied" }
 }
 
 /// Numbers in JSON: at most 6 decimals (sums of floating-point amounts otherwise print 0.30000000000000004).

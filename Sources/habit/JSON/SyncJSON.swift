@@ -14,6 +14,8 @@ struct SyncJSON: Codable, Equatable {
     let renamed: [String]
     let skipped: [String]
     let waiting: [String]
+    /// Records of types habit may not write here, left out (Standards/access.md).
+    let notKept: Int
     /// What this sync noticed about the folder or the store: a conflict copy read, this device's
     /// file found without lines it had, a new device id for a copied or restored store.
     let notes: [String]
@@ -23,6 +25,7 @@ struct SyncJSON: Codable, Equatable {
         (sent, applied, unchanged, devices, renamed) = (s.sent, s.received, s.unchanged, s.devices, s.renamed)
         self.skipped = skipped
         waiting = s.waiting
+        notKept = s.notKept
         self.notes = notes
     }
 }

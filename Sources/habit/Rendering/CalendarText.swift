@@ -79,8 +79,9 @@ enum CalendarText {
         let width = max(9, own.map(\.definition.name.count).max() ?? 0)
         var lines = ["", String(repeating: " ", count: width + 1) + ruler(range.count)]
         for report in own {
-            lines.append(report.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + " "
-                         + report.days.map { mark($0, report, today: today, style: style) }.joined())
+            let row = report.readable ? report.days.map { mark($0, report, today: today, style: style) }.joined()
+                : style.dim(AccessText.noReadAccess(report))
+            lines.append(report.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + " " + row)
         }
         lines.append(style.dim(legend))
         return lines

@@ -23,6 +23,7 @@ enum ImportText {
         if summary.futureDated > 0 {
             lines.append("  warning: \(summary.futureDated) \(summary.futureDated == 1 ? "record starts" : "records start") after now (kept; check the phone's clock)")
         }
+        if let line = AccessText.notKept(summary.notKept) { lines.append("  " + line) }
         if !summary.skipped.isEmpty {
             lines.append("  not kept: " + summary.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }

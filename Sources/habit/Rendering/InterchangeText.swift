@@ -13,6 +13,7 @@ enum InterchangeText {
                          + "\(verb) \(s.anchors) anchor names")
         }
         lines += s.renamed.map { "  a habit of that name exists here: \($0)" }
+        if let line = AccessText.notKept(s.notKept) { lines.append(line) }
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines
     }
@@ -33,8 +34,11 @@ struct InterchangeImportJSON: Codable, Equatable {
     let anchors: Int
     let known: Int
     let renamed: [String]
+    /// Records of types habit may not write, left out (Standards/access.md).
+    let notKept: Int
 
     init(_ s: InterchangeSummary) {
+        notKept = s.notKept
         (dryRun, habits, habitsUpdated, samples, workouts, skips, known, renamed) =
             (s.dryRun, s.habits, s.habitsUpdated, s.samples, s.workouts, s.skips, s.known, s.renamed)
         activitySummaries = s.activitySummaries

@@ -11,9 +11,14 @@ enum StatusText {
         }
     }
 
-    /// `✓meditate 12`, `…workout 5!` (at risk), `…gym 2 1/3` (streak, then the period's progress).
+    /// The mark of a habit's day: its state's, or `?` when habit may not read its data.
+    static func mark(_ r: HabitReport) -> String { r.readable ? mark(r.today) : "?" }
+
+    /// `✓meditate 12`, `…workout 5!` (at risk), `…gym 2 1/3` (streak, then the period's progress);
+    /// `?noalc` when habit may not read its data (Standards/access.md).
     static func token(_ item: DayPlan.Item) -> String {
         let r = item.report
+        guard r.readable else { return "?" + r.definition.name }
         let progress = r.period.map { " \(TextRendering.number($0.value))/\(TextRendering.number($0.target))" } ?? ""
         return "\(mark(r.today))\(r.definition.name) \(r.current)\(progress)\(item.atRisk ? "!" : "")"
     }
@@ -37,6 +42,7 @@ enum StatusText {
     static func shortToken(_ item: DayPlan.Item) -> String {
         let r = item.report
         let name = r.definition.builtin.map { $0.rawValue.prefix(1).uppercased() } ?? r.definition.name
+        guard r.readable else { return name + "?" }
         let progress = r.period.map { " \(TextRendering.number($0.value))/\(TextRendering.number($0.target))" } ?? ""
         return "\(name)\(mark(r.today))\(r.current)\(progress)"
     }
@@ -65,6 +71,7 @@ enum StatusText {
     static func details(_ plan: DayPlan) -> [String] {
         plan.items.map { item in
             let r = item.report
+            guard r.readable else { return "\(r.definition.name): " + AccessText.noReadAccess(r) }
             let unit = r.definition.per.rawValue + (r.current == 1 ? "" : "s")
             var parts = ["\(r.definition.name): \(r.today.rawValue)", "streak \(r.current) \(unit)"]
             if let p = r.period, let left = item.daysLeft {
@@ -98,8 +105,8 @@ enum StatusText {
     static func tmux(_ plan: DayPlan, tail: String = "") -> String {
         let (items, more) = fitted(plan, head: [head(plan)], separator: " ", tail: tail, token)
         return ([head(plan)] + items.map { item in
-            let colour = item.atRisk || item.report.today == .missed ? "red" : item.report.today == .done ? "green"
-                : item.report.today == .skipped ? "colour244" : "yellow"
+            let colour = !item.report.readable ? "colour244" : item.atRisk || item.report.today == .missed ? "red"
+                : item.report.today == .done ? "green" : item.report.today == .skipped ? "colour244" : "yellow"
             return "#[fg=\(colour)]\(token(item))#[default]"
         } + [more].compactMap { $0 }).joined(separator: " ") + tail
     }
@@ -116,6 +123,8 @@ struct StatusJSON: Codable, Equatable {
         let atRisk: Bool
         let period: StreakJSON.PeriodJSON?
         let daysLeft: Int?
+        /// `"denied"` when habit may not read the habit's data (then `today` is `"unknown"`); left out otherwise.
+        var access: String?
     }
 
     let asOf: String
@@ -134,9 +143,9 @@ struct StatusJSON: Codable, Equatable {
         left = plan.left.map(\.report.definition.name)
         atRisk = plan.atRisk.map(\.report.definition.name)
         habits = plan.items.map {
-            HabitJSON(habit: $0.report.definition.name, today: $0.report.today.rawValue, per: $0.report.definition.per.rawValue,
+            HabitJSON(habit: $0.report.definition.name, today: $0.report.todayJSON, per: $0.report.definition.per.rawValue,
                       current: $0.report.current, safeToMiss: $0.safeToMiss, atRisk: $0.atRisk,
-                      period: $0.report.period.map(StreakJSON.PeriodJSON.init), daysLeft: $0.daysLeft)
+                      period: $0.report.period.map(StreakJSON.PeriodJSON.init), daysLeft: $0.daysLeft, access: $0.report.accessJSON)
         }
     }
 }
@@ -166,7 +175,8 @@ struct WaybarJSON: Codable, Equatable {
         text = StatusText.line(plan, tail: Pending.suffix(pending))
         tooltip = (StatusText.details(plan) + (pending > 0 ? [Pending.tooltip(pending)] : [])).joined(separator: "\n")
         `class` = plan.state
-        let done = plan.items.filter { $0.report.today == .done }.count
-        percentage = plan.items.isEmpty ? 100 : done * 100 / plan.items.count
+        let readable = plan.items.filter(\.report.readable)
+        let done = readable.filter { $0.report.today == .done }.count
+        percentage = readable.isEmpty ? 100 : done * 100 / readable.count
     }
 }

@@ -23,6 +23,7 @@ enum StreakText {
         let middleWidth = middles.map { Width.of($0) }.max() ?? 0
         let width = Width.nameColumn(overview.reports.map(\.definition.name), rest: 1 + middleWidth + 15)
         var lines = zip(overview.reports, middles).map { r, middle -> String in
+            guard r.readable else { return Width.pad(r.definition.name, to: width) + " " + style.dim(AccessText.noReadAccess(r)) }
             let today: String = switch r.today {
             case .done: style.green("done")
             case .pending: style.yellow("pending")
@@ -33,7 +34,7 @@ enum StreakText {
             let shown = Width.pad(middle, to: middleWidth).replacingOccurrences(of: current, with: style.bold(current), options: .anchored)
             return Width.pad(r.definition.name, to: width) + " " + shown + "  today " + today
         }
-        if overview.reports.contains(where: { $0.period == nil }) {
+        if overview.reports.contains(where: { $0.period == nil && $0.readable }) {
             lines += Width.wrap("a joker heals one missed day; every 7th streak day earns one, \(StreakWalk.maximumJokers) at most",
                                 to: Width.columns).map(style.dim)
         }

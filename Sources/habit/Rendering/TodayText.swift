@@ -9,6 +9,7 @@ enum TodayText {
         let details = ordered.map { Self.details($0.report, day) }
         let streaks = ordered.map { item in
             let r = item.report
+            guard r.readable else { return "" }
             return "streak \(r.current) \(r.definition.per.rawValue)\(r.current == 1 ? "" : "s")"
         }
         let detailWidth = details.map { Width.of($0) }.max() ?? 0
@@ -16,7 +17,7 @@ enum TodayText {
                                          rest: 3 + detailWidth + 2 + (streaks.map { Width.of($0) }.max() ?? 0))
         for (i, item) in ordered.enumerated() {
             let r = item.report
-            let mark = StatusText.mark(r.today)
+            let mark = StatusText.mark(r)
             let shownMark = r.today == .done ? style.green(mark) : item.atRisk || r.today == .missed ? style.red(mark) : mark
             let row = Width.cut(Width.pad(r.definition.name, to: nameWidth) + " " + Width.pad(details[i], to: detailWidth)
                                 + "  " + streaks[i], to: Width.columns - 2)
@@ -31,6 +32,7 @@ enum TodayText {
 
     /// What today holds for the habit: minutes, a level, an amount against its target, a period's progress.
     static func details(_ r: HabitReport, _ day: DaySummary) -> String {
+        guard r.readable else { return AccessText.noReadAccess(r) }
         let d = r.definition
         switch d.builtin {
         case .meditate: return "\(TextRendering.number(day.meditateMinutes)) min"
