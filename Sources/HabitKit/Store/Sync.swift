@@ -467,7 +467,13 @@ struct InterchangeApplier {
         waiting = []
         waitingUUIDs = []
         var unresolved: [(Sample, Tag?)] = []
-        for (sample, source, tag) in pending where try !store(sample, source) { unresolved.append((sample, tag)) }
+        for (sample, source, tag) in pending {
+            if let workout = sample.workout, workoutsNotKept.contains(workout) {
+                summary.notKept += 1  // its workout came later, of a type habit may not write
+                continue
+            }
+            if try !store(sample, source) { unresolved.append((sample, tag)) }
+        }
         return unresolved
     }
 }
