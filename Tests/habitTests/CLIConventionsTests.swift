@@ -100,6 +100,8 @@ import Testing
         "remind systemd": "the unit files themselves",
         "remind install": "one confirmation line",
         "remind uninstall": "one confirmation line",
+        "access allow": "one confirmation line with the type's grant (access --json lists every grant)",
+        "access deny": "one confirmation line with the type's grant (access --json lists every grant)",
     ]
 
     @Test func everyCommandThatPrintsDataTakesJSON() throws {

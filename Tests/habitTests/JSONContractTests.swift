@@ -458,7 +458,7 @@ import Testing
         let data = try Self.output(habit, ["import", xml, "--dry-run"])
         let json = try Self.object(data)
         #expect(Self.keys(json) == ["dryRun", "samples", "workouts", "duplicates", "correlationChildren", "activitySummaries", "samplesByType",
-                                    "workoutsByType", "skipped", "sources", "bytes", "seconds", "rejected", "rejections", "futureDated"])
+                                    "workoutsByType", "skipped", "sources", "bytes", "seconds", "rejected", "rejections", "futureDated", "notKept"])
         #expect(json["rejected"] as? Int == 0 && (json["rejections"] as? [Any])?.isEmpty == true && json["futureDated"] as? Int == 0)
         struct Summary: Decodable {
             let dryRun: Bool

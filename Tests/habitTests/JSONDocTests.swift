@@ -132,7 +132,7 @@ import Testing
         let folder = habit.folder.appendingPathComponent("sync")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let sync = try habit.json(["sync", folder.path], env: Self.env)
-        #expect(Self.keys(sync) == ["device", "sent", "applied", "unchanged", "devices", "renamed", "skipped", "waiting", "notes"])
+        #expect(Self.keys(sync) == ["device", "sent", "applied", "unchanged", "devices", "renamed", "skipped", "waiting", "notKept", "notes"])
         #expect(sync["sent"] as? Int ?? 0 > 0 && sync["renamed"] as? [String] == [] && sync["skipped"] as? [String] == [])
     }
 }
