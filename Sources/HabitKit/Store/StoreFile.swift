@@ -98,7 +98,7 @@ public enum StoreFile {
 
     /// Why habit will not trust a file or folder with `info` (another user's; writable by group or
     /// others), or nil: the store's rule, also the pending journal's (``PendingJournalFile``).
-    static func distrust(_ info: stat, what: String) -> String? {
+    public static func distrust(_ info: stat, what: String) -> String? {
         guard info.st_uid == geteuid() || info.st_uid == 0 else {
             return "the \(what) belongs to another user (uid \(info.st_uid)); habit only opens its own files"
         }

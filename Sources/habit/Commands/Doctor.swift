@@ -27,6 +27,7 @@ struct Doctor: ParsableCommand {
             findings += TriggerFactsReader.findings(store: path, enabledReminders: diagnosis.enabledReminders)
         }
         findings += Pending.findings()
+        findings += Hooks.findings()
         let problems = findings.filter { $0.status == .problem }.count
         if output.json {
             try Output.printJSON(DoctorJSON(ok: problems == 0, findings: findings))

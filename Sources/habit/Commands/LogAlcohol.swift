@@ -30,8 +30,7 @@ struct LogAlcohol: ParsableCommand {
             (e.drinks, e.date, e.source) = (drinks.text, date?.text, source == .app ? nil : source.bundleID)
         }, kind: .alcohol) {
             let (store, env, day) = try location.writing { env in try Self.day(date, env: env) }
-            let result = try store.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, env: env)
-            try LogReport.print(result, env: env, json: json)
+            try LogReport.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }

@@ -51,8 +51,7 @@ struct LogHabit: ParsableCommand {
             // the answers kept for degraded mode and applies the pending journal first).
             let (store, env) = location.exists ? try location.writing() : try location.reading()
             let entry = try Self.entry(name: name, amount: amountText, at: at, end: end, date: date, note: note, store: store, env: env)
-            let result = try store.log(entry, env: env)
-            try LogReport.print(result, env: env, json: json)
+            try LogReport.log(entry, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }

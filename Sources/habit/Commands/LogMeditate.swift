@@ -36,8 +36,7 @@ struct LogMeditate: ParsableCommand {
             let (store, env, interval) = try location.writing { env in
                 try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
             }
-            let result = try store.log(.meditation(interval, note: note), source: source, env: env)
-            try LogReport.print(result, env: env, json: json)
+            try LogReport.log(.meditation(interval, note: note), source: source, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }

@@ -42,8 +42,7 @@ struct LogWorkout: ParsableCommand {
             let (store, env, interval) = try location.writing { env in
                 try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
             }
-            let result = try store.log(.workout(activity, interval, met: met, note: note), source: source, env: env)
-            try LogReport.print(result, env: env, json: json)
+            try LogReport.log(.workout(activity, interval, met: met, note: note), source: source, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }

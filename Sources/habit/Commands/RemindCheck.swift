@@ -42,6 +42,14 @@ struct RemindCheck: ParsableCommand {
         let (store, env) = try store.writing()
         let result = try store.checkReminders(env: env, catchUp: catchUp)
         let calendar = env.calendar
+        // Hooks (Standards/automation.md): each delivery, and streaks that changed since the last look.
+        let hooks = Hooks.installed()
+        defer {
+            for h in result.delivered { Hooks.run(.remind, HookPayload(.remind, CheckJSON.Item(h, calendar: calendar)), installed: hooks) }
+            if hooks.contains(.streak), let overview = try? store.read(.overview(env: env)) {
+                StreakHooks.compare(overview.reports, installed: hooks)
+            }
+        }
         if output.json {
             try Output.printJSON(CheckJSON(result, calendar: calendar))
         } else {

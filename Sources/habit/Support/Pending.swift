@@ -6,14 +6,12 @@ import HabitKit
 /// writing applies the journal first (``StoreLocation/openForWriting()``).
 enum Pending {
     /// `$XDG_STATE_HOME/habit/pending.jsonl`, else `~/.local/state/habit/pending.jsonl`.
-    static var journal: PendingJournalFile {
-        let state: String
-        if let xdg = Env.get("XDG_STATE_HOME"), xdg.hasPrefix("/") {
-            state = xdg
-        } else {
-            state = (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state"
-        }
-        return PendingJournalFile(folder: state + "/habit")
+    static var journal: PendingJournalFile { PendingJournalFile(folder: stateFolder) }
+
+    /// `$XDG_STATE_HOME/habit` (an absolute XDG_STATE_HOME), else `~/.local/state/habit`.
+    static var stateFolder: String {
+        if let xdg = Env.get("XDG_STATE_HOME"), xdg.hasPrefix("/") { return xdg + "/habit" }
+        return (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state/habit"
     }
 
     /// Why a write that failed with `error` is saved for later, or nil when it is not (every

@@ -1,0 +1,183 @@
+import Foundation
+import HabitKit
+
+/// Hooks (Standards/automation.md): executables in `$XDG_CONFIG_HOME/habit/hooks/` named after an
+/// event — `on-log`, `on-met`, `on-streak`, `on-remind` — run without a shell, the event as one
+/// JSON object on stdin, with a timeout. A hook never fails or undoes the command that triggered
+/// it: a failure is one line on stderr and a line in the hooks' log, which `doctor` shows. A hook
+/// (or its folder) that is a link, another user's, or writable by others is not run.
+enum Hooks {
+    enum Event: String, CaseIterable {
+        case log = "on-log", met = "on-met", streak = "on-streak", remind = "on-remind"
+    }
+
+    /// `$XDG_CONFIG_HOME/habit/hooks` (an absolute XDG_CONFIG_HOME), else `~/.config/habit/hooks`.
+    static var folder: String {
+        if let xdg = Env.get("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/habit/hooks" }
+        return (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config/habit/hooks"
+    }
+
+    /// Where failures are kept for `doctor`: `$XDG_STATE_HOME/habit/hooks.log` (else `~/.local/state/habit/`).
+    static var failureLog: String { Pending.stateFolder + "/hooks.log" }
+
+    /// The events that have a hook file. Without a hooks folder — the usual case — this is one
+    /// `lstat` and nothing else: a `habit log` without hooks pays nothing more.
+    static func installed() -> Set<Event> {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return [] }
+        return Set(Event.allCases.filter { access(folder + "/" + $0.rawValue, F_OK) == 0 })
+    }
+
+    /// Why the hook of `event` is not run (a link, not a regular file, another user's, writable by
+    /// others, not executable; the same of its folder), or nil when it may run.
+    static func distrust(_ event: Event) -> String? {
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return "there is no hooks folder" }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "\(folder) is not a folder (a link is not followed)" }
+        if let reason = StoreFile.distrust(info, what: "hooks folder") { return reason }
+        let path = folder + "/" + event.rawValue
+        guard lstat(path, &info) == 0 else { return "there is no \(event.rawValue)" }
+        guard info.st_mode & S_IFMT == S_IFREG else { return "\(path) is not a regular file (a link is not followed)" }
+        if let reason = StoreFile.distrust(info, what: "hook") { return reason }
+        guard info.st_mode & 0o100 != 0 else { return "\(path) is not executable; run chmod u+x on it" }
+        return nil
+    }
+
+    /// The timeout: `HABIT_HOOK_TIMEOUT` seconds (0.1 to 600), else 10.
+    static var timeout: Double {
+        guard let text = Env.get("HABIT_HOOK_TIMEOUT"), let s = Double(text), s.isFinite, (0.1...600).contains(s) else { return 10 }
+        return s
+    }
+
+    /// Runs the hook of `event` with `payload` (an Encodable event object) on stdin, if there is
+    /// one. Never throws: a hook that is refused, cannot start, exits non-zero or outlasts the
+    /// timeout gives one line on stderr and one in the hooks' log.
+    static func run(_ event: Event, _ payload: some Encodable, installed: Set<Event>) {
+        guard installed.contains(event) else { return }
+        let failure: String?
+        if let reason = distrust(event) {
+            failure = "not run: " + reason
+        } else if let data = try? Output.encode(payload) {
+            failure = execute(folder + "/" + event.rawValue, input: data + Data("\n".utf8), event: event)
+        } else {
+            failure = "its event could not be written as JSON"
+        }
+        guard let failure else { return }
+        let line = "hook \(event.rawValue) \(failure)"
+        Output.write("habit: " + escapingControlCharacters(line) + "\n", to: STDERR_FILENO)
+        record(line)
+    }
+
+    /// Starts `path` (no shell, no arguments; `HABIT_EVENT` in its environment; its stdout goes to
+    /// stderr so a command's own output stays as it is) in a process group of its own, writes
+    /// `input` to its stdin and waits up to ``timeout``; past it the whole group is killed (a
+    /// shell script's children too). Returns why it failed, or nil.
+    private static func execute(_ path: String, input: Data, event: Event) -> String? {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return "could not start: no pipe" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
+        var environment = ProcessInfo.processInfo.environment
+        environment["HABIT_EVENT"] = event.rawValue
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        close(fds[0])
+        guard spawned == 0 else {
+            close(fds[1])
+            return "could not start: \(String(cString: strerror(spawned)))"
+        }
+        // A hook that does not read its stdin must not stop habit: a closed pipe's write fails quietly.
+        signal(SIGPIPE, SIG_IGN)
+        _ = input.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
+        close(fds[1])
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                kill(-pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return "was stopped after \(TextRendering.number(timeout)) s"
+            }
+            usleep(2_000)
+        }
+        let signalled = status & 0x7f
+        if signalled != 0 { return "was killed by signal \(signalled)" }
+        let code = (status >> 8) & 0xff
+        return code == 0 ? nil : "exited with status \(code)"
+    }
+
+    /// Appends `line` (with the instant) to the hooks' log; best effort.
+    private static func record(_ line: String) {
+        writeOwn(failureLog, ISO8601DateFormatter().string(from: Date()) + " " + line + "\n", append: true)
+    }
+
+    /// The last failures in the hooks' log (at most 20), oldest first; none without a log, or
+    /// with one habit does not trust.
+    static func recentFailures() -> [String] {
+        guard let text = readOwn(failureLog) else { return [] }
+        return Array(text.split(separator: "\n").suffix(20).map(String.init))
+    }
+
+    /// Writes (or appends) `text` to a state file of habit's: 0600 in a 0700 folder, never through
+    /// a link, and not into a file habit does not trust (Standards/security.md); best effort.
+    static func writeOwn(_ path: String, _ text: String, append: Bool) {
+        let folder = (path as NSString).deletingLastPathComponent
+        _ = try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : 0), 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, StoreFile.distrust(info, what: "state file") == nil else { return }
+        if !append { _ = ftruncate(fd, 0) }
+        _ = text.withCString { write(fd, $0, strlen($0)) }
+    }
+
+    /// The last 16 KiB of a state file of habit's, or nil when there is none or habit does not trust it.
+    static func readOwn(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, StoreFile.distrust(info, what: "state file") == nil else { return nil }
+        let size = Int(info.st_size), keep = min(size, 16_384)
+        var bytes = [UInt8](repeating: 0, count: keep)
+        let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, keep, off_t(size - keep)) }
+        return read >= 0 ? String(decoding: bytes.prefix(read), as: UTF8.self) : nil
+    }
+
+    /// Doctor's findings: each hook file and whether it would run; recent failures as a warning.
+    static func findings() -> [Finding] {
+        let present = installed()
+        var findings: [Finding] = present.sorted { $0.rawValue < $1.rawValue }.map { event in
+            if let reason = distrust(event) {
+                return Finding(check: "hook \(event.rawValue)", status: .problem, detail: "not run: " + reason,
+                               fix: "make \(folder)/\(event.rawValue) yours, a regular file, chmod 0700")
+            }
+            return .ok("hook \(event.rawValue)", "\(folder)/\(event.rawValue) runs on \(event.rawValue.dropFirst(3))")
+        }
+        let failures = recentFailures()
+        if let last = failures.last {
+            findings.append(Finding(check: "hooks", status: .warning,
+                                    detail: "\(failures.count) recent failure\(failures.count == 1 ? "" : "s"), the last: \(last)",
+                                    fix: "fix the hook, then remove \(failureLog)"))
+        }
+        return findings
+    }
+}
