@@ -420,7 +420,8 @@ import Testing
         let habits = [Self.habit(), Self.habit(.quantity, unit: "glass", goal: .atLeast(8)),
                       Self.habit(.quantity, unit: "cup", goal: .atMost(2)), Self.habit(times: 3, per: .week),
                       Self.habit(.quantity, unit: "min", goal: .atLeast(150), per: .week),
-                      Self.habit(.quantity, unit: "km", goal: .atMost(40), per: .month)]
+                      Self.habit(.quantity, unit: "km", goal: .atMost(40), per: .month), Self.habit(times: 2, per: .days(3)),
+                      Self.habit(.quantity, unit: "page", goal: .atMost(60), per: .days(10))]
         for h in habits {
             for _ in 0..<20 {
                 let values: [Double?] = (0..<rng.int(1...90)).map { _ in rng.chance(0.4) ? nil : Double(rng.int(0...30)) }
@@ -493,5 +494,102 @@ extension HabitEvaluatorTests {
         // Skipped: the score stays as it was the day before.
         let skipped = Self.run(Self.habit(), [1, nil, 1, nil], skipped: [1])
         #expect(skipped.days[1].score == skipped.days[0].score)
+    }
+}
+
+// MARK: - N days in any D
+
+extension HabitEvaluatorTests {
+    /// The window that judges a day is the D days ending with it: `[day − D + 1, day + 1)`, across
+    /// a month's and a year's end.
+    @Test(arguments: [("2025-01-06", 3, "2025-01-04", "2025-01-07"), ("2025-01-01", 3, "2024-12-30", "2025-01-02"),
+                      ("2025-03-01", 2, "2025-02-28", "2025-03-02"), ("2024-03-01", 2, "2024-02-29", "2024-03-02"),
+                      ("2025-12-31", 365, "2025-01-01", "2026-01-01")])
+    func aDaysWindowIsTheDDaysEndingWithTheDay(_ day: String, _ length: Int, _ start: String, _ end: String) {
+        let window = HabitEvaluator.period(.days(length), of: Fixture.day(day), weekStartsOnSunday: false)
+        #expect(window == DayRange(Fixture.day(start), upTo: Fixture.day(end)))
+        #expect(window.count == length)
+    }
+
+    /// 2 days in any 3: a day is met when the 3 days ending with it hold 2 done (the first days of
+    /// the history have a shrunk target: day 0 ceil(2 × 1/3) = 1, day 1 ceil(2 × 2/3) = 2). Two
+    /// days done and one rested keeps it for ever, and a day is met by the days before it alone;
+    /// every other day (1.5 in 3) does not.
+    @Test func aDayOfNDaysInAnyDIsMetWhenTheDDaysEndingWithItHoldN() {
+        let walk = Self.habit(times: 2, per: .days(3))
+        let kept = Self.yesNo("gg-gg-gg-g", habit: walk)
+        #expect(kept.days.map(\.met) == Array(repeating: true, count: 10))
+        #expect(kept.today == .done && kept.current == 10 && kept.longest == 10 && kept.jokers == 0)
+        #expect(kept.period == PeriodProgress(start: Self.monday.adding(days: 7), end: Self.monday.adding(days: 10),
+                                              value: 2, target: 2, met: true))
+        let everyOther = Self.yesNo("g-g-g-", habit: walk)
+        #expect(everyOther.days.map(\.met) == [true, false, true, false, true, false])
+        #expect(everyOther.today == .pending && everyOther.current == 1 && everyOther.longest == 1)
+        // Today met by yesterday and the day before, with nothing logged today: done.
+        let rested = Self.yesNo("gg-", habit: walk)
+        #expect(rested.today == .done && rested.current == 3)
+        #expect(rested.days.allSatisfy { !$0.joker })
+    }
+
+    /// Today is pending until its window is met and never breaks the streak; a past day whose
+    /// window is not met does; an at-most limit exceeded in today's window is missed at once.
+    @Test func todaysWindowIsPendingUntilMetAndAnExceededLimitIsMissed() {
+        let walk = Self.habit(times: 2, per: .days(3))
+        // Days 0–4 met ("gg-gg"), day 5 rested: its window (3–5) holds 2 — met; today (6): 4–6 holds 1.
+        let pending = Self.yesNo("gg-gg--", habit: walk)
+        #expect(pending.today == .pending && pending.current == 6)
+        #expect(pending.period?.value == 1 && pending.period?.target == 2)
+        // At risk tonight: the window's one day left is today, and a streak stands.
+        let plan = DayPlan(HabitOverview(asOf: pending.days[6].day, allSources: false, otherSourceCount: 0,
+                                         range: DayRange(day: pending.days[6].day), reports: [pending]))
+        #expect(plan.atRisk.count == 1 && plan.items[0].daysLeft == 1)
+        // Tomorrow, not done today: day 6 is missed and breaks it.
+        #expect(Self.yesNo("gg-gg---", habit: walk).current == 0)
+        // At most 5 cups in any 3 days: 2, 2, 1 are within the shrunk targets (ceil(5/3) = 2, ceil(10/3) = 4, 5);
+        // 3 cups today make the last 3 days 6: missed now.
+        let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(5), per: .days(3))
+        let within = Self.run(coffee, [2, 2, 1, 2])
+        #expect(within.days.map(\.met) == [true, true, true, true] && within.today == .done && within.current == 4)
+        let over = Self.run(coffee, [2, 2, 1, 3])
+        #expect(over.today == .missed && over.current == 0 && over.longest == 3)
+    }
+
+    /// Skipped days leave the window as a week's skipped days leave the week: its target shrinks
+    /// to ceil(N × unskipped days ÷ D); a skipped day that is not met is passed over, one that is
+    /// met counts; a window wholly skipped is passed over.
+    @Test func skippedDaysShrinkTheWindowsTargetAndAreOtherwisePassedOver() {
+        let walk = Self.habit(times: 2, per: .days(3))
+        // Day 1 skipped and not done: window 0–1 has 1 open day, target 1, done 1: met anyway.
+        let r = Self.yesNo("gsg", habit: walk)
+        #expect(r.days.map(\.met) == [true, true, true] && r.current == 3)
+        // A vacation: days 2–6 skipped (the 6th done anyway), then two days done. Days 2 and 3
+        // are met by days 0–1 (targets 2 of 2 open days, 1 of 1); the windows of days 4–6 are
+        // wholly skipped: passed over; day 7's window (5–7) has one open day and 2 done.
+        let vacation = Self.yesNo("ggssssSgg", habit: walk)
+        #expect(vacation.days.map(\.met) == [true, true, true, true, false, false, false, true, true])
+        #expect(vacation.current == 6 && vacation.longest == 6)
+        // Not skipped, the same rest breaks it: day 6's window (4–6) holds 1.
+        let rest = Self.yesNo("gg----ggg", habit: walk)
+        #expect(rest.days.map(\.met) == [true, true, true, false, false, false, false, true, true])
+        #expect(rest.current == 2 && rest.longest == 3)
+    }
+
+    /// Loop's score of "2 in 3 days" (its `Walk` fixture: done on the 18th, 20th and 22nd): f = 2/3,
+    /// m = 0.5^(√(2/3)/13) = 0.957399243; N/D below 1, so Loop's window is 4 in the last 6 days:
+    /// c = 1/4, 1/4, 2/4, 2/4, 3/4 → 0.010650, 0.020847, 0.041259, 0.060802, 0.090162 (loop-scores/).
+    /// A quantity's window is the sum of the last D days: at least 20 pages in any 5 days (f = 1/5,
+    /// m = 0.976437058), 10, –, 15, – → sums 10, 10, 25, 25, 25 → c = .5, .5, 1, 1, 1 → 0.090714076.
+    @Test func theScoreOfNDaysInAnyDIsLoopsWindowOfDDays() {
+        let walk = Self.habit(times: 2, per: .days(3))
+        let r = Self.run(walk, [1, nil, 1, nil, 1, nil])
+        let loop = [0.010650, 0.020847, 0.041259, 0.060802, 0.090162]
+        for (status, want) in zip(r.days, loop) { #expect(abs((status.score ?? -1) - want) < 5e-7, "\(status.day)") }
+        #expect(r.days[5].score == nil)  // today, pending: not counted yet
+        #expect(abs(walk.frequency - 2.0 / 3) < 1e-15)
+        let pages = Self.habit(.quantity, unit: "page", goal: .atLeast(20), per: .days(5))
+        let read = Self.run(pages, [10, nil, 15, nil, nil])
+        #expect(read.today == .done)  // today's window holds 25
+        #expect(read.days.map(\.met) == [true, true, true, true, true])  // targets 4, 8, 12, 16, 20
+        #expect(abs(read.score - 0.090714076) < 5e-7)
     }
 }

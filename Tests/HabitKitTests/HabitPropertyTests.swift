@@ -51,7 +51,7 @@ import Testing
     }
 
     enum Shape: CaseIterable {
-        case yesNoDaily, atLeastDaily, atMostDaily, yesNoWeek, quantityWeek, yesNoMonth, quantityMonth
+        case yesNoDaily, atLeastDaily, atMostDaily, yesNoWeek, quantityWeek, yesNoMonth, quantityMonth, yesNoDays, quantityDays
     }
 
     static func makeHabit(_ shape: Shape, index: Int, since: LocalDay, _ rng: inout SeededRandom) -> HabitDefinition {
@@ -71,6 +71,12 @@ import Testing
         case .quantityMonth:
             (d.kind, d.unit, d.per) = (.quantity, "km", .month)
             d.goal = atLeast ? .atLeast(Double(rng.int(50...800))) : .atMost(Double(rng.int(50...800)))
+        case .yesNoDays:
+            let length = rng.int(2...20)
+            (d.per, d.times) = (.days(length), rng.int(1...length))
+        case .quantityDays:
+            (d.kind, d.unit, d.per) = (.quantity, "page", .days(rng.int(2...20)))
+            d.goal = atLeast ? .atLeast(Double(rng.int(10...200))) : .atMost(Double(rng.int(10...200)))
         }
         return d
     }
@@ -79,7 +85,7 @@ import Testing
     /// sometimes reached and sometimes not (exact in binary, so sums carry no rounding).
     static func amount(_ d: HabitDefinition, _ rng: inout SeededRandom) -> Double {
         guard let goal = d.goal else { return 1 }
-        let perDay = goal.amount / Double(d.per == .day ? 1 : d.per == .week ? 7 : 30)
+        let perDay = goal.amount / Double(d.per.length)
         return Double(rng.int(1...max(1, Int(perDay * 4 * (goal.isLimit ? 1.2 : 0.9))))) / 4
     }
 
@@ -215,10 +221,12 @@ import Testing
         }
     }
 
-    /// The oracle's period of `day`: Monday weeks (the default `week-start`) or calendar months.
+    /// The oracle's period of `day`: Monday weeks (the default `week-start`) or calendar months;
+    /// for D days, the D days ending with `day`.
     static func period(_ per: HabitDefinition.Period, of day: LocalDay) -> DayRange {
         switch per {
         case .day: DayRange(day: day)
+        case .days(let length): DayRange(day.adding(days: 1 - length), upTo: day.adding(days: 1))
         case .week: DayRange(day.adding(days: 1 - day.isoWeekday), upTo: day.adding(days: 8 - day.isoWeekday))
         case .month: DayRange(day.firstOfMonth, upTo: day.firstOfNextMonth)
         }
@@ -259,12 +267,13 @@ import Testing
         #expect(seen.habits == Self.windows.count * Self.storesPerWindow * Self.habitsPerStore)
         // The random data reach the cases the laws are about.
         #expect(seen.jokerDays > 10 && seen.skippedButMet > 10 && seen.periodStreaks > 5 && seen.limitsMissedToday > 0)
+        #expect(seen.windowHabits > 10)
         #expect(skipsTried > 20)
     }
 
     /// What the random data exercised.
     struct Seen {
-        var habits = 0, jokerDays = 0, skippedButMet = 0, periodStreaks = 0, limitsMissedToday = 0
+        var habits = 0, jokerDays = 0, skippedButMet = 0, periodStreaks = 0, limitsMissedToday = 0, windowHabits = 0
     }
 
     /// (a) The calendar marks are the days (or periods) the streak counts, and (b) each day's
@@ -307,6 +316,10 @@ import Testing
 
             if habit.per == .day {
                 checkDaily(habit, report, history, sums: sums, counts: counts, skipped: skipped, today: today, what)
+            } else if habit.per.days != nil {
+                seen.windowHabits += 1
+                checkWindows(habit, report, history, sums: sums, counts: counts, skipped: skipped, firstDay: firstDay,
+                             today: today, what)
             } else {
                 checkPeriods(habit, report, history, sums: sums, counts: counts, skipped: skipped, firstDay: firstDay,
                              today: today, what)
@@ -410,6 +423,60 @@ import Testing
             longest = max(longest, run)
         }
         #expect(report.longest == longest, "\(what): longest periods")
+    }
+
+    /// N days in any D: each day's mark is its window's — the D days ending with it, days before
+    /// the history and skipped days out, the target shrunk as a week's; the streak counts marked
+    /// days backwards, passing over skipped unmarked ones, today counted once met, passed over
+    /// while pending, and breaking it when an at-most limit is already exceeded.
+    static func checkWindows(_ habit: HabitDefinition, _ report: HabitReport, _ history: [HabitDayStatus], sums: [LocalDay: Double],
+                             counts: [LocalDay: Int], skipped: Set<LocalDay>, firstDay: LocalDay, today: LocalDay,
+                             _ what: String) {
+        #expect(report.jokers == 0 && history.allSatisfy { !$0.joker }, "\(what): no jokers for windows of days")
+        guard let length = habit.per.days else { return }
+        let isLimit = habit.goal?.isLimit == true
+        var outcomes: [(day: LocalDay, met: Bool?)] = []
+        for s in history {
+            let window = period(habit.per, of: s.day)
+            #expect(window.count == length && window.contains(s.day) && !window.contains(s.day.adding(days: 1)), "\(what) \(s.day): window")
+            let inHistory = window.filter { $0 >= firstDay }
+            let open = inHistory.filter { !skipped.contains($0) }.count
+            var met: Bool?
+            if open > 0 {
+                let value = inHistory.reduce(0.0) { $0 + (habit.goal == nil ? (counts[$1, default: 0] > 0 ? 1 : 0) : sums[$1, default: 0]) }
+                var target = ((habit.goal?.amount ?? Double(habit.times)) * Double(open) / Double(length)).rounded(.up)
+                if habit.goal == nil { target = min(target, Double(open)) }
+                met = isLimit ? value <= target + epsilon : value >= target - epsilon
+                if s.day == today {
+                    #expect(report.period?.target == target, "\(what): today's window's target")
+                    #expect(report.period.map { abs($0.value - value) < epsilon } == true, "\(what): today's window's value")
+                    #expect(report.period?.start == window.lowerBound && report.period?.end == today.adding(days: 1), "\(what): today's window")
+                }
+            }
+            #expect(s.met == (met ?? false), "\(what) \(s.day): the window's mark")
+            outcomes.append((s.day, met))
+        }
+        // (a) The streak from the calendar's marks, backwards from today (if marked) or yesterday.
+        var i = history.count - 1
+        let exceededToday = isLimit && outcomes.last?.met == false && !skipped.contains(today)
+        #expect((report.today == .missed) == exceededToday, "\(what): a limit exceeded today is missed, anything else not")
+        if !history[i].met { i = exceededToday ? -1 : i - 1 }
+        var current = 0
+        while i >= 0 {
+            if history[i].met { current += 1 } else if !history[i].skipped { break }
+            i -= 1
+        }
+        #expect(report.current == current, "\(what): current days from the calendar's marks")
+        var run = 0, longest = 0
+        for (k, o) in outcomes.enumerated() {
+            if o.met == true {
+                run += 1
+            } else if !skipped.contains(o.day) && (k < outcomes.count - 1 || isLimit) {
+                run = 0
+            }
+            longest = max(longest, run)
+        }
+        #expect(report.longest == longest, "\(what): longest days")
     }
 
     /// Skipping a day that counted nothing (`c` = 0: missed, nothing logged, or at least twice an

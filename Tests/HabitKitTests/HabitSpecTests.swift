@@ -42,7 +42,8 @@ import Testing
         #expect(throws: error) { try Self.add("x", spec) }
     }
 
-    @Test(arguments: [("8", HabitDefinition.Period.week), ("32", .month), ("2", .day), ("0", .week), ("-1", .week), ("1.5", .week)])
+    @Test(arguments: [("8", HabitDefinition.Period.week), ("32", .month), ("2", .day), ("0", .week), ("-1", .week), ("1.5", .week),
+                      ("4", .days(3)), ("366", .days(365)), ("0", .days(2))])
     func timesMustFitThePeriod(_ times: String, _ per: HabitDefinition.Period) {
         #expect(throws: HabitInputError.self) { try Self.add("x", HabitSpec(per: per, times: times)) }
     }
@@ -71,5 +72,39 @@ import Testing
         #expect(throws: HabitInputError.fromNeedsTarget("steps")) { try HabitSpec(noTarget: true).edited(steps, entries: 0) }
         #expect(try HabitSpec(sources: "app").edited(steps, entries: 0).sources == .app)
         #expect(throws: HabitInputError.sourcesWithoutFrom) { try HabitSpec(sources: "app").edited(water, entries: 0) }
+    }
+
+    /// `--per`: `day`, `week`, `month`, or `N-days` with N from 2 to 365 (1 is a day: `--per day`);
+    /// nothing else. The text round-trips.
+    @Test(arguments: [("day", HabitDefinition.Period?.some(.day)), ("week", .week), ("Month", .month), (" 3-days ", .days(3)),
+                      ("2-days", .days(2)), ("365-days", .days(365)), ("30-days", .days(30)), ("7-days", .days(7)),
+                      ("1-days", nil), ("0-days", nil), ("366-days", nil), ("1000-days", nil), ("-3-days", nil), ("3days", nil),
+                      ("3-day", nil), ("days", nil), ("3 days", nil), ("+3-days", nil), ("３-days", nil), ("year", nil), ("", nil)])
+    func periodsAreADayAWeekAMonthOrNDays(_ text: String, _ period: HabitDefinition.Period?) {
+        let parsed = try? HabitDefinition.Period(parsing: text)
+        #expect(parsed == period)
+        if let period {
+            #expect((try? HabitDefinition.Period(parsing: period.text)) == period)
+            #expect(HabitDefinition.Period(name: period.name, days: period.days) == period)
+        } else {
+            #expect(throws: InputError.invalidPeriod(text)) { try HabitDefinition.Period(parsing: text) }
+        }
+        #expect(HabitDefinition.Period(name: "days", days: 1) == nil && HabitDefinition.Period(name: "days", days: nil) == nil)
+        #expect(HabitDefinition.Period(name: "week", days: 3) == nil && HabitDefinition.Period(name: "days", days: 366) == nil)
+    }
+
+    /// N days in any D: `--times` 1–D; a quantity's target counts over the D days; edit moves a
+    /// habit to or from a window and keeps its times when they fit.
+    @Test func nDaysInAnyDTakeTimesUpToD() throws {
+        let walk = try Self.add("walk", HabitSpec(per: .days(3), times: "2"))
+        #expect(walk.per == .days(3) && walk.times == 2 && walk.kind == .yesNo)
+        #expect(try Self.add("read", HabitSpec(unit: "page", atLeast: "20", per: .days(5))).per == .days(5))
+        #expect(try Self.add("yearly", HabitSpec(per: .days(365), times: "365")).times == 365)
+        #expect(try HabitSpec(per: .week).edited(walk, entries: 4).per == .week)
+        #expect(throws: HabitInputError.self) { try HabitSpec(per: .days(2), times: "3").edited(walk, entries: 0) }
+        let gym = try Self.add("gym", HabitSpec(per: .week, times: "5"))
+        #expect(throws: HabitInputError.self) { try HabitSpec(per: .days(4)).edited(gym, entries: 0) }
+        let edited = try HabitSpec(per: .days(10)).edited(gym, entries: 0)
+        #expect(edited.per == .days(10) && edited.times == 5)
     }
 }

@@ -71,6 +71,72 @@ import Testing
         #expect(r.firstDay == Fixture.day("2025-10-01"))  // its creation day: earlier than the first entry
     }
 
+    struct WindowDSTCase: Sendable, CustomTestStringConvertible {
+        let zone: String
+        /// The day the clocks change (C).
+        let change: String
+        /// The offsets in force before and after the change.
+        let before: String, after: String
+        /// An instant in the hour (or half hour) the change repeats or skips.
+        let changed: String
+        var testDescription: String { "\(zone) \(change)" }
+
+        var day: LocalDay { Fixture.day(change) }
+        /// C − 1's last second, C's first instant, the changed hour, C's last second, C + 2's first instant.
+        var entries: [String] {
+            ["\(day.adding(days: -1))T23:59:59\(before)", "\(day)T00:00:00\(before)", changed,
+             "\(day)T23:59:59\(after)", "\(day.adding(days: 2))T00:00:00\(after)"]
+        }
+        var now: String { "\(day.adding(days: 2))T12:00:00\(after)" }
+    }
+
+    static let windowDSTCases: [WindowDSTCase] = [
+        .init(zone: "America/New_York", change: "2025-03-09", before: "-05:00", after: "-04:00", changed: "2025-03-09T03:30:00-04:00"),
+        .init(zone: "America/New_York", change: "2025-11-02", before: "-04:00", after: "-05:00", changed: "2025-11-02T01:30:00-05:00"),
+        .init(zone: "Europe/Berlin", change: "2025-03-30", before: "+01:00", after: "+02:00", changed: "2025-03-30T03:30:00+02:00"),
+        .init(zone: "Europe/Berlin", change: "2025-10-26", before: "+02:00", after: "+01:00", changed: "2025-10-26T02:30:00+01:00"),
+        .init(zone: "Australia/Lord_Howe", change: "2025-04-06", before: "+11:00", after: "+10:30", changed: "2025-04-06T01:45:00+10:30"),
+        .init(zone: "Australia/Lord_Howe", change: "2025-10-05", before: "+10:30", after: "+11:00", changed: "2025-10-05T02:45:00+11:00"),
+    ]
+
+    /// N days in any D across a DST change: entries belong to the half-open local day of their
+    /// start (the change day is 23, 23.5, 24.5 or 25 hours long), and a day's window is the D
+    /// local days ending with it, whatever their lengths. Walk, 2 days in any 3, added on C − 3:
+    /// done on C − 1 (its last second), C (three entries: its first instant, one in the changed
+    /// hour, its last second) and C + 2 (its first instant), today. C − 3 … C − 1 hold fewer than
+    /// 2 (C − 1's window has only itself); C (C − 1 and C), C + 1 (C − 1 and C) and C + 2 (C and
+    /// C + 2) are met. A day moved by an hour — an entry on the wrong side of a boundary — would
+    /// change the values (and C's mark, were its first instant counted the day before).
+    @Test(arguments: windowDSTCases)
+    func aWindowOfDaysCountsLocalDaysAcrossDST(_ c: WindowDSTCase) throws {
+        let store = try HabitStore.inMemory()
+        let change = Fixture.day(c.change)
+        let since = change.adding(days: -3).description
+        let walk = try Self.add(store, Self.define("walk", times: 2, per: .days(3), since: since))
+        let pages = try Self.add(store, Self.define("pages", .quantity, unit: "page", goal: .atLeast(5), per: .days(2), since: since))
+        for iso in c.entries {
+            let env = Fixture.env(iso, c.zone)
+            for h in [walk, pages] {
+                _ = try store.logHabit(h, amount: h == pages ? 2 : 1, InstantRange(env.now, upTo: env.now), note: nil, env: env)
+            }
+        }
+        let env = Fixture.env(c.now, c.zone)
+        #expect(env.today == change.adding(days: 2))
+        let range = DayRange(change.adding(days: -3), upTo: change.adding(days: 3))
+        let reports = try store.read(.overview([walk, pages], range: range, env: env)).reports
+        let r = reports[0]
+        #expect(r.days.map(\.value) == [0, 0, 1, 3, 0, 1], "\(c)")
+        #expect(r.days.map(\.met) == [false, false, false, true, true, true], "\(c)")
+        #expect(r.today == .done && r.current == 3 && r.longest == 3)
+        #expect(r.period == PeriodProgress(start: change, end: change.adding(days: 3), value: 2, target: 2, met: true))
+        // At least 5 pages in any 2 days (2 pages an entry): sums 0, 0, 2, 8, 6, 2 over the two days
+        // ending with each; the first day's target is ceil(5 × 1/2) = 3.
+        let p = reports[1]
+        #expect(p.days.map(\.value) == [0, 0, 2, 6, 0, 2], "\(c)")
+        #expect(p.days.map(\.met) == [false, false, false, true, true, false], "\(c)")
+        #expect(p.today == .pending && p.current == 2 && p.period?.value == 2 && p.period?.target == 5)
+    }
+
     @Test func aFromHabitCannotBeLogged() throws {
         let store = try HabitStore.inMemory()
         let steps = try Self.add(store, Self.define("steps", .quantity, unit: "count", goal: .atLeast(8000),
@@ -320,5 +386,23 @@ import Testing
         try Self.log(store, gym, at: "2025-10-21T07:00:00+02:00")
         #expect(try store.checkReminders(env: Fixture.env("2025-10-21T20:01:00+02:00"), catchUp: false).suppressed.count == 1)
         #expect(try store.checkReminders(env: Fixture.env("2025-10-22T20:01:00+02:00"), catchUp: false).suppressed.count == 1)
+    }
+
+    /// N days in any D: an occurrence is suppressed when its day's window — the D days ending with
+    /// it — is met, as the calendar marks the day. Walk, 2 days in any 3, from Monday 2025-10-20:
+    /// Monday at 07:00 meets Monday's window (1 of 1 in its history): suppressed; Tuesday needs a
+    /// second day (delivered); logged Tuesday and Wednesday, Thursday's window (Tue–Thu) holds 2
+    /// before anything is done: suppressed; Friday's (Wed–Fri) holds 1: delivered.
+    @Test func aReminderOfNDaysInAnyDIsSuppressedWhenItsDaysWindowIsMet() throws {
+        let walk = Self.define("walk", times: 2, per: .days(3), since: "2025-10-20")
+        let (store, _) = try Self.withReminder(walk)
+        try Self.log(store, walk, at: "2025-10-20T07:00:00+02:00")
+        #expect(try store.checkReminders(env: Fixture.env("2025-10-20T20:01:00+02:00"), catchUp: false).suppressed.count == 1)
+        #expect(try store.checkReminders(env: Fixture.env("2025-10-21T20:01:00+02:00"), catchUp: false).delivered.count == 1)
+        try Self.log(store, walk, at: "2025-10-21T21:00:00+02:00")
+        try Self.log(store, walk, at: "2025-10-22T07:00:00+02:00")
+        #expect(try store.checkReminders(env: Fixture.env("2025-10-22T20:01:00+02:00"), catchUp: false).suppressed.count == 1)
+        #expect(try store.checkReminders(env: Fixture.env("2025-10-23T20:01:00+02:00"), catchUp: false).suppressed.count == 1)
+        #expect(try store.checkReminders(env: Fixture.env("2025-10-24T20:01:00+02:00"), catchUp: false).delivered.count == 1)
     }
 }

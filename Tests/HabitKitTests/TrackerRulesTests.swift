@@ -41,11 +41,15 @@ import Testing
         (7, 7, .week, 7, false),
         (2, 30, .month, 2, false),
         (1, 31, .month, 1, false),
-        (1, 3, .week, 2, true),  // every 3 days
-        (1, 2, .week, 4, true),
-        (1, 14, .month, 2, true),
-        (1, 90, .month, 1, true),
-        (5, 5, .day, 1, true),
+        (1, 3, .days(3), 1, false),  // every 3 days: 1 day in any 3
+        (2, 3, .days(3), 2, false),  // Loop's "2 times in 3 days"
+        (1, 2, .days(2), 1, false),
+        (1, 14, .days(14), 1, false),
+        (1, 90, .days(90), 1, false),
+        (5, 5, .days(5), 5, false),  // every day, as Loop scores it (its window of 5)
+        (10, 365, .days(365), 10, false),
+        (1, 400, .month, 1, true),  // longer than a year: the nearest rate a month
+        (4, 3, .day, 1, true),  // more times than days
         (2, 1, .day, 1, true),
         (0, 0, .day, 1, true),
     ])

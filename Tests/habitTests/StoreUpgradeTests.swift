@@ -323,3 +323,101 @@ extension StoreUpgradeTests {
         #expect(try other.run(["config", "list", "--json"], env: env).stdout == habit.run(["config", "list", "--json"], env: env).stdout)
     }
 }
+
+extension StoreUpgradeTests {
+    /// `habit`'s rows, every column as text, by id.
+    static func habitRows(_ db: Database) throws -> [[String: String]] {
+        try Row.fetchAll(db, sql: "SELECT * FROM habit ORDER BY id").map(Self.strings)
+    }
+
+    /// The SQL of `habit`'s triggers, by name.
+    static func habitTriggers(_ db: Database) throws -> [String: String] {
+        Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'habit'")
+            .map { ($0["name"] as String, $0["sql"] as String) })
+    }
+
+    /// Schema v13 (`v13-periods-of-days`) makes the `habit` table again, for N days in any D: a v11
+    /// store — habits of every shape, archived, never asking, reading imported data from named
+    /// sources — upgrades with every row unchanged (each column as it was, `days` NULL), v6's sync
+    /// triggers as they were, nothing sent for a habit that did not change, and a schema exactly
+    /// as a new store's; the habits read, evaluate and sync as before, and a habit of N days in
+    /// any D can then be stored.
+    @Test func aV11StoreUpgradesWithEveryHabitUnchanged() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": "2026-11-19T12:00:00+01:00", "TZ": "Europe/Berlin"]
+        let old = try DatabaseQueue(path: habit.db)
+        try Schema.migrator.migrate(old, upTo: "v11-habits-that-never-ask")
+        let inserts = """
+            INSERT INTO habit (id, name, kind, unit, goal, target, per, times, fromType, sources, since, archived, created, modified, asks) VALUES
+            ('0a000000-0000-4000-8000-000000000001', 'floss', 'yes-no', NULL, NULL, NULL, 'day', 1, NULL, 'app', '2026-11-01', 0, 1794000000.5, 1794000001.25, 1),
+            ('0a000000-0000-4000-8000-000000000002', 'gym', 'yes-no', NULL, NULL, NULL, 'week', 3, NULL, 'app', '2026-10-05', 0, 1794000002, 1794000002, 1),
+            ('0a000000-0000-4000-8000-000000000003', 'plants', 'yes-no', NULL, NULL, NULL, 'month', 20, NULL, 'app', '2026-09-30', 1, 1794000003, 1794000004, 1),
+            ('0a000000-0000-4000-8000-000000000004', 'water', 'quantity', 'glass', 'atLeast', 8.5, 'day', 1, NULL, 'app', '2026-11-02', 0, 1794000005, 1794000005, 1),
+            ('0a000000-0000-4000-8000-000000000005', 'coffee', 'quantity', 'cup', 'atMost', 2, 'week', 1, NULL, 'app', '2026-11-03', 0, 1794000006, 1794000006, 1),
+            ('0a000000-0000-4000-8000-000000000006', 'steps', 'quantity', 'count', 'atLeast', 8000, 'day', 1, 'HKQuantityTypeIdentifierStepCount',
+             '["Alex’s iPhone","com.garmin"]', '2026-11-04', 0, 1794000007, 1794000007, 1),
+            ('0a000000-0000-4000-8000-000000000007', 'journal', 'yes-no', NULL, NULL, NULL, 'day', 1, NULL, 'app', '2026-11-05', 0, 1794000008, 1794000008, 0),
+            ('0a000000-0000-4000-8000-000000000008', 'tea', 'quantity', 'cup', NULL, NULL, 'month', 1, NULL, 'app', '2026-11-06', 0, 1794000009, 1794000009, 1);
+            """
+        let (before, triggers, syncLog) = try old.write { db in
+            try db.execute(sql: inserts)
+            return (try Self.habitRows(db), try Self.habitTriggers(db), try Int.fetchOne(db, sql: "SELECT count(*) FROM syncLog") ?? -1)
+        }
+        try old.close()
+        #expect(before.count == 8 && triggers.count == 3 && syncLog == 8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: habit.db)
+
+        // Any command upgrades the store; every habit is listed as it was.
+        let habits = HabitsFixture.objects(try habit.json(["habits", "--archived"], env: env)["habits"])
+        let own = Dictionary(uniqueKeysWithValues: habits.compactMap { h in (h["name"] as? String).map { ($0, h) } })
+        #expect(own["gym"]?["per"] as? String == "week" && own["gym"]?["times"] as? Int == 3)
+        #expect(own["plants"]?["per"] as? String == "month" && own["plants"]?["times"] as? Int == 20 && own["plants"]?["archived"] as? Bool == true)
+        #expect((own["water"]?["target"] as? [String: Any])?["atLeast"] as? Double == 8.5)
+        #expect(own["coffee"]?["per"] as? String == "week" && (own["coffee"]?["target"] as? [String: Any])?["atMost"] as? Double == 2)
+        #expect(own["steps"]?["sources"] as? [String] == ["Alex’s iPhone", "com.garmin"])
+        #expect(own["journal"]?["asks"] as? Bool == false)
+        #expect(own["tea"]?["target"] is NSNull && own["tea"]?["per"] as? String == "month")
+        #expect(habits.allSatisfy { $0["days"] == nil }, "\(habits)")
+        let upgraded = try DatabaseQueue(path: habit.db)
+        try upgraded.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
+            let after = try Self.habitRows(db)
+            #expect(after.map { $0.filter { $0.key != "days" } } == before)
+            #expect(after.allSatisfy { $0["days"] == "NULL" })
+            #expect(try Self.habitTriggers(db) == triggers)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM syncLog") == syncLog)  // nothing to send
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM habitTombstone") == 0)
+            #expect(try SchemaCheck.examine(db) == .matches(version: Schema.currentVersion))
+            #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
+        }
+        try upgraded.close()
+        #expect(try habit.run(["doctor"], env: env).status == 0)
+
+        // The habits work: logged, evaluated, edited (the triggers send the change), into a
+        // window of days and back; removed (a tombstone).
+        #expect(try habit.run(["log", "gym", "--date", "2026-11-17"], env: env).status == 0)
+        let streaks = try habit.json(["streak"], env: env)
+        let gym = HabitsFixture.objects(streaks["habits"]).first { $0["habit"] as? String == "gym" }
+        #expect((gym?["period"] as? [String: Any])?["value"] as? Int == 1 && (gym?["period"] as? [String: Any])?["target"] as? Int == 3)
+        let edited = try habit.json(["edit", "gym", "--per", "10-days"], env: env)
+        #expect((edited["habit"] as? [String: Any])?["per"] as? String == "days" && (edited["habit"] as? [String: Any])?["days"] as? Int == 10)
+        #expect(try habit.run(["remove", "tea", "--yes"], env: env).status == 0)
+        let changed = try DatabaseQueue(path: habit.db)
+        try changed.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM syncLog") == syncLog + 2)
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM habitTombstone") == 1)
+            let gym = try #require(try Row.fetchOne(db, sql: "SELECT per, days, times FROM habit WHERE name = 'gym'"))
+            #expect(gym["per"] as String == "days" && gym["days"] as Int == 10 && gym["times"] as Int == 3)
+        }
+        // The table keeps what a row may hold: a window has its D, and never more times than days.
+        try changed.write { db in
+            for bad in ["UPDATE habit SET per = 'days' WHERE name = 'floss'", "UPDATE habit SET days = 3 WHERE name = 'water'",
+                        "UPDATE habit SET times = 11 WHERE name = 'gym'", "UPDATE habit SET days = 1, times = 1 WHERE name = 'gym'",
+                        "UPDATE habit SET per = 'year' WHERE name = 'floss'"] {
+                #expect(throws: DatabaseError.self, "\(bad)") { try db.execute(sql: bad) }
+            }
+        }
+        try changed.close()
+    }
+}

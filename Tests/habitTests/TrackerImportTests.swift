@@ -48,7 +48,7 @@ import ZIPFoundation
             ["add", "floss"],
             ["add", "meditate-habit"], ["add", "gym", "--times", "3", "--per", "week"],
             ["add", "read-pages", "--unit", "pages", "--at-least", "20"], ["add", "coffee", "--unit", "cups", "--at-most", "2"],
-            ["add", "floss-2"], ["add", "water-plants", "--times", "2", "--per", "week"],
+            ["add", "floss-2"], ["add", "water-plants", "--times", "1", "--per", "3-days"],
         ] + ["2026-11-13", "2026-11-15", "2026-11-16", "2026-11-17", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"]
             .map { ["log", "meditate-habit", "--date", $0] }
             + [["skip", "meditate-habit", "2026-11-18"]]
@@ -89,7 +89,11 @@ import ZIPFoundation
         #expect((definition("Read pages")["target"] as? [String: Any])?["atLeast"] as? Double == 20)
         #expect((definition("Coffee")["target"] as? [String: Any])?["atMost"] as? Double == 2)
         #expect(definition("Water plants")["archived"] as? Bool == true)
-        #expect(byFrom["Water plants"]?["approximation"] as? String == "1 in 3 days became 2 a week")
+        // Loop's "1 in 3 days" is stored as it is: 1 day in any 3.
+        #expect(definition("Water plants")["per"] as? String == "days")
+        #expect(definition("Water plants")["days"] as? Int == 3)
+        #expect(definition("Water plants")["times"] as? Int == 1)
+        #expect(byFrom["Water plants"]?["approximation"] == nil)
 
         let streaks = try Self.streaks(habit)
         #expect(streaks["meditate-habit"]?["current"] as? Int == 7)  // 15–22, the 18th skipped

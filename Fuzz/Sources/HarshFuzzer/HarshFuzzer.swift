@@ -38,8 +38,7 @@ enum HarshFuzzer {
         case (.success(let a), .success(let b)):
             guard a == b else { fatalError("law broken: the same files read two ways") }
             for habit in a.habits {
-                let days = habit.per == .day ? 1 : habit.per == .week ? 7 : 31
-                guard !habit.originalName.isEmpty, (1...days).contains(habit.times) else {
+                guard !habit.originalName.isEmpty, (1...habit.per.maximumTimes).contains(habit.times) else {
                     fatalError("law broken: habit \(String(reflecting: habit.originalName)) times \(habit.times) per \(habit.per)")
                 }
             }

@@ -25,8 +25,93 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
         public var isLimit: Bool { if case .atMost = self { true } else { false } }
     }
 
-    public enum Period: String, Sendable, Codable, CaseIterable {
+    /// What a target or `times` counts in: a day, a calendar week (from the `week-start` day) or
+    /// month, or any D days — the D days ending with the day judged, a rolling window ("N days in
+    /// any D", Loop's "N times in D days"; Standards/habits.md).
+    public enum Period: Sendable, Hashable {
         case day, week, month
+        /// D days ending with the day judged, D in ``windowLengths``.
+        case days(Int)
+
+        /// The calendar periods: what `habit stats` buckets by.
+        public static let calendar: [Period] = [.day, .week, .month]
+        /// The lengths a window of days may have: 1 is a day (`--per day`).
+        public static let windowLengths = 2...365
+
+        /// The period of a stored or sent `name` (`day`, `week`, `month`, `days`) and `days` (D,
+        /// for `days` only); nil when they are not one.
+        public init?(name: String, days: Int?) {
+            switch (name, days) {
+            case ("day", nil): self = .day
+            case ("week", nil): self = .week
+            case ("month", nil): self = .month
+            case ("days", let d?) where Self.windowLengths.contains(d): self = .days(d)
+            default: return nil
+            }
+        }
+
+        /// `--per` as typed: `day`, `week`, `month` or `N-days` (`3-days`).
+        public init(parsing text: String) throws(InputError) {
+            let t = text.trimmedASCII.lowercased()
+            if let calendar = Self.calendar.first(where: { $0.name == t }) {
+                self = calendar
+                return
+            }
+            guard t.hasSuffix("-days") else { throw .invalidPeriod(text) }
+            let digits = t.dropLast(5)
+            guard (1...3).contains(digits.utf8.count), digits.utf8.allSatisfy({ (48...57).contains($0) }),
+                  let n = Int(digits), Self.windowLengths.contains(n) else { throw .invalidPeriod(text) }
+            self = .days(n)
+        }
+
+        /// `day`, `week`, `month` or `days`: the name stored, sent and in JSON (`"per"`).
+        public var name: String {
+            switch self {
+            case .day: "day"
+            case .week: "week"
+            case .month: "month"
+            case .days: "days"
+            }
+        }
+
+        /// D of a window of days; nil for a day, week or month.
+        public var days: Int? { if case .days(let d) = self { d } else { nil } }
+
+        /// What `--per` takes for it: `day`, `week`, `month`, `3-days`.
+        public var text: String { days.map { "\($0)-days" } ?? name }
+
+        /// What a streak of this period counts: days (a day, and a window of days, is judged
+        /// every day), weeks or months.
+        public var streakUnit: String {
+            switch self {
+            case .day, .days: "day"
+            case .week: "week"
+            case .month: "month"
+            }
+        }
+
+        /// "a day", "a week", "a month", "in any 3 days": after "3 days" or "≥ 8 glasses".
+        public var inWords: String { days.map { "in any \($0) days" } ?? "a \(name)" }
+
+        /// How many days Loop's score window spans: 1, 7, 30 (a month), D.
+        public var length: Int {
+            switch self {
+            case .day: 1
+            case .week: 7
+            case .month: 30
+            case .days(let d): d
+            }
+        }
+
+        /// The most days done one period can ask for: 1, 7, 31, D.
+        public var maximumTimes: Int {
+            switch self {
+            case .day: 1
+            case .week: 7
+            case .month: 31
+            case .days(let d): d
+            }
+        }
     }
 
     /// Whose samples a `--from` habit counts.
@@ -107,15 +192,9 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
         return labelled
     }
 
-    /// How many periods of this habit fit in... the `f` of the score: 1 for daily habits, `times ÷ 7`
-    /// a week, `times ÷ 30` a month.
-    public var frequency: Double {
-        switch per {
-        case .day: 1
-        case .week: Double(times) / 7
-        case .month: Double(times) / 30
-        }
-    }
+    /// The `f` of the score: 1 for daily habits, `times ÷ 7` a week, `times ÷ 30` a month,
+    /// `times ÷ D` in D days.
+    public var frequency: Double { per == .day ? 1 : Double(times) / Double(per.length) }
 
     /// The definitions of the three built-ins, from the settings that shape them. Their `since`
     /// is a placeholder: their history starts at their first data day.

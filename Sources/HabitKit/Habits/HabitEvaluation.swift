@@ -48,9 +48,10 @@ public struct HabitDayStatus: Sendable, Equatable {
     public var score: Double? = nil
 }
 
-/// The current period of a week or month habit.
+/// The current period of a week or month habit; of a habit of N days in any D, today's window
+/// (the D days ending today).
 public struct PeriodProgress: Sendable, Equatable {
-    /// `[start, end)`.
+    /// `[start, end)`: a window ends after today.
     public var start: LocalDay
     public var end: LocalDay
     /// Days done (yes/no) or the sum so far.
@@ -65,7 +66,7 @@ public struct HabitReport: Sendable, Equatable {
     public var definition: HabitDefinition
     /// The first day of the habit's history, nil when it has none yet (no data, not yet added).
     public var firstDay: LocalDay?
-    /// Days (daily habits) or periods (week/month habits) in the current streak.
+    /// Days (daily habits and N days in any D) or periods (week/month habits) in the current streak.
     public var current: Int
     public var longest: Int
     public var jokers: Int
@@ -101,10 +102,12 @@ public enum HabitEvaluator {
     static func reaches(_ value: Double, _ target: Double) -> Bool { value >= target - 1e-9 * max(1, abs(target)) }
     static func within(_ value: Double, _ limit: Double) -> Bool { value <= limit + 1e-9 * max(1, abs(limit)) }
 
-    /// The period of `per` that holds `day`: `[start, end)`.
+    /// The period of `per` that holds `day`: `[start, end)`; for D days, the window that judges
+    /// `day`: the D days ending with it.
     public static func period(_ per: HabitDefinition.Period, of day: LocalDay, weekStartsOnSunday: Bool) -> DayRange {
         switch per {
         case .day: return DayRange(day: day)
+        case .days(let length): return DayRange(day.adding(days: 1 - length), upTo: day.adding(days: 1))
         case .week:
             let back = weekStartsOnSunday ? day.isoWeekday % 7 : day.isoWeekday - 1
             let start = day.adding(days: -back)
@@ -139,9 +142,12 @@ public enum HabitEvaluator {
             return report
         }
         var statuses = DayTable<HabitDayStatus>(lowerBound: firstDay, upTo: max(today.adding(days: 1), range.upperBound))
-        if habit.per == .day {
+        switch habit.per {
+        case .day:
             walkDays(habit, byDay, firstDay: firstDay, skipped: skipped, today: today, into: &report, &statuses)
-        } else {
+        case .days:
+            walkWindows(habit, byDay, firstDay: firstDay, skipped: skipped, today: today, into: &report, &statuses)
+        case .week, .month:
             walkPeriods(habit, byDay, firstDay: firstDay, skipped: skipped, today: today,
                         weekStartsOnSunday: weekStartsOnSunday, into: &report, &statuses)
         }
@@ -226,10 +232,46 @@ public enum HabitEvaluator {
         report.longest = longest
     }
 
+    /// N days in any D: each day is judged on its window, the D days ending with it — days done
+    /// (yes/no) or their sum against the target, shrunk as a week's is by the window's skipped days
+    /// and days before the history. The streak counts met days, without jokers; a skipped day
+    /// that is not met is passed over; today is pending until met, and missed only when an
+    /// at-most limit is already exceeded (Standards/habits.md, "N days in any D").
+    private static func walkWindows(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, firstDay: LocalDay,
+                                    skipped: DayTable<Bool>, today: LocalDay, into report: inout HabitReport,
+                                    _ statuses: inout DayTable<HabitDayStatus>) {
+        var current = 0, longest = 0
+        var day = firstDay
+        while day <= today {
+            let window = Self.period(habit.per, of: day, weekStartsOnSunday: false)
+            let progress = Self.progress(habit, byDay, period: window, firstDay: firstDay, skipped: skipped, today: today)
+            let met = progress?.met ?? false
+            let isSkipped = skipped.has(day)
+            statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: met, skipped: isSkipped, joker: false)
+            let exceeded = habit.goal?.isLimit == true && progress != nil && !met
+            if met {
+                current += 1
+            } else if isSkipped || progress == nil {
+                // passed over: neither counts nor breaks
+            } else if day < today || exceeded {
+                current = 0
+            }
+            longest = max(longest, current)
+            if day == today {
+                report.period = progress
+                report.today = met ? .done : isSkipped || progress == nil ? .skipped : exceeded ? .missed : .pending
+            }
+            day = day.adding(days: 1)
+        }
+        report.current = current
+        report.longest = longest
+    }
+
     /// A period's value and target after skips; nil when every day of it is skipped or before the history.
     static func progress(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, period: DayRange,
                          firstDay: LocalDay, skipped: DayTable<Bool>, today: LocalDay) -> PeriodProgress? {
-        let open = period.filter { $0 >= firstDay && !skipped.has($0) }.count
+        var open = 0
+        for day in period where day >= firstDay && !skipped.has(day) { open += 1 }
         guard open > 0 else { return nil }
         var value = 0.0
         for day in period where day >= firstDay && day <= today {
@@ -245,7 +287,7 @@ public enum HabitEvaluator {
 
     /// Loop's habit strength: `s = s·m + c·(1 − m)` over the days from the first to yesterday (and
     /// today once it counts), `m = 0.5^(√f / 13)`; skipped days leave `s` as it is. A day's `c` is
-    /// Loop's rolling window over the habit's period of D days (1, 7 or 30): a yes/no habit of N
+    /// Loop's rolling window over the habit's period of D days (1, 7, 30 or D): a yes/no habit of N
     /// days in D (N ÷ D below 1: N and D doubled) gets the days done in the last D days ÷ N, at most
     /// 1; a quantity the sum of the last D days against its target — `min(1, sum ÷ target)` at least,
     /// `clamp(1 − (sum − target) ÷ target, 0, 1)` at most; a daily yes/no habit or a built-in 1 on a
@@ -271,7 +313,7 @@ public enum HabitEvaluator {
             rolling += amount
             if amounts.count > window.days { rolling -= amounts[amounts.count - 1 - window.days] }
             // A skipped day leaves the score as it is unless it is good anyway: for a daily habit,
-            // met; for a week or month habit, something was done on that day itself.
+            // met; for a week, month or D-day habit, something was done on that day itself.
             let goodAnyway = habit.per == .day ? good : (input?.hasEntry ?? false)
             if status?.skipped != true || goodAnyway {
                 s = s * m + window.completion(rolling: rolling, good: good) * (1 - m)
@@ -291,7 +333,7 @@ struct ScoreWindow {
     let rule: Rule
 
     init(_ habit: HabitDefinition) {
-        let period = habit.per == .day ? 1 : habit.per == .week ? 7 : 30
+        let period = habit.per.length
         switch (habit.kind, habit.goal) {
         case (.quantity, .atLeast(let target)?):
             (days, rule) = (period, .atLeast(target))

@@ -7,7 +7,7 @@ import Foundation
 ///   quantity without a target is met by any entry).
 /// - `--at-least` and `--at-most` exclude each other; a target is a finite number above zero in
 ///   the habit's unit and needs a quantity; a `--from` habit needs one.
-/// - `--times N` is for yes/no habits: 1 a day, 1–7 a week, 1–31 a month.
+/// - `--times N` is for yes/no habits: 1 a day, 1–7 a week, 1–31 a month, 1–D in D days (`--per D-days`).
 /// - `--sources` is for `--from` habits (default: all sources); own entries always come from habit.
 public struct HabitSpec: Sendable, Equatable {
     public var unit: String?
@@ -113,8 +113,8 @@ public struct HabitSpec: Sendable, Equatable {
             d.times = try Self.times(text, per: d.per)
         } else if d.kind == .yesNo, (try? Self.times(String(d.times), per: d.per)) == nil {
             // A new period must still fit the days already asked for (5 a week cannot become 5 a day).
-            throw .invalidTimes(String(d.times), reason: "\(d.name) asks \(d.times) days a \(definition.per.rawValue), "
-                                + "which does not fit --per \(d.per.rawValue); give --times too")
+            throw .invalidTimes(String(d.times), reason: "\(d.name) asks \(d.times) days \(definition.per.inWords), "
+                                + "which does not fit --per \(d.per.text); give --times too")
         }
         if let text = sources {
             guard type != nil else { throw .sourcesWithoutFrom }
@@ -151,6 +151,8 @@ public struct HabitSpec: Sendable, Equatable {
             throw .invalidTimes(text, reason: "a week has 7 days: give 1–7 with --per week (or use --per month)")
         case .month where n > 31:
             throw .invalidTimes(text, reason: "a month has at most 31 days: give 1–31 with --per month")
+        case .days(let d) where n > d:
+            throw .invalidTimes(text, reason: "\(d) days hold at most \(d) days done: give 1–\(d) with --per \(d)-days")
         default:
             return n
         }

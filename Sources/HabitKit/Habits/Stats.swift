@@ -34,7 +34,8 @@ public struct StatsBuckets: Sendable, Equatable {
     public private(set) var buckets: [StatsBucket]
 
     /// The buckets that cover `days`, widened to whole periods (a week range starting on a
-    /// Wednesday starts on that week's first day).
+    /// Wednesday starts on that week's first day). `per` is a calendar period — a day, a week or
+    /// a month (``HabitDefinition/Period/calendar``): `habit stats` refuses a window of days.
     public init(per: HabitDefinition.Period, covering days: DayRange, weekStartsOnSunday: Bool) {
         self.per = per
         buckets = Self.periods(per, covering: days, weekStartsOnSunday: weekStartsOnSunday).map {

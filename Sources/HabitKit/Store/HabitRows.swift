@@ -14,6 +14,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     var unit: String?
     var goal: String?
     var target: Double?
+    /// `day`, `week`, `month` or `days` (D in ``days``).
     var per: String
     var times: Int
     var fromType: String?
@@ -24,6 +25,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     var asks: Bool
     var created: Double
     var modified: Double
+    /// D of a habit of N days in any D (schema v12); nil for every other period.
+    var days: Int?
 
     /// Read by column name (no generic decoding: every streak, calendar and status reads the habits).
     init(row: Row) {
@@ -42,6 +45,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         asks = row["asks"] ?? true
         created = row["created"]
         modified = row["modified"]
+        days = row["days"]
     }
 
     init(_ d: HabitDefinition) {
@@ -54,7 +58,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         case .atMost(let x): (goal, target) = ("atMost", x)
         case nil: (goal, target) = (nil, nil)
         }
-        per = d.per.rawValue
+        per = d.per.name
+        days = d.per.days
         times = d.times
         fromType = d.fromType
         switch d.sources {
@@ -73,7 +78,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     /// The definition, or a data error naming what is wrong.
     func definition() throws -> HabitDefinition {
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
-              let per = HabitDefinition.Period(rawValue: per), let since = LocalDay(since) else {
+              let per = HabitDefinition.Period(name: per, days: days), let since = LocalDay(since) else {
             throw StoreError.corrupt("habit \(quoted: name) has a definition this habit does not understand")
         }
         let goal: HabitDefinition.Goal? = switch (goal, target) {

@@ -51,6 +51,9 @@ public enum InputError: HabitError, Equatable {
     case invalidDayCount(String)
     case invalidAnchor(String)
     case invalidAnchorName(String)
+    /// `--per` that is neither a day, week or month nor N days (`calendarOnly`: `habit stats`,
+    /// whose buckets are a day, week or month).
+    case invalidPeriod(String, calendarOnly: Bool = false)
     /// `error`, found in the value of the option or argument `name` (`--at`, `<duration>`).
     indirect case inArgument(String, InputError)
 
@@ -83,6 +86,7 @@ public enum InputError: HabitError, Equatable {
         case .invalidDayCount(let text): "invalid number of days \(quoted: text): \(explanation)"
         case .invalidAnchor(let text): "invalid anchor \(quoted: text): \(explanation)"
         case .invalidAnchorName(let text): "invalid anchor name \(quoted: text): \(explanation)"
+        case .invalidPeriod(let text, _): "invalid period \(quoted: text): \(explanation)"
         case .inArgument(let name, let error): "\(name): \(error.description)"
         }
     }
@@ -136,6 +140,10 @@ public enum InputError: HabitError, Equatable {
             "give a whole number, 0 or more (0: everything)"
         case .invalidAnchorName:
             "use 1 to 64 letters, digits, '-', '_' and '.'"
+        case .invalidPeriod(_, let calendarOnly):
+            calendarOnly ? "write day, week or month"
+                : "write day, week, month or N-days, N from \(HabitDefinition.Period.windowLengths.lowerBound) to "
+                    + "\(HabitDefinition.Period.windowLengths.upperBound) (--times 2 --per 3-days: 2 days in any 3)"
         case .inArgument(_, let error):
             error.explanation
         }

@@ -17,8 +17,11 @@ struct StatsCommand: ParsableCommand {
                                  valueName: "habit-or-type"), completion: HabitNameCompletion.habitOrType)
     var subject: String
 
-    @Option(name: .long, help: "The length of a bucket.")
-    var per: HabitDefinition.Period
+    @Option(name: .customLong("per"), help: ArgumentHelp("The length of a bucket: day, week or month.", valueName: "day|week|month"),
+            transform: StatsPeriod.parse)
+    var bucket: StatsPeriod
+
+    var per: HabitDefinition.Period { bucket.period }
 
     @Option(name: .long, parsing: .unconditional, help: "First day included (YYYY-MM-DD, today, -N).", transform: DayValue.parse)
     var from: DayValue?

@@ -2,7 +2,8 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per","times","from","sources","since","archived","asks"}` (`asks`: false for a habit that only records).
+/// "per"[,"days"],"times","from","sources","since","archived","asks"}` (`asks`: false for a habit that
+/// only records; `days`: D of N days in any D, `per` `days`, and only then).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -47,8 +48,10 @@ struct HabitEntryJSON: Codable, Equatable {
     let kind: String
     @Nullable var unit: String?
     @Nullable var target: Target?
-    /// `day`, `week` or `month`.
+    /// `day`, `week`, `month` or `days`.
     let per: String
+    /// D of a habit of N days in any D; left out for every other period.
+    let days: Int?
     let times: Int
     /// The HealthKit type a habit on imported data reads.
     @Nullable var from: String?
@@ -66,7 +69,8 @@ struct HabitEntryJSON: Codable, Equatable {
         case .atMost(let x)?: Target(atMost: x)
         case nil: nil
         }
-        per = d.per.rawValue
+        per = d.per.name
+        days = d.per.days
         times = d.times
         from = d.fromType
         sources = Sources(d.sources)

@@ -107,8 +107,9 @@ struct InterchangeLineJSON: Codable, Equatable {
 }
 
 /// A habit definition with its identity and times: `{"id","name","kind","unit","goal","target",
-/// "per","times","from","sources","since","archived","created","modified"}`, and `"asks":false` for a
-/// habit that only records (absent, as in lines of older versions: it asks).
+/// "per","times","from","sources","since","archived","created","modified"}`, `"asks":false` for a
+/// habit that only records (absent, as in lines of older versions: it asks), and `"days":D` beside
+/// `"per":"days"` for N days in any D (absent for every other period, as in older lines).
 struct InterchangeHabitJSON: Codable, Equatable {
     let id: String
     let name: String
@@ -118,6 +119,8 @@ struct InterchangeHabitJSON: Codable, Equatable {
     @Nullable var goal: String?
     @Nullable var target: Double?
     let per: String
+    /// D of `"per":"days"`; written only then.
+    var days: Int?
     let times: Int
     @Nullable var from: String?
     /// `app`, `all`, or the sources named.
@@ -139,7 +142,8 @@ struct InterchangeHabitJSON: Codable, Equatable {
         case .atMost(let x)?: (goal, target) = ("atMost", x)
         case nil: (goal, target) = (nil, nil)
         }
-        per = d.per.rawValue
+        per = d.per.name
+        days = d.per.days
         times = d.times
         from = d.fromType
         sources = HabitEntryJSON.Sources(d.sources)
@@ -154,7 +158,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         guard let uuid = UUID(uuidString: id) else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
         do { _ = try HabitName.validate(name) } catch { throw InterchangeJSONFailure("habit \"name\": \(error.description)") }
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
-              let per = HabitDefinition.Period(rawValue: per), (1...31).contains(times),
+              let per = HabitDefinition.Period(name: per, days: days), (1...(per.days ?? 31)).contains(times),
               let since = LocalDay(since), SupportedDates.contains(since) else {
             throw InterchangeJSONFailure("habit \(quoted(name)) has a kind, period, times or since habit does not know")
         }

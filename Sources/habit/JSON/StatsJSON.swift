@@ -28,7 +28,7 @@ struct StatsJSON: Codable, Equatable {
         habit = stats.habit
         type = stats.type
         unit = stats.unit
-        per = stats.per.rawValue
+        per = stats.per.name
         allSources = stats.sources == .all
         otherSourceSamples = stats.otherSourceCount > 0 ? stats.otherSourceCount : nil
         buckets = stats.buckets.map {

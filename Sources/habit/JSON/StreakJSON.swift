@@ -5,21 +5,21 @@ import HabitKit
 struct StreakJSON: Codable, Equatable {
     struct HabitJSON: Codable, Equatable {
         let habit: String
-        /// `day`, `week` or `month`: what current and longest count.
+        /// `day`, `week`, `month` or `days`: what current and longest count (days for `day` and `days`).
         let per: String
         let current: Int
         let longest: Int
         let jokers: Int
         /// `done`, `pending`, `missed` or `skipped`.
         let today: String
-        /// Week and month habits: the current period; left out for daily habits.
+        /// Week and month habits: the current period; N days in any D: today's window; left out for daily habits.
         let period: PeriodJSON?
         /// `"denied"` when habit may not read the habit's data (then `today` is `"unknown"`); left out otherwise.
         var access: String?
 
         init(_ r: HabitReport) {
             habit = r.definition.name
-            per = r.definition.per.rawValue
+            per = r.definition.per.name
             current = r.current
             longest = r.longest
             jokers = r.jokers
@@ -83,7 +83,7 @@ struct TodayJSON: Codable, Equatable {
         self.date = date.description
         self.day = day
         habits = overview.reports.map {
-            HabitJSON(habit: $0.definition.name, today: $0.todayJSON, current: $0.current, per: $0.definition.per.rawValue,
+            HabitJSON(habit: $0.definition.name, today: $0.todayJSON, current: $0.current, per: $0.definition.per.name,
                       value: JSONNumbers.rounded($0.days.last?.value ?? 0), period: $0.period.map(StreakJSON.PeriodJSON.init),
                       access: $0.accessJSON)
         }

@@ -14,10 +14,13 @@ struct HabitShapeOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Limit: stay within this much per period; a day without entries is met.")
     var atMost: String?
 
-    @Option(name: .long, help: "The period a target or --times counts in (default day; weeks begin on the week-start day).")
+    @Option(name: .long,
+            help: ArgumentHelp("The period a target or --times counts in: day (default), week (from the week-start day), month, or N-days — any N days in a row (2–365).",
+                               valueName: "day|week|month|N-days"),
+            transform: HabitDefinition.Period.parse)
     var per: HabitDefinition.Period?
 
-    @Option(name: .long, parsing: .unconditional, help: "Yes/no habits: days done per --per (1–7 a week, 1–31 a month).")
+    @Option(name: .long, parsing: .unconditional, help: "Yes/no habits: days done per --per (1–7 a week, 1–31 a month, 1–N in N days).")
     var times: String?
 
     @Option(name: .long, parsing: .unconditional,

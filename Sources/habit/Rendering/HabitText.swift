@@ -3,16 +3,18 @@ import HabitKit
 
 /// Habits in words: what each asks, the list of `habit habits`, the lines of add/edit/archive.
 enum HabitText {
-    /// What a habit asks: "every day", "3 days a week", "≥ 8 glasses a day", "≤ 2 cups a day",
-    /// "≥ 7 h a day", "steps ≥ 8000 a day (all sources)"; built-ins: "≥ 2 min a day"; a habit that
-    /// only records: "records only, never asks", "any amount of cups a day, never asks".
+    /// What a habit asks: "every day", "3 days a week", "2 days in any 3", "≥ 8 glasses a day",
+    /// "≤ 2 cups a day", "≥ 20 pages in any 3 days", "≥ 7 h a day", "steps ≥ 8000 a day (all
+    /// sources)"; built-ins: "≥ 2 min a day"; a habit that only records: "records only, never
+    /// asks", "any amount of cups a day, never asks".
     static func asks(_ d: HabitDefinition) -> String {
         if d.builtin == .noalc { return "a steady day (0–1 drinks) every day" }
-        let period = "a \(d.per.rawValue)"
+        let period = d.per.inWords
         var text: String
         switch (d.kind, d.goal) {
         case (.yesNo, _):
-            text = d.per == .day ? "every day" : "\(d.times) day\(d.times == 1 ? "" : "s") \(period)"
+            let days = "\(d.times) day\(d.times == 1 ? "" : "s")"
+            text = d.per == .day ? "every day" : d.per.days.map { "\(days) in any \($0)" } ?? "\(days) \(period)"
         case (_, .atLeast(let x)?):
             text = "≥ \(TextRendering.amount(x, d.unit, decimals: 2)) \(period)"
         case (_, .atMost(let x)?):
@@ -24,6 +26,17 @@ enum HabitText {
         if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources, reading: from)))" }
         if !d.asks { return (d.kind == .yesNo && d.fromType == nil ? "records only" : text) + ", never asks" }
         return text
+    }
+
+    /// The current period in words, before its progress: "this week", "this month", "in the last
+    /// 3 days" (a window of days: the days ending today).
+    static func current(_ per: HabitDefinition.Period) -> String {
+        per.days.map { "in the last \($0) days" } ?? "this \(per.name)"
+    }
+
+    /// ", 3 days left" in a week or month; nothing for a window of days, which is judged anew each day.
+    static func daysLeft(_ left: Int, _ per: HabitDefinition.Period) -> String {
+        per.days == nil ? ", \(left) day\(left == 1 ? "" : "s") left" : ""
     }
 
     /// "habit's sources", "all sources", or the sources named; "Activity rings" for a type that

@@ -6,7 +6,7 @@ enum StatsText {
         let subject = stats.habit ?? HabitDataType.stored(stats.type).displayName
         let unit = stats.unit == "count" ? "" : " in \(HabitUnit.unitName(stats.unit))"
         let sources = HabitText.describe(stats.sources, reading: stats.type)
-        var lines = [style.bold("\(subject)\(unit) per \(stats.per.rawValue)") + style.dim("  (\(sources))")]
+        var lines = [style.bold("\(subject)\(unit) per \(stats.per.name)") + style.dim("  (\(sources))")]
         let header = ["start", "count", "sum", "avg", "min", "max"]
         let rows = stats.buckets.map { b -> [String] in
             [b.start.description, String(b.count), number(b.sum), b.average.map(number) ?? "–", b.min.map(number) ?? "–",

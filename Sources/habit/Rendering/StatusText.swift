@@ -72,10 +72,11 @@ enum StatusText {
         plan.items.map { item in
             let r = item.report
             guard r.readable else { return "\(r.definition.name): " + AccessText.noReadAccess(r) }
-            let unit = r.definition.per.rawValue + (r.current == 1 ? "" : "s")
+            let unit = r.definition.per.streakUnit + (r.current == 1 ? "" : "s")
             var parts = ["\(r.definition.name): \(r.today.rawValue)", "streak \(r.current) \(unit)"]
             if let p = r.period, let left = item.daysLeft {
-                parts.append("\(TextRendering.number(p.value))/\(TextRendering.number(p.target)) this \(r.definition.per.rawValue), \(left) day\(left == 1 ? "" : "s") left")
+                parts.append("\(TextRendering.number(p.value))/\(TextRendering.number(p.target)) \(HabitText.current(r.definition.per))"
+                             + HabitText.daysLeft(left, r.definition.per))
             } else if item.safeToMiss > 0 {
                 parts.append("safe to miss \(item.safeToMiss)")
             }
@@ -143,7 +144,7 @@ struct StatusJSON: Codable, Equatable {
         left = plan.left.map(\.report.definition.name)
         atRisk = plan.atRisk.map(\.report.definition.name)
         habits = plan.items.map {
-            HabitJSON(habit: $0.report.definition.name, today: $0.report.todayJSON, per: $0.report.definition.per.rawValue,
+            HabitJSON(habit: $0.report.definition.name, today: $0.report.todayJSON, per: $0.report.definition.per.name,
                       current: $0.report.current, safeToMiss: $0.safeToMiss, atRisk: $0.atRisk,
                       period: $0.report.period.map(StreakJSON.PeriodJSON.init), daysLeft: $0.daysLeft, access: $0.report.accessJSON)
         }

@@ -8,10 +8,12 @@ enum StreakText {
     static func lines(_ overview: HabitOverview, style: Style) -> [String] {
         func columns(longest: Bool) -> [String] {
             overview.reports.map { r -> String in
-                let unit = r.definition.per.rawValue
+                let unit = r.definition.per.streakUnit
                 let units = (unit + (r.current == 1 ? "" : "s")).padding(toLength: 6, withPad: " ", startingAt: 0)
                 let counts = "\(String(r.current).leftPadded(4)) \(units)  " + (longest ? "longest \(String(r.longest).leftPadded(4))  " : "")
-                if let p = r.period { return counts + "this \(unit) \(TextRendering.number(p.value))/\(TextRendering.number(p.target))" }
+                if let p = r.period {
+                    return counts + "\(HabitText.current(r.definition.per)) \(TextRendering.number(p.value))/\(TextRendering.number(p.target))"
+                }
                 return counts + "jokers \(r.jokers) of \(StreakWalk.maximumJokers) "
                     + String(repeating: "◆", count: r.jokers) + String(repeating: "◇", count: StreakWalk.maximumJokers - r.jokers)
             }

@@ -10,7 +10,7 @@ enum TodayText {
         let streaks = ordered.map { item in
             let r = item.report
             guard r.readable else { return "" }
-            return "streak \(r.current) \(r.definition.per.rawValue)\(r.current == 1 ? "" : "s")"
+            return "streak \(r.current) \(r.definition.per.streakUnit)\(r.current == 1 ? "" : "s")"
         }
         let detailWidth = details.map { Width.of($0) }.max() ?? 0
         let nameWidth = Width.nameColumn(ordered.map(\.report.definition.name),
@@ -21,7 +21,8 @@ enum TodayText {
             let shownMark = r.today == .done ? style.green(mark) : item.atRisk || r.today == .missed ? style.red(mark) : mark
             let row = Width.cut(Width.pad(r.definition.name, to: nameWidth) + " " + Width.pad(details[i], to: detailWidth)
                                 + "  " + streaks[i], to: Width.columns - 2)
-            let note = item.atRisk ? (r.period == nil ? "at risk: breaks tonight, no joker left" : "at risk: the \(r.definition.per.rawValue) ends today")
+            let note = item.atRisk ? (r.period == nil ? "at risk: breaks tonight, no joker left"
+                                      : r.definition.per.days != nil ? "at risk: breaks tonight" : "at risk: the \(r.definition.per.name) ends today")
                 : item.left && item.safeToMiss > 0 ? "safe to miss \(item.safeToMiss)" : nil
             let shownNote = note.map { item.atRisk ? style.red($0) : $0 }
             // A note that does not fit beside the row goes under it, below the details.
@@ -49,7 +50,7 @@ enum TodayText {
             let left = (r.days.last?.day ?? p.start).days(until: p.end)
             let progress = d.goal == nil ? "\(TextRendering.number(p.value))/\(TextRendering.number(p.target))"
                 : TextRendering.progress(p.value, of: p.target, d.unit)
-            return "\(progress) this \(d.per.rawValue), \(left) day\(left == 1 ? "" : "s") left"
+            return "\(progress) \(HabitText.current(d.per))" + HabitText.daysLeft(left, d.per)
         }
         let value = r.days.last?.value ?? 0
         switch d.goal {

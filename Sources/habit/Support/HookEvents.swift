@@ -78,7 +78,7 @@ enum StreakHooks {
             let id = r.definition.id
             if let previous = given[id] ?? seen[id], previous != r.current {
                 Hooks.run(.streak, HookPayload(.streak, StreakHookJSON(
-                    habit: r.definition.name, per: r.definition.per.rawValue, previous: previous, current: r.current,
+                    habit: r.definition.name, per: r.definition.per.name, previous: previous, current: r.current,
                     longest: r.longest, broken: r.current < previous)), installed: installed)
             }
             seen[id] = r.current

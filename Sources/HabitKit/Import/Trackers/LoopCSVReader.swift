@@ -179,8 +179,9 @@ struct LoopHabitRow {
     var target: Double
     var archived: Bool
 
-    /// habit's definition of it. A yes/no habit of N in D days is N a day/week/month; a
-    /// numerical habit's target is per D days (1: a day, 7: a week, 30: a month).
+    /// habit's definition of it. A yes/no habit of N in D days is N a day/week/month, or N days
+    /// in any D; a numerical habit's target is per D days (1: a day, 7: a week, 30: a month, else
+    /// in any D days).
     func habit() -> TrackerHabit {
         guard numerical else {
             let (per, times, approximation) = TrackerRules.frequency(times: numerator, days: denominator)

@@ -183,8 +183,8 @@ enum TrackerRules {
     }
 
     /// "`times` times in `days` days" in habit's terms: a day (1 in 1), a week (N in 7), a month
-    /// (N in 28–31); any other span becomes the nearest rate a week (spans under a week) or a
-    /// month, and says so.
+    /// (N in 28–31), and any other span of 2–365 days as it is: N days in any D. More times than
+    /// days (or a span longer than a year) becomes the nearest rate a week or a month, and says so.
     static func frequency(times: Int, days: Int) -> (per: HabitDefinition.Period, times: Int, approximation: String?) {
         let said = "\(times) in \(days) days"
         guard times >= 1, days >= 1 else { return (.day, 1, "\(said) became every day") }
@@ -193,6 +193,7 @@ enum TrackerRules {
         }
         if days == 7 && times <= 7 { return (.week, times, nil) }
         if (28...31).contains(days) && times <= 31 { return (.month, times, nil) }
+        if HabitDefinition.Period.windowLengths.contains(days) && times <= days { return (.days(days), times, nil) }
         let rate = Double(times) / Double(days)
         if days < 7 || rate * 7 >= 1 {
             let weekly = min(7, max(1, Int((rate * 7).rounded())))
