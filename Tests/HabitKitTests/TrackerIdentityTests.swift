@@ -23,6 +23,9 @@ import Testing
         #expect(Set(TrackerIdentity.habitIDs(["Floss", "floss ", "floss"], app: "harsh")).count == 3)
         // Pinned: an id must never change between versions (an import again would duplicate the habit).
         #expect(TrackerIdentity.habitIDs(["Meditate"], app: "Loop Habit Tracker")[0] == Self.meditateID)
+        // The CSV formats (issue 27) are apps of their own, pinned as they were first given.
+        #expect(TrackerIdentity.habitIDs(["Floss"], app: TrackerExport.Tracker.csv.app)[0] == "d17e21ef-90e3-8239-9902-d5af5c535699")
+        #expect(TrackerIdentity.habitIDs(["Meditate"], app: TrackerExport.Tracker.habitBull.app)[0] == "0f394841-2d6a-85c2-a390-5e86fba89725")
     }
 
     /// What habit before this refactoring gave Loop's `Meditate` (`loop-csv/`), its check of
@@ -64,6 +67,8 @@ import Testing
         #expect(TrackerIdentity.source(.loopCSV) == TrackerIdentity.source(.loopBackup))
         #expect(TrackerIdentity.source(.harsh).bundleID == "dev.habit.import.harsh")
         #expect(TrackerIdentity.source(.loopCSV).bundleID == "dev.habit.import.loop")
+        #expect(TrackerIdentity.source(.csv).bundleID == "dev.habit.import.csv")
+        #expect(TrackerIdentity.source(.habitBull).bundleID == "dev.habit.import.habitbull")
     }
 
     @Test func anImportedHabitsDefinitionStartsAtItsFirstWordAndEndsArchived() throws {

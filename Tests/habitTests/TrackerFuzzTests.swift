@@ -5,7 +5,7 @@ import ZIPFoundation
 @testable import HabitKit
 
 /// Issue 23: the tracker importers fuzzed (beside `HarshFuzzer`, a libFuzzer target): Loop's CSV
-/// export and its backup, made from the fixtures and mutated — CSV lines removed, repeated,
+/// export and its backup, and (issue 27) the generic CSV and HabitBull's export, made from the fixtures and mutated — CSV lines removed, repeated,
 /// swapped or cut, fields replaced by hostile values, bytes flipped; backup rows and columns
 /// changed by fixed SQL edits. Laws: the readers never trap, they read the same file the same way
 /// twice, and what they accept has a name, a frequency habit keeps and no control character in a
@@ -108,5 +108,34 @@ import ZIPFoundation
             try FileManager.default.removeItem(atPath: path)
         }
         #expect(accepted > 0 && accepted < edits.count * 2, "\(accepted) accepted")
+    }
+
+    /// The generic CSV and HabitBull's export, mutated line by line and field by field: read or
+    /// refused, never trapping; what is read holds only amounts and days habit keeps (a yes/no
+    /// check is 1); a refusal names the line it stopped at.
+    @Test(arguments: ["generic.csv", "habitbull.csv"])
+    func mutatedTrackerCSVsAreReadOrRefusedWithTheirLineNeverTrap(_ fixture: String) throws {
+        let text = try String(contentsOf: TrackerImportTests.fixtures.appendingPathComponent(fixture), encoding: .utf8)
+        let read: (Data) throws -> TrackerExport = fixture == "generic.csv"
+            ? { try GenericCSVReader.read(CSVTrackerRows.rows($0, path: "f.csv"), path: "f.csv") }
+            : { try HabitBullReader.read(CSVTrackerRows.rows($0, path: "f.csv"), path: "f.csv") }
+        var rng = SeededRandom(seed: UInt64(ProcessInfo.processInfo.environment["TRACKER_FUZZ_SEED"].flatMap(UInt64.init) ?? 17))
+        let runs = Int(ProcessInfo.processInfo.environment["TRACKER_FUZZ_RUNS"] ?? "") ?? 80
+        var accepted = 0
+        for run in 0..<runs {
+            let data = Data(Self.mutate(text, &rng).utf8)
+            if Self.check({ try read(data) }, "run \(run), \(fixture)") {
+                accepted += 1
+                for habit in try read(data).habits {
+                    for check in habit.checks {
+                        #expect(StoredNumbers.isHabitAmount(check.amount) && check.amount > 0 && SupportedDates.contains(check.day), "run \(run)")
+                        #expect(habit.kind == .quantity || check.amount == 1, "run \(run): \(habit.originalName)")
+                    }
+                }
+            } else {
+                do { _ = try read(data) } catch { #expect("\(error)".hasPrefix("f.csv: line "), "run \(run): \(error)") }
+            }
+        }
+        #expect(accepted > 0 && accepted < runs, "\(accepted) of \(runs) accepted")
     }
 }

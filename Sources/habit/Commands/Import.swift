@@ -6,11 +6,14 @@ import HabitKit
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import an Apple Health export, or move in from Loop Habit Tracker or harsh (re-importing adds nothing).",
+        abstract: "Import an Apple Health export, or move in from Loop Habit Tracker, harsh, HabitBull or a CSV (re-importing adds nothing).",
         discussion: """
             The file is recognised by its content: an Apple Health export.xml or export.zip; a Loop Habit \
             Tracker CSV export ('Loop Habits CSV YYYY-MM-DD.zip') or backup (.db); harsh's log file (its \
-            'habits' file beside it gives the frequencies); habit's own interchange format ('habit export \
+            'habits' file beside it gives the frequencies); HabitBull's CSV export; a CSV of your own with \
+            the header habit,date[,value][,note] (dates YYYY-MM-DD; no value: done; every habit every day, \
+            a quantity where the values are not all 0 or 1; a row that cannot be read refuses the file, naming \
+            its line); habit's own interchange format ('habit export \
             --format ndjson': everything a store holds; only what this store has not had is added; with \
             --all-sources also its settings, reminders and saved anchor names). Another tracker's habits become habits of \
             your own with their frequency and target, its checks entries, its skips skips; Loop's \
@@ -26,7 +29,7 @@ struct Import: ParsableCommand {
             stay invisible until it ends, so logs and reminder checks go on meanwhile.
             """)
 
-    @Argument(help: "export.xml or export.zip; a Loop Habit Tracker .zip or .db; harsh's log") var path: String
+    @Argument(help: "export.xml or export.zip; a Loop Habit Tracker .zip or .db; harsh's log; a HabitBull or habit,date CSV") var path: String
 
     @Flag(name: .long, help: "Read everything and report what would be imported, changing nothing.")
     var dryRun = false
@@ -41,6 +44,8 @@ struct Import: ParsableCommand {
         case .loopCSV: return try importTracker(LoopCSVReader.read(path: path))
         case .loopBackup: return try importTracker(LoopBackupReader.read(path: path))
         case .harshLog: return try importTracker(HarshReader.read(path: path))
+        case .habitBullCSV: return try importTracker(HabitBullReader.read(path: path))
+        case .genericCSV: return try importTracker(GenericCSVReader.read(path: path))
         case .interchange: return try importInterchange()
         }
         // Opened and checked (a regular file) before the store is opened for writing.

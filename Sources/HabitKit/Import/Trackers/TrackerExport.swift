@@ -2,13 +2,15 @@ import Foundation
 
 /// What another habit tracker's file holds, read into habit's terms before anything is stored:
 /// its habits (each with the frequency and target habit gives it), the days done, with their
-/// amounts and notes, and the skipped days. Made by ``LoopCSVReader``, ``LoopBackupReader`` and
-/// ``HarshReader``; stored by `HabitStore.importTracker`.
+/// amounts and notes, and the skipped days. Made by ``LoopCSVReader``, ``LoopBackupReader``,
+/// ``HarshReader``, ``GenericCSVReader`` and ``HabitBullReader``; stored by `HabitStore.importTracker`.
 public struct TrackerExport: Sendable, Equatable {
     public enum Tracker: String, Sendable, Equatable {
         case loopCSV = "Loop Habit Tracker CSV export"
         case loopBackup = "Loop Habit Tracker backup"
         case harsh = "harsh log"
+        case csv = "CSV file"
+        case habitBull = "HabitBull CSV export"
 
         /// The app that wrote the data (one identity for both of Loop's formats, so the CSV and
         /// the backup of the same habits meet the same habits here).
@@ -16,8 +18,14 @@ public struct TrackerExport: Sendable, Equatable {
             switch self {
             case .loopCSV, .loopBackup: "Loop Habit Tracker"
             case .harsh: "harsh"
+            case .csv: "CSV"
+            case .habitBull: "HabitBull"
             }
         }
+
+        /// The last part of the source of its entries, `dev.habit.import.<name>`: `loop` for
+        /// both of Loop's formats, else the app's name in lower case (`harsh`, `csv`, `habitbull`).
+        var sourceName: String { app == "Loop Habit Tracker" ? "loop" : app.lowercased() }
     }
 
     public var tracker: Tracker
@@ -112,10 +120,12 @@ public enum TrackerImportError: HabitError, Equatable {
     public var description: String {
         switch self {
         case .notATrackerFile(let path, let reason):
-            "\(ImportText.quoted(path)) is \(reason); habit import takes an Apple Health export.xml/.zip, a Loop Habit Tracker CSV export (.zip) or backup (.db), or harsh's log file"
+            "\(ImportText.quoted(path)) is \(reason); habit import takes an Apple Health export.xml/.zip, a Loop Habit Tracker CSV export (.zip) or backup (.db), harsh's log file, "
+                + "HabitBull's CSV export or a CSV with the header \(GenericCSVReader.shape)"
         case .unrecognised(let path, let what):
             "\(ImportText.quoted(path)) is \(what.map { $0 + ", " } ?? "")not an Apple Health export, a Loop Habit Tracker export or backup, "
-                + "a harsh log or habit's interchange file (habit export --format ndjson); nothing was imported"
+                + "a harsh log, a HabitBull CSV export, a CSV with the header \(GenericCSVReader.shape) "
+                + "or habit's interchange file (habit export --format ndjson); nothing was imported"
         case .malformed(let path, let reason):
             "\(ImportText.quoted(path)): \(reason); nothing was imported"
         }

@@ -3,14 +3,20 @@ import ZIPFoundation
 
 /// What `habit import PATH` was given, told by its first bytes (never by its name): an Apple
 /// Health export (XML, or a zip with one), a Loop Habit Tracker CSV export (a zip with
-/// `Habits.csv`), a Loop backup (an SQLite file), a harsh log (lines `YYYY-MM-DD : Name : y`), or
-/// habit's own interchange format (ndjson: lines that are JSON objects).
+/// `Habits.csv`), a Loop backup (an SQLite file), a harsh log (lines `YYYY-MM-DD : Name : y`),
+/// HabitBull's CSV export (`HabitName,HabitDescription,HabitCategory,…`), a CSV of one's own (a
+/// header naming a `habit` column), or habit's own interchange format (ndjson: lines that are
+/// JSON objects).
 public enum TrackerFile {
     public enum Kind: Sendable, Equatable {
         case healthExport
         case loopCSV
         case loopBackup
         case harshLog
+        /// HabitBull's CSV export: its first line starts `HabitName,HabitDescription,HabitCategory`.
+        case habitBullCSV
+        /// A CSV of one's own (``GenericCSVReader``): its first line names a `habit` column.
+        case genericCSV
         /// habit's own interchange format (`habit export --format ndjson`): a line that is a JSON object.
         case interchange
     }
@@ -21,7 +27,8 @@ public enum TrackerFile {
     /// Opens `path` once (a regular file, or exit 66) and tells its kind. A zip that is not Loop's,
     /// and a text that starts with `<`, go to the Health importer, whose messages say what it
     /// expected; anything else (an empty zip, a CSV, any other text) is refused here, before a
-    /// store is opened (exit 65).
+    /// store is opened (exit 65). A CSV whose header names a `habit` column is the generic CSV's
+    /// reader's to read or refuse (its message then says which column is missing or unknown).
     public static func kind(of path: String) throws -> Kind {
         let file = try OpenFile(path: path)
         let head = try file.read(from: 0, count: 4096)
@@ -36,7 +43,10 @@ public enum TrackerFile {
         case UInt8(ascii: "{"): return .interchange
         case UInt8(ascii: "<"): return .healthExport
         case nil: throw TrackerImportError.unrecognised(path, what: "empty")
-        default: throw TrackerImportError.unrecognised(path, what: nil)
+        default:
+            if HabitBullReader.looksLikeExport(head) { return .habitBullCSV }
+            if GenericCSVReader.looksLikeCSV(head) { return .genericCSV }
+            throw TrackerImportError.unrecognised(path, what: nil)
         }
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// nothing (Standards/import-export.md, "Other trackers").
 enum TrackerIdentity {
     /// The source of the entries an import of `tracker` stores: `dev.habit.import.loop` (both of
-    /// Loop's formats) or `dev.habit.import.harsh`.
+    /// Loop's formats), `dev.habit.import.harsh`, `dev.habit.import.csv` or `dev.habit.import.habitbull`.
     static func source(_ tracker: TrackerExport.Tracker) -> SourceID {
-        SourceID(unchecked: "dev.habit.import." + (tracker.app == "harsh" ? "harsh" : "loop"))
+        SourceID(unchecked: "dev.habit.import." + tracker.sourceName)
     }
 
     /// The ids of habits named `names` (in the file's order) by the tracker app `app`: a UUID
