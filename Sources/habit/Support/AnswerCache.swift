@@ -44,10 +44,9 @@ enum AnswerCache {
     /// One open (`O_NOFOLLOW`, created 0600 when missing), the file's `flock` (keeps do not
     /// interleave; readers do not take it), the checks on the open file, then the new bytes over
     /// the old and the file cut to their length. No temporary file, rename or fsync: replacing
-    /// the file cost 0.3 ms a command on an idle machine and milliseconds under I/O, nearly all of
-    /// it in the file system (Benchmarks/README.md, "Keeping an answer in place"). A reader that
-    /// races the rewrite, or a file a crash left half written, fails ``AnswerFile``'s lengths and
-    /// checksums and reads as no answer.
+    /// the file cost milliseconds a command, most of it in the file system (Benchmarks/README.md,
+    /// "Keeping an answer in place"). A reader that races the rewrite, or a file a crash left half
+    /// written, fails ``AnswerFile``'s lengths and checksums and reads as no answer.
     static func keep(_ entry: AnswerFile.Entry, in folder: String? = AnswerCache.folder) {
         guard entry.key.utf8.count <= AnswerFile.maximumKeyBytes, entry.body.utf8.count <= AnswerFile.maximumBodyBytes,
               let folder, makeFolder(folder) else { return }  // an answer too long to be read back is not kept
