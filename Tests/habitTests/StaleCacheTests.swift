@@ -267,6 +267,158 @@ import HabitKit
         }
     }
 
+    // MARK: - The file, in process
+
+    /// A cache folder of its own (`…/habit`, not made yet) and how to remove it.
+    static func answersFolder() -> (folder: String, cleanUp: () -> Void) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("habit-answers-\(UUID().uuidString)").path
+        return (root + "/habit", { try? FileManager.default.removeItem(atPath: root) })
+    }
+
+    static func kept(_ folder: String) -> [AnswerFile.Entry]? {
+        guard case .entries(let entries) = AnswerCache.read(in: folder) else { return nil }
+        return entries
+    }
+
+    /// A keep writes over the file it opened (same inode, no temporary, no rename), leaves it 0600
+    /// and cut to its answers; a file that is not intact is rewritten whole; an answer too long to
+    /// be read back is not kept; a file with a second name is left alone.
+    @Test func aKeepRewritesTheFileInPlace0600AndCutToItsAnswers() throws {
+        let (folder, cleanUp) = Self.answersFolder()
+        defer { cleanUp() }
+        func entry(_ key: String, _ body: String) -> AnswerFile.Entry { .init(key: key, kind: .text, asOf: Self.now, body: body) }
+        let long = entry("k1", String(repeating: "x", count: 9000)), other = entry("k2", "y"), short = entry("k1", "z")
+        AnswerCache.keep(long, in: folder)
+        AnswerCache.keep(other, in: folder)
+        #expect(Self.kept(folder) == [other, long])
+        let file = AnswerCache.file(in: folder)
+        var before = stat(), after = stat()
+        #expect(stat(file, &before) == 0 && before.st_mode & 0o777 == 0o600)
+        #expect(chmod(file, 0o644) == 0)  // a copy of the user's own, say: trusted, made 0600 again
+        AnswerCache.keep(short, in: folder)
+        #expect(stat(file, &after) == 0)
+        #expect(after.st_ino == before.st_ino && after.st_mode & 0o777 == 0o600)
+        #expect(Int(after.st_size) == AnswerFile.encode([short, other]).count)
+        #expect(Self.kept(folder) == [short, other])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["answers"])
+        try Data("habit answers 1\ntext 2026-11-25T14:02:00+01:00 1 1 0000000000000000\nab\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(Self.kept(folder) == nil)
+        AnswerCache.keep(other, in: folder)
+        #expect(Self.kept(folder) == [other])
+        AnswerCache.keep(entry("k3", String(repeating: "w", count: AnswerFile.maximumBodyBytes + 1)), in: folder)
+        #expect(Self.kept(folder) == [other])
+        for n in 0..<20 { AnswerCache.keep(entry("n\(n)", "\(n)"), in: folder) }
+        #expect(Self.kept(folder)?.map(\.key) == (4..<20).reversed().map { "n\($0)" })  // 16, the newest first
+        // A second name (a hard link): writing in place would change it too, so the file is left alone.
+        let second = URL(fileURLWithPath: folder).deletingLastPathComponent().path + "/second-name"
+        #expect(link(file, second) == 0)
+        let linked = try Data(contentsOf: URL(fileURLWithPath: second))
+        AnswerCache.keep(entry("n20", "20"), in: folder)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == linked)
+        #expect(Self.kept(folder)?.first?.key == "n19")
+    }
+
+    /// A reader takes no lock, so it may read a rewrite half done: the new bytes up to some point
+    /// and the old after it (or the other way round), or the new ones before the file is cut,
+    /// with the old tail. Every such view reads as no answer or as answers that were kept, whole
+    /// — here of one layout (one key's answer replaced by one of the same length), so a mix is
+    /// well formed and only the checksums tell.
+    @Test func aRewriteReadHalfDoneIsNoAnswerOrAnswersThatWereKept() {
+        func entry(_ key: String, _ asOf: String, _ body: String) -> AnswerFile.Entry { .init(key: key, kind: .text, asOf: asOf, body: body) }
+        let old = [entry("k1", "2026-11-25T14:02:00+01:00", "2 left · ✓meditate 1"), entry("k2", "2026-11-25T14:02:00+01:00", "{\"a\":1}")]
+        let new = [entry("k1", "2026-11-25T14:03:00+01:00", "1 left · ✓meditate 2"), entry("k2", "2026-11-25T14:03:00+01:00", "{\"a\":2}")]
+        let shorter = [entry("k1", "2026-11-25T14:04:00+01:00", "0 left")]
+        var mixes = 0
+        for (before, after) in [(old, new), (new, shorter)] {
+            let a = AnswerFile.encode(before), b = AnswerFile.encode(after)
+            for cut in 0...max(a.count, b.count) {
+                for view in [Array(b.prefix(cut)) + a.dropFirst(cut), Array(a.prefix(cut)) + b.dropFirst(cut)] where view != a && view != b {
+                    mixes += 1
+                    let read = AnswerFile.decode(view[...])
+                    #expect(read == nil || read?.allSatisfy { (before + after).contains($0) } == true, "cut at \(cut): \(read ?? [])")
+                }
+            }
+        }
+        #expect(mixes > 100)
+    }
+
+    /// Four writers keep answers in place while two readers read without a lock and one thread
+    /// removes the file, as every write to a store does: every answer read is one that was kept,
+    /// whole, and none whose keep had returned before a removal that was over before the read
+    /// began — a keep racing the removal writes into the removed file, it never brings the
+    /// answers it read back (replacing the file with a rename did: it fails this test).
+    @Test func keepsInPlaceRacingReadersAndRemovalsNeverShowAWrongOrForgottenAnswer() throws {
+        let (folder, cleanUp) = Self.answersFolder()
+        defer { cleanUp() }
+        final class Race: @unchecked Sendable {
+            let lock = NSLock()
+            var keptUpTo = [-1, -1, -1, -1]  // per writer, the last answer whose keep has returned
+            var forgottenUpTo = [-1, -1, -1, -1]  // per writer, the last answer kept before a removal
+            var writing = 4
+            var seen = 0, notRead = 0
+            var wrong: [String] = []
+            func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
+        }
+        /// Answer `id`, of writer `id % 4`: its id leads its body.
+        @Sendable func answer(_ id: Int) -> AnswerFile.Entry {
+            let writer = id % 4
+            let filler = String(repeating: ["a", "é", "b", "✓"][writer], count: [20, 2500, 5000, 6000][writer])
+            return AnswerFile.Entry(key: "k\(id / 4 % 3)", kind: writer == 3 ? .json : .text,
+                                    asOf: String(format: "2026-11-25T%02d:%02d:%02d+01:00", 10 + id / 3600 % 10, id / 60 % 60, id % 60),
+                                    body: String(format: "#%08d#", id) + filler)
+        }
+        let race = Race()
+        let perWriter = 250
+        let group = DispatchGroup()
+        func start(_ body: @escaping @Sendable () -> Void) {
+            group.enter()
+            Thread { body(); group.leave() }.start()
+        }
+        for writer in 0..<4 {
+            start {
+                for n in 0..<perWriter {
+                    let id = n * 4 + writer
+                    AnswerCache.keep(answer(id), in: folder)
+                    race.locked { race.keptUpTo[writer] = id }
+                }
+                race.locked { race.writing -= 1 }
+            }
+        }
+        start {
+            while race.locked({ race.writing > 0 }) {
+                let kept = race.locked { race.keptUpTo }
+                AnswerCache.invalidate(in: folder)
+                race.locked { race.forgottenUpTo = zip(race.forgottenUpTo, kept).map { max($0, $1) } }
+                usleep(300)
+            }
+        }
+        for _ in 0..<2 {
+            start {
+                while race.locked({ race.writing > 0 }) {
+                    let forgotten = race.locked { race.forgottenUpTo }
+                    guard case .entries(let entries) = AnswerCache.read(in: folder) else {
+                        race.locked { race.notRead += 1 }
+                        continue
+                    }
+                    for entry in entries {
+                        let id = Int(entry.body.dropFirst().prefix(8)) ?? -1
+                        let problem = id < 0 || entry != answer(id) ? "not an answer kept: \(entry.key) \(entry.asOf) \(entry.body.prefix(40))"
+                            : id <= forgotten[id % 4] ? "answer \(id) shown after a removal that followed its keep" : nil
+                        race.locked {
+                            race.seen += 1
+                            if let problem { race.wrong.append(problem) }
+                        }
+                    }
+                }
+            }
+        }
+        group.wait()
+        #expect(race.wrong.isEmpty, "\(race.wrong.count) wrong: \(race.wrong.prefix(5))")
+        #expect(race.seen > 0, "no answer was ever read back (\(race.notRead) reads saw none)")
+        AnswerCache.keep(answer(4 * perWriter), in: folder)
+        #expect(Self.kept(folder)?.first == answer(4 * perWriter))
+    }
+
     // MARK: - The pure parts
 
     @Test func aStaleMemberGoesInItsSortedPlace() {

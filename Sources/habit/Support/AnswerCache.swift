@@ -4,14 +4,15 @@ import HabitKit
 /// The answers of the last successful `status`, `today`, `streak` and `calendar` (this month),
 /// kept so that they can be shown, marked stale, when the store cannot be read (degraded mode,
 /// Standards/access.md). One file, `$XDG_CACHE_HOME/habit/answers` (else `~/.cache/habit/answers`):
-/// the folder 0700, the file 0600, replaced with a temporary file and a rename; any write to any
-/// store removes it (``invalidate()``: one unlink).
+/// the folder 0700, the file 0600, rewritten in place under its `flock`; any write to any store
+/// removes it (``invalidate(in:)``: one unlink).
 ///
 /// The file is an input like the store: it is read only when it is a regular file (never through
 /// a link) that belongs to the user (or root) and is not writable by others, in a folder that
 /// passes the same checks; anything else is left alone and reads as no answer. Its bytes are
-/// checked by ``AnswerFile``: a file that is cut, flipped or otherwise not what habit wrote reads
-/// as no answer too, never as a wrong one.
+/// checked by ``AnswerFile``: a file that is cut, flipped, caught half rewritten or otherwise not
+/// what habit wrote reads as no answer too, never as a wrong one. That check is what lets a keep
+/// write in place: readers take no lock, and one that races a rewrite sees no answer.
 enum AnswerCache {
     /// `$XDG_CACHE_HOME/habit` (an absolute XDG_CACHE_HOME only), else `$HOME/.cache/habit`; nil without either.
     static var folder: String? {
@@ -20,11 +21,14 @@ enum AnswerCache {
         return home + "/.cache/habit"
     }
 
-    static var file: String? { folder.map { $0 + "/answers" } }
+    static var file: String? { folder.map(file(in:)) }
+
+    static func file(in folder: String) -> String { folder + "/answers" }
 
     /// Forgets every kept answer: the store is about to change. One unlink; a missing file is fine.
-    static func invalidate() {
-        if let file { unlink(file) }
+    /// A keep that opened the file before it writes into the unlinked file: nobody sees that.
+    static func invalidate(in folder: String? = AnswerCache.folder) {
+        if let folder { unlink(file(in: folder)) }
     }
 
     /// The answer kept for `key`, when the file is there, trusted and intact.
@@ -36,32 +40,44 @@ enum AnswerCache {
     /// Keeps `entry` in place of the answer kept for its key (the newest first, at most
     /// ``AnswerFile/maximumEntries``). Best effort: a cache that cannot be written changes nothing
     /// the command does; a file refused as untrusted is left as it is.
-    static func keep(_ entry: AnswerFile.Entry) {
-        guard let folder, let file, makeFolder(folder) else { return }
-        let kept: [AnswerFile.Entry]
-        switch read() {
-        case .refused: return
-        case .entries(let entries): kept = entries
-        case .none: kept = []
+    ///
+    /// One open (`O_NOFOLLOW`, created 0600 when missing), the file's `flock` (keeps do not
+    /// interleave; readers do not take it), the checks on the open file, then the new bytes over
+    /// the old and the file cut to their length. No temporary file, rename or fsync: replacing
+    /// the file cost milliseconds a command, most of it in the file system (Benchmarks/README.md,
+    /// "Keeping an answer in place"). A reader that races the rewrite, or a file a crash left half
+    /// written, fails ``AnswerFile``'s lengths and checksums and reads as no answer.
+    static func keep(_ entry: AnswerFile.Entry, in folder: String? = AnswerCache.folder) {
+        guard entry.key.utf8.count <= AnswerFile.maximumKeyBytes, entry.body.utf8.count <= AnswerFile.maximumBodyBytes,
+              let folder, makeFolder(folder) else { return }  // an answer too long to be read back is not kept
+        let fd = open(file(in: folder), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
+        guard fd >= 0 else { return }  // ELOOP: a link, left alone; EACCES: root's file, until a write removes it
+        defer { close(fd) }  // releases the lock
+        // Refused: left as it is; so is a file with a second name (a hard link), which a write in
+        // place would change too.
+        guard lock(fd), let old = contents(fd), old.links == 1 else { return }
+        if old.mode & 0o7777 != 0o600 { fchmod(fd, 0o600) }  // made under a narrower umask, or copied in
+        // The answers kept for other command lines follow, their bytes copied as they are; a file
+        // that is not intact is rewritten whole.
+        var bytes = AnswerFile.encode([entry])
+        var count = 1
+        let intact = AnswerFile.scan(old.bytes[...]) { kept, place in
+            guard count < AnswerFile.maximumEntries, kept.key != entry.key else { return }
+            bytes += old.bytes[place]
+            count += 1
         }
-        let entries = [entry] + kept.filter { $0.key != entry.key }.prefix(AnswerFile.maximumEntries - 1)
-        let bytes = AnswerFile.encode(entries)
+        if !intact { bytes = AnswerFile.encode([entry]) }
         guard bytes.count <= AnswerFile.maximumBytes else { return }
-        var template = Array((folder + "/.answers.XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }  // 0600
-        guard fd >= 0 else { return }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let written = bytes.withUnsafeBytes { all -> Bool in
             guard let base = all.baseAddress else { return false }
             var offset = 0
             while offset < all.count {
-                let n = Glibc.write(fd, base + offset, all.count - offset)
+                let n = pwrite(fd, base + offset, all.count - offset, off_t(offset))
                 if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
             }
             return true
         }
-        close(fd)
-        if !written || rename(temporary, file) != 0 { unlink(temporary) }
+        if written && bytes.count < old.size { ftruncate(fd, off_t(bytes.count)) }
     }
 
     enum Reading {
@@ -73,24 +89,53 @@ enum AnswerCache {
     }
 
     /// The kept answers, read with the checks of Standards/security.md.
-    static func read() -> Reading {
-        guard let folder, let file else { return .none }
+    static func read(in folder: String? = AnswerCache.folder) -> Reading {
+        guard let folder else { return .none }
         var info = stat()
         guard lstat(folder, &info) == 0 else { return .none }
         guard (info.st_mode & S_IFMT) == S_IFDIR, trusted(info) else { return .refused }
-        let fd = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(file(in: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return errno == ENOENT ? .none : .refused }  // ELOOP: a link
         defer { close(fd) }
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, trusted(info) else { return .refused }
-        guard info.st_size <= AnswerFile.maximumBytes else { return .none }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        guard let contents = contents(fd) else { return .refused }
+        return AnswerFile.decode(contents.bytes[...]).map(Reading.entries) ?? .none
+    }
+
+    /// What an open answers file holds.
+    private struct Contents {
+        /// None when the file is larger than habit writes it.
+        var bytes: [UInt8]
+        var size: Int
+        var mode: mode_t
+        var links: Int
+    }
+
+    /// The open file's bytes, size, mode and number of names; nil when it is refused (not a
+    /// regular file, another user's, writable by others).
+    private static func contents(_ fd: Int32) -> Contents? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, trusted(info) else { return nil }
+        let size = Int(info.st_size), links = Int(info.st_nlink)
+        guard size <= AnswerFile.maximumBytes else { return Contents(bytes: [], size: size, mode: info.st_mode, links: links) }
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { all in all.baseAddress.map { Glibc.read(fd, $0 + count, all.count - count) } ?? 0 }
             if n > 0 { count += n } else if n < 0 && errno == EINTR { continue } else { break }
         }
-        guard count <= AnswerFile.maximumBytes, let entries = AnswerFile.decode(bytes[0..<count]) else { return .none }
-        return .entries(entries)
+        bytes.removeLast(bytes.count - count)
+        return Contents(bytes: bytes, size: max(count, size), mode: info.st_mode, links: links)
+    }
+
+    /// The file's `flock`, taken without blocking: a keep holds it for microseconds, so a few short
+    /// tries; false (nothing kept) when it stays taken.
+    private static func lock(_ fd: Int32) -> Bool {
+        for _ in 0..<20 {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR else { return false }
+            usleep(100)
+        }
+        return false
     }
 
     /// The user's (or root's), not writable by group or others: the store's rule (Store/StoreFile.swift).
@@ -98,13 +143,19 @@ enum AnswerCache {
         (info.st_uid == geteuid() || info.st_uid == 0) && info.st_mode & 0o022 == 0
     }
 
-    /// Creates the folder (and `~/.cache`) 0700 when missing; whether it is there and trusted.
+    /// Whether the folder is there (made 0700, with `~/.cache`, when missing) and trusted: one
+    /// `lstat` when it is there.
     private static func makeFolder(_ folder: String) -> Bool {
-        let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
-        if access(parent, F_OK) != 0 { mkdir(parent, 0o700) }
-        mkdir(folder, 0o700)
         var info = stat()
-        return lstat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && trusted(info)
+        if lstat(folder, &info) != 0 {
+            guard errno == ENOENT else { return false }
+            if let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), slash > folder.utf8.startIndex {
+                mkdir(String(folder[..<slash]), 0o700)  // ~/.cache; EEXIST when it is there
+            }
+            mkdir(folder, 0o700)
+            guard lstat(folder, &info) == 0 else { return false }
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR && trusted(info)
     }
 }
 
@@ -151,59 +202,112 @@ enum AnswerFile {
     }
 
     static func encode(_ entries: [Entry]) -> [UInt8] {
-        var out = Array(header.utf8)
-        for entry in entries {
-            let key = Array(entry.key.utf8), body = Array(entry.body.utf8)
-            let line = "\(entry.kind.rawValue) \(entry.asOf) \(key.count) \(body.count) \(checksum(entry.kind, entry.asOf, key, body))\n"
-            out += Array(line.utf8) + key + body + [0x0A]
-        }
-        return out
+        entries.reduce(into: Array(header.utf8)) { out, entry in append(entry, to: &out) }
+    }
+
+    /// One entry's bytes: its line, key, body and newline.
+    static func append(_ entry: Entry, to out: inout [UInt8]) {
+        let kind = Array(entry.kind.rawValue.utf8), asOf = Array(entry.asOf.utf8), key = Array(entry.key.utf8), body = Array(entry.body.utf8)
+        out += kind + [0x20] + asOf
+        out += " \(key.count) \(body.count) ".utf8
+        out += hex(checksum(kind, asOf, key, body))
+        out.append(0x0A)
+        out += key
+        out += body
+        out.append(0x0A)
     }
 
     /// The entries of `bytes`, or nil when they are not exactly what ``encode(_:)`` writes.
     static func decode(_ bytes: ArraySlice<UInt8>) -> [Entry]? {
-        guard bytes.count <= maximumBytes, bytes.starts(with: header.utf8) else { return nil }
-        var i = bytes.startIndex + header.utf8.count
         var entries: [Entry] = []
-        while i < bytes.endIndex {
-            guard entries.count < maximumEntries, let newline = bytes[i...].firstIndex(of: 0x0A) else { return nil }
-            let fields = bytes[i..<newline].split(separator: 0x20, omittingEmptySubsequences: false)
-            guard fields.count == 5, let kind = Kind(rawValue: String(decoding: fields[0], as: UTF8.self)),
-                  let asOf = String(validating: fields[1], as: UTF8.self), isInstant(asOf),
-                  let keyCount = count(fields[2], max: maximumKeyBytes), let bodyCount = count(fields[3], max: maximumBodyBytes)
-            else { return nil }
-            let keyStart = newline + 1
-            guard bytes.endIndex - keyStart > keyCount + bodyCount, bytes[keyStart + keyCount + bodyCount] == 0x0A else { return nil }
-            let key = Array(bytes[keyStart..<(keyStart + keyCount)])
-            let body = Array(bytes[(keyStart + keyCount)..<(keyStart + keyCount + bodyCount)])
-            guard Array(fields[4]) == Array(checksum(kind, asOf, key, body).utf8),
-                  let keyText = String(validating: key, as: UTF8.self), let bodyText = String(validating: body, as: UTF8.self)
-            else { return nil }
-            entries.append(Entry(key: keyText, kind: kind, asOf: asOf, body: bodyText))
-            i = keyStart + keyCount + bodyCount + 1
+        return scan(bytes) { entry, _ in entries.append(entry) } ? entries : nil
+    }
+
+    /// Reads `bytes` entry by entry, each checked (its line, lengths, instant, UTF-8 and checksum)
+    /// before `each` is given it, with where it is in `bytes` (its line, key, body and newline:
+    /// ``AnswerCache/keep(_:in:)`` copies those as they are). Stops at the first thing that is not
+    /// exactly what ``encode(_:)`` writes; whether it got to the end.
+    static func scan(_ bytes: ArraySlice<UInt8>, _ each: (Entry, Range<Int>) -> Void) -> Bool {
+        guard bytes.count <= maximumBytes, bytes.starts(with: header.utf8) else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var i = header.utf8.count, count = 0
+            while i < b.count {
+                guard count < maximumEntries, let newline = b[i...].firstIndex(of: 0x0A) else { return false }
+                // The line's five fields, parted by four spaces.
+                var spaces = (0, 0, 0, 0), found = 0
+                for j in i..<newline where b[j] == 0x20 {
+                    switch found {
+                    case 0: spaces.0 = j
+                    case 1: spaces.1 = j
+                    case 2: spaces.2 = j
+                    case 3: spaces.3 = j
+                    default: return false
+                    }
+                    found += 1
+                }
+                guard found == 4, let kind = Kind(rawValue: String(decoding: b[i..<spaces.0], as: UTF8.self)),
+                      let keyCount = number(b[(spaces.1 + 1)..<spaces.2], max: maximumKeyBytes),
+                      let bodyCount = number(b[(spaces.2 + 1)..<spaces.3], max: maximumBodyBytes)
+                else { return false }
+                let keyStart = newline + 1, end = newline + 1 + keyCount + bodyCount  // end: the entry's closing newline
+                guard end < b.count, b[end] == 0x0A else { return false }
+                let asOf = UnsafeBufferPointer(rebasing: b[(spaces.0 + 1)..<spaces.1])
+                let key = UnsafeBufferPointer(rebasing: b[keyStart..<(keyStart + keyCount)])
+                let body = UnsafeBufferPointer(rebasing: b[(keyStart + keyCount)..<end])
+                guard b[(spaces.3 + 1)..<newline].elementsEqual(hex(checksum(Array(kind.rawValue.utf8), asOf, key, body))),
+                      isInstant(asOf), let keyText = text(key), let bodyText = text(body)
+                else { return false }
+                each(Entry(key: keyText, kind: kind, asOf: String(decoding: asOf, as: UTF8.self), body: bodyText),
+                     (bytes.startIndex + i)..<(bytes.startIndex + end + 1))
+                count += 1
+                i = end + 1
+            }
+            return true
         }
-        return entries
     }
 
     /// A decimal count of at most `max`, digits only (no sign, no leading zero but "0").
-    private static func count(_ digits: ArraySlice<UInt8>, max: Int) -> Int? {
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>, max: Int) -> Int? {
         guard (1...7).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }),
               digits.count == 1 || digits.first != 0x30 else { return nil }
         let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         return value <= max ? value : nil
     }
 
-    /// An instant with its offset, as ``Timestamp`` writes it.
-    static func isInstant(_ text: String) -> Bool {
-        text.utf8.count <= 40 && Timestamp.parse(text).map { $0.offsetSeconds != nil && $0.instant != nil } == true
+    /// An instant with its offset, as ``Timestamp`` writes it (ASCII only, so UTF-8).
+    private static func isInstant(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count <= 40 && Timestamp.parse(bytes: bytes).map { $0.offsetSeconds != nil && $0.instant != nil } == true
     }
 
-    static func checksum(_ kind: Kind, _ asOf: String, _ key: [UInt8], _ body: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for part in [Array(kind.rawValue.utf8), Array(asOf.utf8), key, body] {
-            for byte in part + [0x1F] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    /// `bytes` as text, when they are UTF-8: decoding them changed nothing.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var text = String(decoding: bytes, as: UTF8.self)
+        let same = text.withUTF8 { decoded in
+            guard let a = decoded.baseAddress, let b = bytes.baseAddress else { return decoded.count == bytes.count }
+            return decoded.count == bytes.count && memcmp(a, b, decoded.count) == 0
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return same ? text : nil
+    }
+
+    /// FNV-1a 64 over the kind, the instant, the key and the body, each followed by 0x1F.
+    static func checksum(_ kind: [UInt8], _ asOf: some Collection<UInt8>, _ key: some Collection<UInt8>, _ body: some Collection<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ part: some Collection<UInt8>) {
+            for byte in part { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = (hash ^ 0x1F) &* 0x0000_0100_0000_01B3
+        }
+        add(kind)
+        add(asOf)
+        add(key)
+        add(body)
+        return hash
+    }
+
+    /// 16 lowercase hex digits.
+    static func hex(_ value: UInt64) -> [UInt8] {
+        (0..<16).map { i in
+            let digit = UInt8(truncatingIfNeeded: value >> (60 - 4 * i)) & 0xF
+            return digit < 10 ? 0x30 + digit : 0x57 + digit
+        }
     }
 }
