@@ -7,6 +7,31 @@ import Testing
 @Suite struct StoreRecordsTests {
     let env = Fixture.env("2025-10-21T11:00:00+02:00")
 
+    /// Interchange and sync lines intern their text through caches (issue 28, ``AppliedRows``):
+    /// text is told apart by its bytes, as the tables' unique columns tell it, so a type, unit,
+    /// device or source spelt with a composed accent and one spelt with a decomposed accent (equal
+    /// as Swift strings) stay two rows, as they were when each line looked its text up.
+    @Test func interchangeLinesInternTextByItsBytes() throws {
+        let store = try HabitStore.inMemory()
+        let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+        var lines = [composed, decomposed, composed].enumerated().map { i, text -> InterchangeLine in
+            let start = Fixture.instant("2025-10-20T08:0\(i):00+02:00")
+            let sample = Sample(uuid: Fixture.uuids.next(), type: "HKQuantityTypeIdentifier" + text, start: start, end: start, value: 1,
+                                unit: "count/" + text, source: SourceID(unchecked: "healthkit-import:" + text), device: text,
+                                created: start, utcOffset: 7200, timeZoneID: "Europe/Berlin")
+            return .data(.sample(sample, SourceDescription(name: text, version: text)))
+        }
+        let summary = try store.importInterchange(dryRun: false) { lines.isEmpty ? nil : lines.removeFirst() }
+        #expect(summary.samples == 3)
+        let rows = try store.read(StoreRequest { db in
+            try ["sampleType", "unit", "device", "source"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0 }
+        })
+        #expect(rows == [2, 2, 2, 2])
+        let versions = try store.read(StoreRequest { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sample WHERE sourceVersionId IS NOT NULL") })
+        #expect(versions == 0)  // each sample's version is its own source row's
+    }
+
     @Test func undoOfAReplacingNoAlcEntryBringsTheReplacedOneBack() throws {
         let store = try HabitStore.inMemory()
         let day = Fixture.day("2025-10-20")

@@ -4,6 +4,35 @@ import Testing
 
 /// The one control-character escaper and the one metadata string escaper, as each caller uses them.
 @Suite struct TextEscapingTests {
+    /// The interchange fields' test for control characters reads UTF-8 bytes (issue 28): for every
+    /// scalar, alone and between other text, it says what Unicode's category Cc says.
+    @Test func interchangeFieldsFindExactlyTheCharactersOfCategoryCc() {
+        var found = 0, wrong: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let control = scalar.properties.generalCategory == .control
+            var text = ""
+            text.unicodeScalars.append(scalar)
+            if InterchangeField.holdsControlCharacter(text) != control || InterchangeField.holdsControlCharacter("aé" + text + "€") != control {
+                wrong.append(value)
+            }
+            if control { found += 1 }
+        }
+        // At every place of a longer text (it is read eight bytes at a time).
+        for value in UInt32(0)...0x800 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let control = scalar.properties.generalCategory == .control
+            for before in 0..<17 {
+                var text = String(repeating: "x", count: before)
+                text.unicodeScalars.append(scalar)
+                if InterchangeField.holdsControlCharacter(text + "yz\u{A0}") != control { wrong.append(value) }
+            }
+        }
+        #expect(wrong.isEmpty)
+        #expect(found == 65)
+        #expect(!InterchangeField.holdsControlCharacter(""))
+    }
+
     @Test func messagesEscapeControlCharactersAndKeepBackslashes() {
         #expect(escapingControlCharacters("a\\b\n\t\u{1B}\u{85}\u{2028}é") == #"a\b\n\t\u{1B}\u{85}\u{2028}é"#)
     }

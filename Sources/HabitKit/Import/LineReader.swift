@@ -22,7 +22,12 @@ public final class LineReader {
     /// The next line, or nil at the end of the file. A last line without a newline is a line.
     public func next() throws -> [UInt8]? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            // memchr: the generic search of a slice cost an import of many short lines more (issue 28).
+            let from = start
+            if let newline = buffer.withUnsafeBufferPointer({ b -> Int? in
+                guard let base = b.baseAddress, from < b.count, let hit = memchr(base + from, 0x0A, b.count - from) else { return nil }
+                return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = Array(buffer[start..<end])

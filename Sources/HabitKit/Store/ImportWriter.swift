@@ -205,11 +205,12 @@ final class ImportWriter {
     }
 }
 
-/// Interned ids of one lookup table, remembered for the rest of an import (nil text: only the
-/// source version's "none").
-private struct InternCache {
+/// Interned ids of one lookup table, remembered for the rest of an import or sync (nil text:
+/// only the source version's "none"). Text is told apart by its bytes, as the table's unique
+/// column does: two spellings Swift calls equal (composed and decomposed accents) are two rows.
+struct InternCache {
     let lookup: Lookup
-    private var ids: [String?: Int64] = [:]
+    private var ids: [TextBytes: Int64] = [:]
     private var last: (text: String?, id: Int64)?
     /// Rows this cache inserted.
     private(set) var created: [(Lookup, Int64)] = []
@@ -217,9 +218,10 @@ private struct InternCache {
     init(_ lookup: Lookup) { self.lookup = lookup }
 
     mutating func id(_ text: String?, _ db: Database) throws -> Int64 {
-        if let last, last.text == text { return last.id }
+        if let last, TextBytes.same(last.text, text) { return last.id }
+        let key = TextBytes(text)
         let id: Int64
-        if let known = ids[text] {
+        if let known = ids[key] {
             id = known
         } else {
             if let existing = try lookup.existingID(text, db) {
@@ -228,10 +230,29 @@ private struct InternCache {
                 id = try lookup.insert(text, db)
                 created.append((lookup, id))
             }
-            ids[text] = id
+            ids[key] = id
         }
         last = (text, id)
         return id
+    }
+}
+
+/// Text as a key by its UTF-8 bytes (nil: none), as SQLite compares text.
+struct TextBytes: Hashable {
+    let bytes: [UInt8]?
+
+    init(_ text: String?) { bytes = text.map { Array($0.utf8) } }
+
+    /// Whether `a` and `b` have the same bytes (compared whole: going through the UTF-8 views
+    /// element by element cost more than the look-up it saves).
+    static func same(_ a: String?, _ b: String?) -> Bool {
+        guard var a, var b else { return a == nil && b == nil }
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count, let px = x.baseAddress, let py = y.baseAddress else { return x.count == y.count }
+                return memcmp(px, py, x.count) == 0
+            }
+        }
     }
 }
 

@@ -115,7 +115,7 @@ extension SourceID {
     /// `healthkit-import:NAME`), at most 512 bytes and without control characters.
     public init(interchange text: String) throws(InputError) {
         guard !text.isEmpty, text.utf8.count <= 512,
-              !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+              !InterchangeField.holdsControlCharacter(text) else {
             throw .invalidSource(text)
         }
         self.init(unchecked: text)

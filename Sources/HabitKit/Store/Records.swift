@@ -42,19 +42,10 @@ struct SourceRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
 /// A record's own source version (schema v9): a sample or workout row holds NULL when its version
 /// is its source row's (the first one seen for that source), else the id of its version in the
-/// lookup table `sourceVersion`, where NULL text stands for "no version".
-enum RecordSourceVersion {
-    /// What a row of a source whose row keeps `sourceVersion` stores for a record of `version`.
-    static func id(_ version: String?, sourceVersion: String?, _ db: Database) throws -> Int64? {
-        version == sourceVersion ? nil : try Lookup.sourceVersion.id(version, db)
-    }
-
-    /// Gives the row `rowID` of `table` its own version id (nothing to do for nil).
-    static func set(_ id: Int64?, table: String, rowID: Int64, _ db: Database) throws {
-        guard let id else { return }
-        try db.execute(sql: "UPDATE \(table) SET sourceVersionId = ? WHERE id = ?", arguments: [id, rowID])
-    }
-}
+/// lookup table `sourceVersion`, where NULL text stands for "no version". The rows that carry
+/// their own version are written by ``ImportWriter`` and ``AppliedRows``, each with the ids it
+/// has looked up (``InternCache``).
+enum RecordSourceVersion {}
 
 /// The lookup tables that intern text repeated on many rows (schema v4).
 enum Lookup: CaseIterable {

@@ -216,16 +216,19 @@ struct InterchangeApplier {
     /// that was not kept.
     private let grants: AccessGrants
     private var workoutsNotKept: Set<UUID> = []
+    /// The statements and ids a sample line needs, prepared and looked up once.
+    private let rows: AppliedRows
 
     init(_ db: Database) throws {
         self.db = db
         deleted = Set(try String.fetchAll(db, sql: "SELECT uuid FROM tombstone"))
         grants = try HabitStore.grants(db)
+        rows = try AppliedRows(db)
     }
 
     private func known(_ table: String, _ uuid: String) throws -> Bool {
         if deleted.contains(uuid) { return true }
-        return try Bool.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE uuid = ?", arguments: [uuid]) ?? false
+        return try rows.has(table, uuid: uuid)
     }
 
     /// Stores `object` unless the store has it (or a later word); returns whether anything changed.
@@ -334,9 +337,7 @@ struct InterchangeApplier {
                 summary.notKept += 1
                 return false
             }
-            let versionID = try recordVersionID(of: workout.source, source)
-            let id = try HabitStore.insert(workout, db)
-            try RecordSourceVersion.set(versionID, table: "workout", rowID: id, db)
+            let id = try rows.insert(workout, source: try rows.source(workout.source, source))
             for s in statistics {
                 try WorkoutStatisticRecord(workoutId: id, type: s.type, start: s.start?.timeIntervalSince1970,
                                            end: s.end?.timeIntervalSince1970, average: s.average, minimum: s.minimum,
@@ -419,21 +420,12 @@ struct InterchangeApplier {
     private mutating func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {
         var workoutID: Int64?
         if let workout = sample.workout {
-            workoutID = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [workout.storeText])
+            workoutID = try rows.workoutID(workout.storeText)
             if workoutID == nil { return false }
         }
-        let versionID = try recordVersionID(of: sample.source, source)
-        let id = try HabitStore.insert(sample, workoutId: workoutID, db)
-        try RecordSourceVersion.set(versionID, table: "sample", rowID: id, db)
+        try rows.insert(sample, workoutID: workoutID, source: try rows.source(sample.source, source))
         summary.samples += 1
         return true
-    }
-
-    /// Makes the source row on first use (with this object's name and version) and returns what
-    /// the object's row stores for its own version: nil when it is the source row's.
-    private func recordVersionID(of id: SourceID, _ source: SourceDescription) throws -> Int64? {
-        let row = try SourceRecord.row(of: id, name: source.name, version: source.version, db)
-        return try RecordSourceVersion.id(source.version, sourceVersion: row.version, db)
     }
 
     /// A deletion: the object goes (its tombstone is made by the trigger); one not here yet gets

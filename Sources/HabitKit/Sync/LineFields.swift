@@ -35,13 +35,13 @@ public enum InterchangeField {
     }
 
     public static func uuid(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> UUID {
-        guard let uuid = UUID(uuidString: text) else { throw InterchangeJSONFailure("\"\(key)\" is not a UUID: \(quoted(text))") }
+        guard let uuid = UUID(text: text) else { throw InterchangeJSONFailure("\"\(key)\" is not a UUID: \(quoted(text))") }
         return uuid
     }
 
     public static func text(_ value: String, _ key: String, limit: Int = 1024) throws(InterchangeJSONFailure) -> String {
         guard !value.isEmpty, value.utf8.count <= limit,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+              !holdsControlCharacter(value) else {
             throw InterchangeJSONFailure("\"\(key)\" is empty, too long or holds control characters")
         }
         return value
@@ -49,10 +49,40 @@ public enum InterchangeField {
 
     /// `sourceName` and the object's own `sourceVersion` (which may be empty, never hold a control character).
     public static func sourceDescription(_ name: String, _ version: String?) throws(InterchangeJSONFailure) -> SourceDescription {
-        if let version, version.utf8.count > 1024 || version.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if let version, version.utf8.count > 1024 || holdsControlCharacter(version) {
             throw InterchangeJSONFailure("\"sourceVersion\" is too long or holds control characters")
         }
         return SourceDescription(name: try text(name, "sourceName"), version: version)
+    }
+
+    /// Whether `text` holds a character of Unicode's category Cc — C0, DEL or C1 — read from its
+    /// UTF-8 (C1 is 0xC2 followed by 0x80…0x9F) rather than asking each scalar its category,
+    /// which cost a sync or import of many lines more than reading them (issue 28).
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { b in
+            guard let base = b.baseAddress else { return false }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            while i < b.count {
+                // Eight bytes at once when none is below 0x20, DEL or 0xC2 (the test may say yes for
+                // other bytes too: those eight are then looked at one by one).
+                if i + 8 <= b.count {
+                    let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                    let x = w ^ (ones &* 0x7F), y = w ^ (ones &* 0xC2)
+                    if ((w &- ones &* 0x20) & ~w & highs) | ((x &- ones) & ~x & highs) | ((y &- ones) & ~y & highs) == 0 {
+                        i += 8
+                        continue
+                    }
+                }
+                for j in i..<min(i + 8, b.count) {
+                    let c = b[j]
+                    if c < 0x20 || c == 0x7F || (c == 0xC2 && j + 1 < b.count && b[j + 1] < 0xA0) { return true }
+                }
+                i += 8
+            }
+            return false
+        }
     }
 
     public static func source(_ text: String) throws(InterchangeJSONFailure) -> SourceID {

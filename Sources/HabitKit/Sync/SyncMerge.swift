@@ -107,10 +107,13 @@ public enum SyncMerge {
     /// then their removals, data, settings, reminders, their removals, occurrences, deletions),
     /// and within one phase as the files list them.
     public static func order(_ peers: [SyncPeer]) -> [Tagged] {
-        let tagged = peers.enumerated().flatMap { p, peer in
-            zip(peer.objects, peer.starts).map { Tagged(object: $0, peer: p, start: $1) }
+        // Gathered phase by phase, which keeps the files' order within each (a sort would move
+        // every object, samples and all, many times over).
+        var phases: [[Tagged]] = Array(repeating: [], count: SyncObject.phases)
+        for (p, peer) in peers.enumerated() {
+            for (object, start) in zip(peer.objects, peer.starts) { phases[object.phase].append(Tagged(object: object, peer: p, start: start)) }
         }
-        return tagged.enumerated().sorted { ($0.element.object.phase, $0.offset) < ($1.element.object.phase, $1.offset) }.map(\.element)
+        return phases.flatMap { $0 }
     }
 
     /// Where each peer's file is read from next time: after its last complete line, or from the

@@ -16,6 +16,9 @@ public enum SyncObject: Sendable, Equatable {
     /// An occurrence handled: delivered, suppressed or cancelled — on any device, never again.
     case occurrence(reminder: UUID, day: LocalDay, at: Date, state: OccurrenceState, handled: Date)
 
+    /// How many phases there are (``phase`` is below).
+    static let phases = 8
+
     /// The order objects are applied in: what others refer to first.
     var phase: Int {
         switch self {

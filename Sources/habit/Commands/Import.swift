@@ -91,13 +91,17 @@ struct Import: ParsableCommand {
             {
                 while let line = try reader.next() {
                     if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                    let json: InterchangeLineJSON
-                    do {
-                        json = try decoder.decode(InterchangeLineJSON.self, from: Data(line))
-                    } catch {
-                        throw InterchangeError.malformed(line: reader.lineNumber, reason: "not an interchange object (\(InterchangeJSONFailure.describe(error)))")
-                    }
                     do throws(InterchangeJSONFailure) {
+                        // The usual lines are read without the decoder (Standards/import-export.md).
+                        if let object = try line.withUnsafeBufferPointer({ b throws(InterchangeJSONFailure) in try InterchangeLineJSON.quickObject(b) }) {
+                            return .data(object)
+                        }
+                        let json: InterchangeLineJSON
+                        do {
+                            json = try decoder.decode(InterchangeLineJSON.self, from: Data(line))
+                        } catch {
+                            throw InterchangeJSONFailure("not an interchange object (\(InterchangeJSONFailure.describe(error)))")
+                        }
                         return try json.line()
                     } catch {
                         throw InterchangeError.malformed(line: reader.lineNumber, reason: error.reason)

@@ -90,3 +90,25 @@ struct EntryJSON: Codable, Equatable {
 struct DeletedJSON: Codable, Equatable {
     let deleted: EntryJSON
 }
+
+/// Made from the fields the quick reader read (``InterchangeLineReader``).
+extension SampleJSON {
+    init(uuid: String, type: String, start: String, end: String, value: Double?, unit: String?, source: String, workout: String?,
+         metadata: [String: String]?) {
+        (self.uuid, self.type, self.start, self.end) = (uuid, type, start, end)
+        _value = Nullable(wrappedValue: value)
+        _unit = Nullable(wrappedValue: unit)
+        (self.source, self.workout, self.metadata) = (source, workout, metadata)
+    }
+}
+
+/// Made from the fields the quick reader read (``InterchangeLineReader``).
+extension WorkoutJSON {
+    init(uuid: String, activityType: String, start: String, end: String, duration: Double, totalEnergyKcal: Double?,
+         totalDistanceMeters: Double?, source: String, metadata: [String: String]?) {
+        (self.uuid, self.activityType, self.start, self.end, self.duration) = (uuid, activityType, start, end, duration)
+        _totalEnergyKcal = Nullable(wrappedValue: totalEnergyKcal)
+        _totalDistanceMeters = Nullable(wrappedValue: totalDistanceMeters)
+        (self.source, self.metadata) = (source, metadata)
+    }
+}

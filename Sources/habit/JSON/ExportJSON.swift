@@ -53,3 +53,12 @@ struct ChangesJSON: Codable, Equatable {
         deleted = changes.deleted.map { Deleted(uuid: $0.uuid.storeText, kind: $0.kind.rawValue, type: $0.type, anchor: $0.anchor) }
     }
 }
+
+/// Made from the fields the quick reader read (``InterchangeLineReader``).
+extension SkippedDayJSON {
+    init(uuid: String, habit: String?, habitId: String?, day: String, created: String) {
+        (self.uuid, self.day, self.created) = (uuid, day, created)
+        _habit = Nullable(wrappedValue: habit)
+        _habitId = Nullable(wrappedValue: habitId)
+    }
+}

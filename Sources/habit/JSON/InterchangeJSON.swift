@@ -89,10 +89,10 @@ struct InterchangeLineJSON: Codable, Equatable {
                       setting != nil, reminder != nil, occurrence != nil, anchor != nil].filter { $0 }.count
         switch (kind, habit, sample, workout, skip, activitySummary) {
         case ("habit", let h?, _, _, _, _) where others == 1: return .habit(try h.definition())
-        case ("sample", _, let s?, _, _, _) where others == 1: return try s.object()
-        case ("workout", _, _, let w?, _, _) where others == 1: return try w.object()
-        case ("skip", _, _, _, let s?, _) where others == 1: return .skip(try s.skippedDay())
-        case ("activitySummary", _, _, _, _, let a?) where others == 1: return .activitySummary(try a.summary())
+        case ("sample", _, let s?, _, _, _) where others == 1: return try DataObject.sample(s).object()
+        case ("workout", _, _, let w?, _, _) where others == 1: return try DataObject.workout(w).object()
+        case ("skip", _, _, _, let s?, _) where others == 1: return try DataObject.skip(s).object()
+        case ("activitySummary", _, _, _, _, let a?) where others == 1: return try DataObject.activitySummary(a).object()
         default: throw Self.wrongKind
         }
     }
@@ -155,7 +155,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
     }
 
     func definition() throws(InterchangeJSONFailure) -> HabitDefinition {
-        guard let uuid = UUID(uuidString: id) else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
+        guard let uuid = UUID(text: id) else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
         do { _ = try HabitName.validate(name) } catch { throw InterchangeJSONFailure("habit \"name\": \(error.description)") }
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
               let per = HabitDefinition.Period(name: per, days: days), (1...(per.days ?? 31)).contains(times),
@@ -402,5 +402,33 @@ struct ActivitySummaryJSON: Codable, Equatable {
         return ActivitySummary(day: d, moveKcal: moveKcal, moveGoalKcal: moveGoalKcal, moveMinutes: moveMinutes,
                                moveGoalMinutes: moveGoalMinutes, exerciseMinutes: exerciseMinutes,
                                exerciseGoalMinutes: exerciseGoalMinutes, standHours: standHours, standGoalHours: standGoalHours)
+    }
+}
+
+/// Made from the fields the quick reader read (``InterchangeLineReader``).
+extension RecordedJSON {
+    init(sourceName: String, sourceVersion: String?, device: String?, created: String, utcOffset: Int?, timeZone: String) {
+        (self.sourceName, self.sourceVersion, self.device, self.created) = (sourceName, sourceVersion, device, created)
+        _utcOffset = Nullable(wrappedValue: utcOffset)
+        self.timeZone = timeZone
+    }
+}
+
+/// Made from the fields the quick reader read (``InterchangeLineReader``).
+extension ActivitySummaryJSON {
+    /// The keys of the figures, in the order of ``init(day:figures:)``.
+    static let figureKeys: [StaticString] = ["moveKcal", "moveGoalKcal", "moveMinutes", "moveGoalMinutes", "exerciseMinutes",
+                                             "exerciseGoalMinutes", "standHours", "standGoalHours"]
+
+    init(day: String, figures f: [Double?]) {
+        self.day = day
+        _moveKcal = Nullable(wrappedValue: f[0])
+        _moveGoalKcal = Nullable(wrappedValue: f[1])
+        _moveMinutes = Nullable(wrappedValue: f[2])
+        _moveGoalMinutes = Nullable(wrappedValue: f[3])
+        _exerciseMinutes = Nullable(wrappedValue: f[4])
+        _exerciseGoalMinutes = Nullable(wrappedValue: f[5])
+        _standHours = Nullable(wrappedValue: f[6])
+        _standGoalHours = Nullable(wrappedValue: f[7])
     }
 }
