@@ -38,8 +38,6 @@ struct StatsSource {
     var unit: String
     var rows: Rows
 
-    static let workoutType = "HKWorkoutTypeIdentifier"
-
     init(_ subject: StatsSubject, allSources: Bool) {
         let filter: HabitDefinition.SourceFilter = allSources ? .all : .app
         switch subject {
@@ -56,7 +54,7 @@ struct StatsSource {
                 (type, unit) = (SampleType.alcoholicBeverages, "count")
                 rows = .samples(Self.reading(type, unit: unit, sources: filter))
             case .workout?:
-                (type, unit) = (Self.workoutType, "min")
+                (type, unit) = (DataTypes.workout, "min")
                 rows = .workouts(allSources: allSources)
             case nil:
                 var own = d
