@@ -24,11 +24,7 @@ struct Export: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Only this sample type or workout activity type (HealthKit identifier).")
     var type: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "First day included (YYYY-MM-DD, today, -N).", transform: DayValue.parse)
-    var from: DayValue?
-
-    @Option(name: .long, parsing: .unconditional, help: "First day NOT included: ranges are half-open, [from, to).", transform: DayValue.parse)
-    var to: DayValue?
+    @OptionGroup var days: DaySpanOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Write to this file instead of stdout.")
     var output: String?
@@ -43,7 +39,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         if let output { try OutputFile.checkTarget(output, store: store.path) }
-        try store.snapshot({ env in try self.range(env: env) }) { store, env, range in
+        try store.snapshot({ env in try days.range(env: env) }) { store, env, range in
             let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
             let writer = try ExportWriter(format: format, file: file)
             let calendar = env.calendar
@@ -52,19 +48,5 @@ struct Export: ParsableCommand {
             })
             try writer.finish()
         }
-    }
-
-    /// `[start of --from, start of --to)`, open-ended on a side not given; nil without either.
-    func range(env: HabitEnvironment) throws -> InstantRange? {
-        guard from != nil || to != nil else { return nil }
-        let calendar = env.calendar
-        let fromDay: LocalDay?
-        do throws(InputError) { fromDay = try from?.day(today: env.today) } catch { throw InputError.inArgument("--from", error) }
-        let toDay: LocalDay?
-        do throws(InputError) { toDay = try to?.day(today: env.today) } catch { throw InputError.inArgument("--to", error) }
-        if let fromDay, let toDay, fromDay > toDay { throw UsageError.emptyRange(from: from?.text ?? "", to: to?.text ?? "") }
-        let lower = fromDay.map { calendar.start(of: $0) } ?? Date(timeIntervalSince1970: -62_135_596_800)
-        let upper = toDay.map { calendar.start(of: $0) } ?? Date(timeIntervalSince1970: 253_402_300_800)
-        return InstantRange(lower, upTo: upper)
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+
+extension StoreRequest where Value == [Note] {
+    /// The notes of the entries that start in `range` (nil: all), newest first: of `habit`'s
+    /// entries only when one is given, from the app's sources unless `allSources`. A type habit
+    /// may not read is left out (Standards/access.md), as every listing leaves it out.
+    public static func notes(in range: InstantRange?, of habit: HabitDefinition?, allSources: Bool) -> Self {
+        Self { db in
+            let names = try HabitStore.habitNames(db)
+            let grants = try HabitStore.grants(db)
+            let type = habit.map(DataTypes.read(by:))
+            let hasNote: SQL = "metadata IS NOT NULL AND json_extract(metadata, '$.note') IS NOT NULL"
+            var notes: [Note] = []
+            if type != DataTypes.workout {
+                var samples = SampleViewRecord.all().standalone().readable(grants).fromSources(all: allSources).filter(literal: hasNote)
+                if let range { samples = samples.starting(in: range) }
+                if let type { samples = samples.ofType(type) }
+                for row in try samples.fetchAll(db) {
+                    let sample = row.sample
+                    guard let text = sample.metadata[NoteRules.key] else { continue }
+                    notes.append(Note(uuid: sample.uuid, habit: NoteRules.habit(ofType: sample.type, names: names),
+                                      start: sample.start, text: text, source: sample.source))
+                }
+            }
+            if type == nil || type == DataTypes.workout, grants.mayRead(DataTypes.workout) {
+                var workouts = WorkoutViewRecord.all().fromSources(all: allSources).filter(literal: hasNote)
+                if let range { workouts = workouts.starting(in: range) }
+                for row in try workouts.fetchAll(db) {
+                    let workout = row.workout
+                    guard let text = workout.metadata[NoteRules.key] else { continue }
+                    notes.append(Note(uuid: workout.uuid, habit: Habit.workout.rawValue, start: workout.start,
+                                      text: text, source: workout.source))
+                }
+            }
+            return notes.sorted(by: NoteRules.newestFirst)
+        }
+    }
+}

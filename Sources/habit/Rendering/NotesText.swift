@@ -1,0 +1,23 @@
+import Foundation
+import HabitKit
+
+/// `habit notes`: a heading a day, then `  HH:MM  habit      the note` for each note of it.
+enum NotesText {
+    static func lines(_ notes: [Note], calendar: HabitCalendar, today: LocalDay) -> [String] {
+        let width = max(9, notes.map { Width.of(escapingControlCharacters($0.habit)) }.max() ?? 0)
+        var lines: [String] = []
+        var current: LocalDay?
+        for note in notes {
+            let day = calendar.day(containing: note.start)
+            if day != current {
+                if current != nil { lines.append("") }
+                lines.append(TextRendering.dayHeading(day, today: today))
+                current = day
+            }
+            let habit = Width.pad(escapingControlCharacters(note.habit), to: width)
+            lines.append("  \(TextRendering.clock(note.start, calendar))  \(habit)  \(escapingControlCharacters(note.text))"
+                         + TextRendering.sourceTag(note.source))
+        }
+        return lines
+    }
+}
