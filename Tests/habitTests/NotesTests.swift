@@ -69,4 +69,24 @@ import Testing
         #expect(try habit.run(["access", "deny", "mindful", "--read"]).status == 0)
         #expect(try habit.run(["notes"]).stdout == "no notes\n")
     }
+
+    /// A day with a note gets ✎ in the calendar's month grid (and `notes` in its JSON); the
+    /// timeline shows each note on the line under its entry.
+    @Test func theCalendarMarksADayWithANoteAndTheTimelineShowsIt() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let now = Self.at("2025-10-22T20:00:00+02:00")
+        #expect(try habit.run(["log", "meditate", "10m", "--note", "calm"], env: Self.at("2025-10-21T07:30:00+02:00")).status == 0)
+        #expect(try habit.run(["log", "meditate", "10m"], env: now).status == 0)
+        let calendar = try habit.run(["calendar", "2025-10"], env: now)
+        let week = calendar.stdout.split(separator: "\n").first { $0.hasPrefix("20") }.map(String.init) ?? ""
+        #expect(week.hasPrefix("20···") && week.contains("21●··✎22●··"), "\(calendar.stdout)")
+        #expect(calendar.stdout.contains("✎ a note (habit notes)"))
+        let json = try habit.run(["calendar", "2025-10", "--json"], env: now)
+        let days = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]] ?? []
+        #expect(days.filter { $0["notes"] != nil }.map { $0["date"] as? String } == ["2025-10-21"])
+        #expect(days.first { $0["date"] as? String == "2025-10-21" }?["notes"] as? Int == 1)
+        let timeline = try habit.run(["timeline", "--days", "3"], env: now)
+        #expect(timeline.stdout.contains("  meditate  10 min  07:20–07:30\n            ✎ calm\n"), "\(timeline.stdout)")
+    }
 }

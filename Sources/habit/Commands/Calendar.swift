@@ -45,6 +45,8 @@ struct CalendarCommand: ParsableCommand {
                 let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
                 let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
                 let overview = try store.read(.overview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources))
+                let notes = try store.read(.notes(in: env.calendar.instants(of: range), of: chosen, allSources: options.allSources))
+                let notesByDay = Dictionary(grouping: notes) { env.calendar.day(containing: $0.start) }.mapValues(\.count)
                 let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
                 // Only this month's grid is kept, for degraded mode.
                 let asOf = !year && range.contains(env.today) ? env.calendar.iso8601(env.now) : nil
@@ -54,7 +56,7 @@ struct CalendarCommand: ParsableCommand {
                         month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
                         allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
                         access: AccessJSON.denied(overview),
-                        days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:]) })), kind: .json, asOf: asOf)
+                        days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:], notes: notesByDay[$0.summary.day] ?? 0) })), kind: .json, asOf: asOf)
                 }
                 let style = Style.live
                 var lines: [String]
@@ -64,7 +66,7 @@ struct CalendarCommand: ParsableCommand {
                     lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
                                  : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
                 } else {
-                    lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, style: style)
+                    lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, noted: Set(notesByDay.keys), style: style)
                     if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
                 }
                 lines.append("")

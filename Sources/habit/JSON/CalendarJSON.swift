@@ -15,9 +15,12 @@ struct CalendarDayJSON: Codable, Equatable {
     let workout: Bool
     /// Every habit's day, built-ins included, by name (left out where no habit was evaluated).
     let habits: [String: HabitDayJSON]?
+    /// How many notes the day's entries carry (`habit notes`); left out when none.
+    let notes: Int?
 
-    init(_ d: CalendarDay, habits: [String: HabitDayJSON]? = nil) {
+    init(_ d: CalendarDay, habits: [String: HabitDayJSON]? = nil, notes: Int = 0) {
         self.habits = habits
+        self.notes = notes > 0 ? notes : nil
         date = d.summary.day.description
         meditateMinutes = (d.summary.meditateMinutes * 100).rounded() / 100
         workoutMinutes = (d.summary.workoutMinutes * 100).rounded() / 100

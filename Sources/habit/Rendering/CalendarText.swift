@@ -5,8 +5,9 @@ enum CalendarText {
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 
-    /// Each cell: day number, meditation ring, workout ring, NoAlc level — 6 columns wide.
-    static func month(_ view: CalendarView, today: LocalDay, style: Style) -> [String] {
+    /// Each cell: day number, meditation ring, workout ring, NoAlc level, and ✎ for a day whose
+    /// entries carry a note (`noted`) — 6 columns wide.
+    static func month(_ view: CalendarView, today: LocalDay, noted: Set<LocalDay> = [], style: Style) -> [String] {
         let first = view.range.lowerBound
         var names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
         if view.settings.weekStartsOnSunday { names = ["Su"] + names.dropLast() }
@@ -19,11 +20,12 @@ enum CalendarText {
                 let shown = d.summary.day == today ? style.bold(number) : d.summary.day > today ? style.dim(number) : number
                 return shown + style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
                     + style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
-                    + style.level(d.summary.noalc) + " "
+                    + style.level(d.summary.noalc) + (noted.contains(d.summary.day) ? "✎" : " ")
             }
             lines.append(cells.joined().trimmingTrailingSpaces)
         }
-        lines.append(style.dim("meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no   workout ● ≥ \(view.settings.workoutGoalMinutes) min   noalc s/e/w"))
+        lines.append(style.dim("meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no   workout ● ≥ \(view.settings.workoutGoalMinutes) min   noalc s/e/w"
+                              + (noted.isEmpty ? "" : "   ✎ a note (habit notes)")))
         if let note = StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount) { lines.append(style.dim(note)) }
         return lines
     }

@@ -10,7 +10,9 @@ enum TimelineText {
             lines.append(TextRendering.dayHeading(day.day, today: today))
             for item in day.items {
                 switch item {
-                case .entry(let e): lines.append("  " + TextRendering.describe(e, calendar))
+                case .entry(let e):
+                    lines.append("  " + TextRendering.describe(e, calendar))
+                    if case .sample(let s) = e, let note = s.metadata[NoteRules.key] { lines.append(noteLine(note)) }
                 case .workout(let w, let hr):
                     var line = "  " + TextRendering.describe(w, calendar)
                     // No distance for a workout without one (yoga; an export's `totalDistance="0"`).
@@ -22,6 +24,7 @@ enum TimelineText {
                         }
                     }
                     lines.append(line)
+                    if let note = w.metadata[NoteRules.key] { lines.append(noteLine(note)) }
                 case .rings(let s, _):
                     let rings = ActivityRing.allCases.compactMap { ring -> String? in
                         guard let (value, goal) = s.ring(ring) else { return nil }
@@ -48,4 +51,7 @@ enum TimelineText {
         }
         return lines
     }
+
+    /// An entry's note, on the line under it (Standards/habits.md, "Notes").
+    static func noteLine(_ note: String) -> String { "            ✎ " + escapingControlCharacters(note) }
 }
