@@ -154,6 +154,16 @@ BASE_COMMANDS = [
     "status --format i3blocks",
     "status --format tmux",
     "config set day-start 04:00",
+    # access per type (issue 25) and notes (issue 26)
+    "access",
+    "access --json",
+    "access deny alcohol --read",
+    "access allow alcohol",
+    "access deny steps --write",
+    "notes",
+    "notes floss --json",
+    "notes --grep retreat --from 2025-10-01 --to 2025-11-01",
+    "notes meditate --all-sources",
 ]
 
 # Base commands that may fail on the seeded store (no such entry; demo wants an empty store).
@@ -241,6 +251,8 @@ COMMAND_OPTIONS = {
     "status": [("--format", "text")],
     "demo": [("--days", "number"), ("--seed", "number"), ("--force", None)],
     "timeline": [("--days", "number")],
+    "notes": [("--grep", "text"), ("--from", "day"), ("--to", "day"), ("--all-sources", None), ("--json", None)],
+    "access": [("--read", None), ("--write", None), ("--json", None)],
     "delete": [("zzzzzzzz", None), ("28d2b36ezzzz", None), ("%", None), ("________", None), ("@UUIDPREFIX", None),
                ("@UUID", None), ("'", None)],
     "config": [("timezone", None), ("week-start", None), ("grace", None), ("-1", None), ("Mars/Olympus", None)],
@@ -520,7 +532,7 @@ def case_for(seed, index):
 
 HELPISH = {"--help", "-h", "--version", "help"}
 READ_ONLY = {("streak",), ("calendar",), ("today",), ("timeline",), ("export",), ("log", "list"), ("remind", "list"),
-             ("habits",), ("score",), ("stats",), ("status",),
+             ("habits",), ("score",), ("stats",), ("status",), ("notes",), ("access",), ("access", "list"),
              ("remind", "cron"), ("config", "get"), ("config", "list")}
 
 
@@ -640,7 +652,7 @@ def judge(result, argv, mutated, before, after, store_before, store_after):
 
 
 KNOWN_COMMANDS = {"log", "streak", "calendar", "today", "timeline", "remind", "import", "export", "changes",
-                  "delete", "undo", "demo", "config", "help"}
+                  "delete", "undo", "demo", "config", "help", "notes", "access"}
 
 
 def failure_class(kind, detail, argv):
