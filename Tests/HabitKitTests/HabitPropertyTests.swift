@@ -78,6 +78,9 @@ import Testing
             (d.kind, d.unit, d.per) = (.quantity, "page", .days(rng.int(2...20)))
             d.goal = atLeast ? .atLeast(Double(rng.int(10...200))) : .atMost(Double(rng.int(10...200)))
         }
+        // A weekday schedule on a third of the daily habits (issue 26, point 3), its days spread over
+        // every set from the index (not from `rng`, so that the rest of the world is as before).
+        if d.per == .day && index % 3 == 1 { d.on = WeekdaySet.schedule(WeekdaySet(mask: 1 + (index * 37) % 126)) }
         return d
     }
 
@@ -112,7 +115,12 @@ import Testing
         var ownSkips: [String: Set<LocalDay>]
         var allSkips: Set<LocalDay>
 
-        func skipped(_ d: HabitDefinition) -> Set<LocalDay> { ownSkips[d.id, default: []].union(allSkips) }
+        /// The days skipped, and for a habit on a weekday schedule its days off (a skip without a
+        /// skip entry), over the case's days and well around them.
+        func skipped(_ d: HabitDefinition) -> Set<LocalDay> {
+            let off = d.on == nil ? [] : (-40..<(c.days + 40)).map { c.first.adding(days: $0) }.filter { !d.isScheduled(on: $0) }
+            return ownSkips[d.id, default: []].union(allSkips).union(off)
+        }
     }
 
     /// Random skips inside the case's days: a few single days and ranges.
@@ -213,8 +221,10 @@ import Testing
     static let epsilon = 1e-9
 
     /// The oracle's "met" for a daily habit's day from its sum and entry count.
-    static func dailyMet(_ d: HabitDefinition, sum: Double, entries: Int) -> Bool {
-        switch d.goal {
+    static func dailyMet(_ d: HabitDefinition, on day: LocalDay, sum: Double, entries: Int) -> Bool {
+        // Off a weekday schedule only a day with entries can be met (an at-most day without any is not).
+        if !d.isScheduled(on: day) && entries == 0 { return false }
+        return switch d.goal {
         case nil: entries > 0
         case .atLeast(let x)?: sum >= x - epsilon
         case .atMost(let x)?: sum <= x + epsilon
@@ -267,13 +277,14 @@ import Testing
         #expect(seen.habits == Self.windows.count * Self.storesPerWindow * Self.habitsPerStore)
         // The random data reach the cases the laws are about.
         #expect(seen.jokerDays > 10 && seen.skippedButMet > 10 && seen.periodStreaks > 5 && seen.limitsMissedToday > 0)
+        #expect(seen.scheduled >= 5, "habits on a weekday schedule: \(seen.scheduled)")
         #expect(seen.windowHabits > 10)
         #expect(skipsTried > 20)
     }
 
     /// What the random data exercised.
     struct Seen {
-        var habits = 0, jokerDays = 0, skippedButMet = 0, periodStreaks = 0, limitsMissedToday = 0, windowHabits = 0
+        var habits = 0, jokerDays = 0, skippedButMet = 0, periodStreaks = 0, limitsMissedToday = 0, windowHabits = 0, scheduled = 0
     }
 
     /// (a) The calendar marks are the days (or periods) the streak counts, and (b) each day's
@@ -287,6 +298,7 @@ import Testing
         let reports = try world.store.read(.overview(world.habits, range: range, env: c.env)).reports
         for (habit, report) in zip(world.habits, reports) {
             seen.habits += 1
+            if habit.on != nil { seen.scheduled += 1 }
             seen.jokerDays += report.days.filter(\.joker).count
             seen.skippedButMet += report.days.filter { $0.skipped && $0.met }.count
             if habit.per != .day && report.current > 0 { seen.periodStreaks += 1 }
@@ -331,7 +343,7 @@ import Testing
                            counts: [LocalDay: Int], skipped: Set<LocalDay>, today: LocalDay, _ what: String) {
         // Marks from the sums.
         for s in history {
-            #expect(s.met == dailyMet(habit, sum: sums[s.day, default: 0], entries: counts[s.day, default: 0]), "\(what) \(s.day): met")
+            #expect(s.met == dailyMet(habit, on: s.day, sum: sums[s.day, default: 0], entries: counts[s.day, default: 0]), "\(what) \(s.day): met")
             if s.joker { #expect(!s.met && !s.skipped, "\(what) \(s.day): a joker heals a missed day") }
         }
         // (a) The streak counted from the marks, backwards from today (if it counts) or yesterday.
@@ -356,7 +368,7 @@ import Testing
         // The jokers as §4 places them, walked again from the sums and the skips.
         let isLimit = habit.goal?.isLimit == true
         let walk = jokerWalk(history.map { s in
-            let good = dailyMet(habit, sum: sums[s.day, default: 0], entries: counts[s.day, default: 0])
+            let good = dailyMet(habit, on: s.day, sum: sums[s.day, default: 0], entries: counts[s.day, default: 0])
             return (s.day, good, skipped.contains(s.day), s.day < today || (isLimit && !good))
         })
         #expect(report.current == walk.0, "\(what): current")

@@ -146,12 +146,16 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     /// --never-asks`): it has no "not done" — a day without an entry counts as a skipped day — and
     /// `today`, `status` and reminders never call it due (Standards/habits.md, "Habits that never ask").
     public var asks: Bool
+    /// The weekdays a daily habit is due on (`habit add NAME --on mon,wed,fri`); nil: every day.
+    /// On the other days it is neither good nor missed, as on a skipped day without a skip entry
+    /// (``isScheduled(on:)``; Standards/habits.md, "Weekday schedules"). Never a full week (that is nil).
+    public var on: WeekdaySet?
     public var created: Date
     public var modified: Date
 
     public init(id: String, name: String, kind: Kind, unit: String? = nil, goal: Goal? = nil, per: Period = .day,
                 times: Int = 1, fromType: String? = nil, sources: SourceFilter = .app, since: LocalDay,
-                archived: Bool = false, asks: Bool = true, created: Date, modified: Date) {
+                archived: Bool = false, asks: Bool = true, on: WeekdaySet? = nil, created: Date, modified: Date) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -164,9 +168,14 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
         self.since = since
         self.archived = archived
         self.asks = asks
+        self.on = WeekdaySet.schedule(on)
         self.created = created
         self.modified = modified
     }
+
+    /// Whether `day` is one of the habit's scheduled weekdays (every day without a schedule). The
+    /// weekday is the local habit day's own (a calendar date: no instant, no time zone arithmetic).
+    public func isScheduled(on day: LocalDay) -> Bool { on?.contains(isoWeekday: day.isoWeekday) ?? true }
 
     /// The built-in this definition describes, if it is one.
     public var builtin: Habit? { kind == .builtin ? Habit(rawValue: id) : nil }
@@ -314,6 +323,11 @@ public enum HabitInputError: HabitError, Equatable {
     case asksAndNeverAsks
     /// `remind add` for a habit that never asks.
     case neverAsksReminder(String)
+    /// `--on` with `--times`, or a weekday schedule on a habit of a week, a month or N days (the
+    /// habit's name on `habit edit` of one that keeps its schedule; nil for the options typed).
+    case scheduleNotDaily(String?)
+    /// `--on` with `--every-day`.
+    case onAndEveryDay
 
     public var kind: ErrorKind { .usage }
 
@@ -356,7 +370,7 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: name) has \(entries) entr\(entries == 1 ? "y" : "ies") in \(HabitUnit.unitName(unit)): its unit cannot change under them; add a new habit instead"
         case .noTargetWithTarget: "--no-target removes the target: give it without --at-least or --at-most"
         case .nothingToChange(let name):
-            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times, --sources, --never-asks or --asks (e.g. 'habit edit \(name) --at-least 10')"
+            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times, --sources, --never-asks --asks, --on or --every-day (e.g. 'habit edit \(name) --at-least 10')"
         case .removeNeedsYes(let name, let entries, let skips, let reminders):
             "removing \(quoted: name) deletes it with \(Self.count(entries, "entry", "entries")), \(Self.count(skips, "skip", "skips")) and "
                 + "\(Self.count(reminders, "reminder", "reminders")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
@@ -368,6 +382,11 @@ public enum HabitInputError: HabitError, Equatable {
         case .sourcesOnRing:
             "--sources does not apply to an Activity-ring habit: a day has one set of rings, whichever device closed them"
         case .asksAndNeverAsks: "--asks and --never-asks exclude each other: a habit asks, or it only records"
+        case .scheduleNotDaily(nil):
+            "--on is for a habit done once on each of its days: it takes neither --times nor --per week, month or N-days"
+        case .scheduleNotDaily(let name?):
+            "\(quoted: name) is on a weekday schedule, which is for daily habits: give --every-day with --per, or leave --per out"
+        case .onAndEveryDay: "--on and --every-day exclude each other: a habit is due on some weekdays, or every day"
         case .neverAsksReminder(let name):
             "\(quoted: name) never asks (it only records): it takes no reminder; to be reminded, 'habit edit \(name) --asks' first"
         case .unknownHabitOrType(let t, let existing):

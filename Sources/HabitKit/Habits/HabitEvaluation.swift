@@ -129,12 +129,15 @@ public enum HabitEvaluator {
                                 range: DayRange) -> HabitReport {
         var report = HabitReport(definition: habit, firstDay: firstDay, current: 0, longest: 0, jokers: 0,
                                  today: .pending, period: nil, score: 0, days: [])
-        let byDay = DayTable(inputs, lowerBound: inputs.first?.day ?? today)
+        let byDay = DayTable(habit.on == nil ? inputs : inputs.map { offSchedule($0, of: habit) }, lowerBound: inputs.first?.day ?? today)
         // Skips are looked up to the end of the current period too (a vacation planned for later this week shrinks its target).
         var skipped = DayTable(skipped: skipped, covering: DayRange(min(firstDay ?? today, range.lowerBound),
                                                                     upTo: max(today.adding(days: 32), range.upperBound)))
         // A habit that never asks has no "not done": each day without an entry counts as skipped.
         if !habit.asks { skipped.skipEvery { byDay[$0]?.hasEntry != true } }
+        // A weekday schedule: a day off it is passed over as a skipped day is (without a skip entry);
+        // one good anyway — logged — counts, as a skipped day that is good does.
+        if habit.on != nil { skipped.skipEvery { !habit.isScheduled(on: $0) } }
         guard let firstDay, firstDay <= today else {
             report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, met: false,
                                                       skipped: skipped.has($0), joker: false) }
@@ -158,6 +161,16 @@ public enum HabitEvaluator {
                                             skipped: skipped.has(day), joker: false)
         }
         return report
+    }
+
+    /// A day as a weekday schedule sees it: on a scheduled day as it is; off the schedule, a day
+    /// without entries is not good, whatever its sum (an at-most day without entries is met only
+    /// when it is due), and not decided — the skip the evaluation gives it passes it over.
+    static func offSchedule(_ input: HabitDayInput, of habit: HabitDefinition) -> HabitDayInput {
+        guard !habit.isScheduled(on: input.day), !input.hasEntry else { return input }
+        var off = input
+        (off.outcome, off.decided) = (.miss, false)
+        return off
     }
 
     /// Daily habits: §4's walk with jokers; a skipped day that is not good is passed over.

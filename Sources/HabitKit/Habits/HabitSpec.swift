@@ -9,6 +9,8 @@ import Foundation
 ///   the habit's unit and needs a quantity; a `--from` habit needs one.
 /// - `--times N` is for yes/no habits: 1 a day, 1–7 a week, 1–31 a month, 1–D in D days (`--per D-days`).
 /// - `--sources` is for `--from` habits (default: all sources); own entries always come from habit.
+/// - `--on DAYS` (a weekday schedule) is for daily habits: not with `--times` nor `--per` other than
+///   `day`; `--every-day` takes it away, and `--on` a full week is every day.
 public struct HabitSpec: Sendable, Equatable {
     public var unit: String?
     public var atLeast: String?
@@ -26,10 +28,17 @@ public struct HabitSpec: Sendable, Equatable {
     public var newName: String?
     /// `--never-asks` (false) or `habit edit --asks` (true); nil leaves it (a new habit asks).
     public var asks: Bool?
+    /// `--on DAYS`: the weekdays the habit is due on; nil leaves it (a new habit: every day).
+    public var on: WeekdaySet?
+    /// `habit edit --every-day`: no weekday schedule any more.
+    public var everyDay: Bool
 
     public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
                 per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
-                newName: String? = nil, field: String? = nil, asks: Bool? = nil) {
+                newName: String? = nil, field: String? = nil, asks: Bool? = nil,
+                on: WeekdaySet? = nil, everyDay: Bool = false) {
+        self.on = on
+        self.everyDay = everyDay
         self.field = field
         self.asks = asks
         self.unit = unit
@@ -47,6 +56,7 @@ public struct HabitSpec: Sendable, Equatable {
     public func newHabit(named name: String, id: String, since: LocalDay, at instant: Date) throws(HabitInputError) -> HabitDefinition {
         let name = try HabitName.validate(name)
         try checkTargetOptions()
+        try checkSchedule(per: per)
         let type = try dataType()
         // A ring habit without a target is yes/no: the day is met when the ring is closed.
         let ringClosed = type?.isRing == true && self.unit == nil && atLeast == nil && atMost == nil
@@ -68,7 +78,7 @@ public struct HabitSpec: Sendable, Equatable {
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: type?.identifier, sources: sources, since: since, asks: asks ?? true,
-                               created: instant, modified: instant)
+                               on: everyDay ? nil : on, created: instant, modified: instant)
     }
 
     /// The data `--from` (and `--field`) name: nil for own entries.
@@ -94,6 +104,7 @@ public struct HabitSpec: Sendable, Equatable {
         guard self != HabitSpec() else { throw .nothingToChange(d.name) }
         if from != nil { throw .cannotChange(d.name, what: "data (--from)") }
         try checkTargetOptions()
+        try checkSchedule(per: per)
         if let newName { d.name = try HabitName.validate(newName) }
         let type = d.fromType.map(HabitDataType.stored)
         if let text = unit {
@@ -122,7 +133,17 @@ public struct HabitSpec: Sendable, Equatable {
             d.sources = try Self.sources(text)
         }
         if let asks { d.asks = asks }
+        if everyDay { d.on = nil }
+        if let on { d.on = WeekdaySet.schedule(on) }
+        if d.on != nil, d.per != .day { throw .scheduleNotDaily(on == nil ? d.name : nil) }
         return d
+    }
+
+    /// `--on` is for daily habits: never with `--times`, nor with `--per` other than `day`, nor with `--every-day`.
+    private func checkSchedule(per: HabitDefinition.Period?) throws(HabitInputError) {
+        guard on != nil else { return }
+        if everyDay { throw .onAndEveryDay }
+        if times != nil || (per.map { $0 != .day } ?? false) { throw .scheduleNotDaily(nil) }
     }
 
     private func checkTargetOptions() throws(HabitInputError) {

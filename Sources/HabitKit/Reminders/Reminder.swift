@@ -62,11 +62,32 @@ public struct WeekdaySet: Hashable, Sendable, CustomStringConvertible {
         self = WeekdaySet(mask: mask)
     }
 
+    /// A habit's schedule as stored: nil (every day) for no set or a full week, else the set.
+    public static func schedule(_ set: WeekdaySet?) -> WeekdaySet? {
+        guard let set, set.mask != 0, set != .daily else { return nil }
+        return set
+    }
+
+    /// The days as words, Monday first: `["mon","wed","fri"]` (a habit's `on` in JSON).
+    public var words: [String] { (1...7).filter { contains(isoWeekday: $0) }.map { WeekdaySet.names[$0 - 1] } }
+
+    /// The set of `words` as ``words`` writes them (`mon` … `sun`, each once); nil for any other
+    /// list, an empty one included.
+    public init?(words: [String]) {
+        var mask = 0
+        for word in words {
+            guard let i = WeekdaySet.names.firstIndex(of: word), mask & (1 << i) == 0 else { return nil }
+            mask |= 1 << i
+        }
+        guard mask != 0 else { return nil }
+        self.init(mask: mask)
+    }
+
     public var description: String {
         if mask == 0x7F { return "daily" }
         if mask == WeekdaySet([1, 2, 3, 4, 5]).mask { return "mon-fri" }
         if mask == WeekdaySet([6, 7]).mask { return "sat,sun" }
-        return (1...7).filter { contains(isoWeekday: $0) }.map { WeekdaySet.names[$0 - 1] }.joined(separator: ",")
+        return words.joined(separator: ",")
     }
 }
 

@@ -12,6 +12,14 @@ public struct HabitOverview: Sendable {
     /// The days each report lists.
     public var range: DayRange
     public var reports: [HabitReport]
+
+    /// The overview of the habits due on `asOf`: a habit on a weekday schedule is left out on the
+    /// days off it (`today` and `status`; Standards/habits.md, "Weekday schedules").
+    public var due: HabitOverview {
+        var due = self
+        due.reports = reports.filter { $0.definition.isScheduled(on: asOf) }
+        return due
+    }
 }
 
 extension HabitStore {

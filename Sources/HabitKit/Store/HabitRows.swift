@@ -27,6 +27,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     var modified: Double
     /// D of a habit of N days in any D (schema v12); nil for every other period.
     var days: Int?
+    /// The weekdays a daily habit is due on, bit 0 Monday … bit 6 Sunday (schema v14, `v14-weekday-schedules`); nil every day.
+    var weekdays: Int?
 
     /// Read by column name (no generic decoding: every streak, calendar and status reads the habits).
     init(row: Row) {
@@ -46,6 +48,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         created = row["created"]
         modified = row["modified"]
         days = row["days"]
+        weekdays = row["weekdays"]
     }
 
     init(_ d: HabitDefinition) {
@@ -71,6 +74,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         since = d.since.description
         archived = d.archived
         asks = d.asks
+        weekdays = d.on?.mask
         created = d.created.timeIntervalSince1970
         modified = d.modified.timeIntervalSince1970
     }
@@ -78,7 +82,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     /// The definition, or a data error naming what is wrong.
     func definition() throws -> HabitDefinition {
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
-              let per = HabitDefinition.Period(name: per, days: days), let since = LocalDay(since) else {
+              let per = HabitDefinition.Period(name: per, days: days), let since = LocalDay(since),
+              weekdays.map({ (1...126).contains($0) && per == .day }) ?? true else {
             throw StoreError.corrupt("habit \(quoted: name) has a definition this habit does not understand")
         }
         let goal: HabitDefinition.Goal? = switch (goal, target) {
@@ -93,7 +98,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: fromType, sources: filter, since: since, archived: archived, asks: asks,
-                               created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified))
+                               on: weekdays.map(WeekdaySet.init(mask:)), created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified))
     }
 }
 

@@ -587,11 +587,22 @@ enum Schema {
             for sql in dependents { try db.execute(sql: sql) }
             try db.execute(sql: "PRAGMA user_version = 13")
         }
+        migrator.registerMigration("v14-weekday-schedules") { db in
+            // Weekday schedules (Standards/habits.md, "Weekday schedules"): the days a daily habit is
+            // due on, a bitmask of ISO weekdays — bit 0 Monday … bit 6 Sunday (WeekdaySet's, as a
+            // reminder's `weekdays`); NULL every day. A full week is stored as NULL, so 1–126, and
+            // only for `per` 'day'. Every habit of an older store is due every day. Adding a column
+            // with its default changes no row: v6's sync triggers send nothing.
+            try db.execute(sql: """
+                ALTER TABLE habit ADD COLUMN weekdays INTEGER CHECK (weekdays IS NULL OR (weekdays BETWEEN 1 AND 126 AND per = 'day'));
+                PRAGMA user_version = 14;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 13
+    static let currentVersion = 14
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

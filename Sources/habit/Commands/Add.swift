@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 
 /// `habit add NAME [--unit U] [--at-least X | --at-most X] [--per day|week|month|N-days] [--times N]
-/// [--from TYPE] [--sources app|all|NAME,…] [--never-asks]`.
+/// [--from TYPE] [--sources app|all|NAME,…] [--never-asks] [--on DAYS]`.
 struct AddHabit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -13,6 +13,7 @@ struct AddHabit: ParsableCommand {
             habit add reading --unit min --at-least 150 --per week
             habit add gym --times 3 --per week            yes/no, 3 days a week
             habit add walk --times 2 --per 3-days         yes/no, 2 days in any 3
+            habit add yoga --on mon,wed,fri               yes/no, on those weekdays only
             habit add coffee --unit cup --at-most 2       a limit (no entry: met)
             habit add journal --never-asks                records, never asks (no reminder)
             habit add steps --from steps --at-least 8000  on imported data

@@ -26,6 +26,8 @@ struct RemindAdd: ParsableCommand {
         var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
                                 activity: habit.id, time: time.time, lookbackHours: lookback, created: readEnv.now,
                                 uuid: readEnv.makeUUID())
+        // Without --days, a habit on a weekday schedule is reminded on its days (Standards/reminders.md).
+        if let on = habit.on { reminder.weekdays = on }
         fields.apply(to: &reminder)
         if let twin = try reader.fetchReminders(env: readEnv).reminders.first(where: reminder.overlaps) {
             throw ValidationError("reminder #\(twin.id) already nags about \(habit.name) at \(time.time) on \(twin.weekdays); "

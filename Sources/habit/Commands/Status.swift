@@ -30,7 +30,7 @@ struct Status: ParsableCommand {
         // Polled by bars: a locked store is waited for 200 ms, then the kept answer is shown, marked stale.
         try DegradedMode.answer(store.location, brief: true) { wait in
             try store.location.snapshot(lockWait: wait) { store, env in
-                let plan = DayPlan(try store.read(.overview(env: env)))
+                let plan = DayPlan(try store.read(.overview(env: env)).due)  // not on a day off a schedule
                 let asOf = env.calendar.iso8601(env.now)
                 switch format {
                 case .plain: return .init(text: StatusText.line(plan, tail: Pending.suffix(pending)), kind: .text, asOf: asOf)

@@ -14,7 +14,7 @@ struct Today: ParsableCommand {
         let pending = Pending.count()  // entries saved while the store could not be written
         try DegradedMode.answer(options.store.location) { wait in
             try options.store.location.snapshot(lockWait: wait) { store, env -> DegradedMode.Answer? in
-                let overview = try store.read(.overview(env: env, allSources: options.allSources))
+                let overview = try store.read(.overview(env: env, allSources: options.allSources)).due  // not on a day off a schedule
                 let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources))
                 guard let day = summary.summaries.first else { return nil }
                 let asOf = env.calendar.iso8601(env.now)

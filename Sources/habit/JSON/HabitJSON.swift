@@ -2,8 +2,9 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per"[,"days"],"times","from","sources","since","archived","asks"}` (`asks`: false for a habit that
-/// only records; `days`: D of N days in any D, `per` `days`, and only then).
+/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"]}` (`asks`: false for a habit that
+/// only records; `days`: D of N days in any D, `per` `days`, and only then; `on`: a weekday
+/// schedule's days, `["mon","wed","fri"]`, only for one).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -59,6 +60,8 @@ struct HabitEntryJSON: Codable, Equatable {
     let since: String
     let archived: Bool
     let asks: Bool
+    /// The weekdays of a weekday schedule, `["mon","wed","fri"]`; left out for every day.
+    let on: [String]?
 
     init(_ d: HabitDefinition) {
         name = d.name
@@ -77,6 +80,7 @@ struct HabitEntryJSON: Codable, Equatable {
         since = d.since.description
         archived = d.archived
         asks = d.asks
+        on = d.on?.words
     }
 }
 

@@ -109,7 +109,9 @@ struct InterchangeLineJSON: Codable, Equatable {
 /// A habit definition with its identity and times: `{"id","name","kind","unit","goal","target",
 /// "per","times","from","sources","since","archived","created","modified"}`, `"asks":false` for a
 /// habit that only records (absent, as in lines of older versions: it asks), and `"days":D` beside
-/// `"per":"days"` for N days in any D (absent for every other period, as in older lines).
+/// `"per":"days"` for N days in any D (absent for every other period, as in older lines), and
+/// `"on":["mon","wed","fri"]` for a daily habit on a weekday schedule (absent: every day, as in
+/// older lines).
 struct InterchangeHabitJSON: Codable, Equatable {
     let id: String
     let name: String
@@ -129,6 +131,8 @@ struct InterchangeHabitJSON: Codable, Equatable {
     let archived: Bool
     /// Written only when false.
     var asks: Bool?
+    /// A weekday schedule's days, `mon` … `sun`; written only for one.
+    var on: [String]?
     let created: String
     let modified: String
 
@@ -150,6 +154,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         since = d.since.description
         archived = d.archived
         asks = d.asks ? nil : false
+        on = d.on?.words
         created = InterchangeLineJSON.instant(d.created, calendar)
         modified = InterchangeLineJSON.instant(d.modified, calendar)
     }
@@ -169,11 +174,18 @@ struct InterchangeHabitJSON: Codable, Equatable {
         case ("atMost", let x?) where x.isFinite && x > 0 && x < StoredNumbers.magnitude: goal = .atMost(x)
         default: throw InterchangeJSONFailure("habit \(quoted(name)) has a goal and target habit does not know")
         }
+        var schedule: WeekdaySet?
+        if let on {
+            guard let days = WeekdaySet(words: on), per == .day else {
+                throw InterchangeJSONFailure("habit \(quoted(name)) has an \"on\" habit does not take: days of the week as mon … sun, each once, for a daily habit")
+            }
+            schedule = days
+        }
         let unit = try self.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) }
         let from = try self.from.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "from", limit: 256) }
         return HabitDefinition(id: uuid.storeText, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: from, sources: sources.filter, since: since, archived: archived, asks: asks ?? true,
-                               created: try InterchangeField.instant(created, "created"),
+                               on: schedule, created: try InterchangeField.instant(created, "created"),
                                modified: try InterchangeField.instant(modified, "modified"))
     }
 }

@@ -34,10 +34,20 @@ struct HabitShapeOptions: ParsableArguments {
     @Flag(name: .long, help: "habit edit: ask again (undoes --never-asks).")
     var asks = false
 
+    @Option(name: .long,
+            help: ArgumentHelp("Due only on these weekdays, the words of 'remind add --days': mon,wed,fri, weekdays, weekends, mon-fri …; other days are neither good nor missed. Daily habits only.",
+                               valueName: "days"),
+            transform: WeekdaysValue.parse)
+    var on: WeekdaysValue?
+
+    @Flag(name: .customLong("every-day"), help: "habit edit: due every day again (undoes --on).")
+    var everyDay = false
+
     /// These options as a spec, with the ones only `add` or only `edit` has.
     func spec(from: String? = nil, field: String? = nil, noTarget: Bool = false, newName: String? = nil) throws -> HabitSpec {
         if asks && neverAsks { throw HabitInputError.asksAndNeverAsks }
         return HabitSpec(unit: unit, atLeast: atLeast, atMost: atMost, noTarget: noTarget, per: per, times: times, from: from,
-                         sources: sources, newName: newName, field: field, asks: neverAsks ? false : asks ? true : nil)
+                         sources: sources, newName: newName, field: field, asks: neverAsks ? false : asks ? true : nil,
+                         on: on?.weekdays, everyDay: everyDay)
     }
 }

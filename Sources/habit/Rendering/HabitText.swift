@@ -6,7 +6,8 @@ enum HabitText {
     /// What a habit asks: "every day", "3 days a week", "2 days in any 3", "≥ 8 glasses a day",
     /// "≤ 2 cups a day", "≥ 20 pages in any 3 days", "≥ 7 h a day", "steps ≥ 8000 a day (all
     /// sources)"; built-ins: "≥ 2 min a day"; a habit that only records: "records only, never
-    /// asks", "any amount of cups a day, never asks".
+    /// asks", "any amount of cups a day, never asks"; on a weekday schedule: "on mon,wed,fri",
+    /// "≥ 8 glasses a day, on mon-fri".
     static func asks(_ d: HabitDefinition) -> String {
         if d.builtin == .noalc { return "a steady day (0–1 drinks) every day" }
         let period = d.per.inWords
@@ -14,7 +15,7 @@ enum HabitText {
         switch (d.kind, d.goal) {
         case (.yesNo, _):
             let days = "\(d.times) day\(d.times == 1 ? "" : "s")"
-            text = d.per == .day ? "every day" : d.per.days.map { "\(days) in any \($0)" } ?? "\(days) \(period)"
+            text = d.per == .day ? d.on.map { "on \($0)" } ?? "every day" : d.per.days.map { "\(days) in any \($0)" } ?? "\(days) \(period)"
         case (_, .atLeast(let x)?):
             text = "≥ \(TextRendering.amount(x, d.unit, decimals: 2)) \(period)"
         case (_, .atMost(let x)?):
@@ -23,6 +24,7 @@ enum HabitText {
             let unit = d.unit.map { $0 == "count" ? "" : " of " + TextRendering.plural($0) } ?? ""
             text = "any amount\(unit) \(period)"
         }
+        if let on = d.on, d.kind != .yesNo { text += ", on \(on)" }
         if let from = d.fromType { text = "\(HabitDataType.stored(from).displayName) \(text) (\(describe(d.sources, reading: from)))" }
         if !d.asks { return (d.kind == .yesNo && d.fromType == nil ? "records only" : text) + ", never asks" }
         return text
