@@ -26,10 +26,17 @@ public struct HabitSpec: Sendable, Equatable {
     public var newName: String?
     /// `--never-asks` (false) or `habit edit --asks` (true); nil leaves it (a new habit asks).
     public var asks: Bool?
+    /// `--command CMD`: a command habit (Standards/automation.md). With a target and no `--unit`
+    /// the habit is a quantity counted in `count`; without a target it is yes/no.
+    public var command: String?
+    /// `habit edit --no-command`.
+    public var noCommand: Bool
 
     public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
                 per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
-                newName: String? = nil, field: String? = nil, asks: Bool? = nil) {
+                newName: String? = nil, field: String? = nil, asks: Bool? = nil, command: String? = nil, noCommand: Bool = false) {
+        self.command = command
+        self.noCommand = noCommand
         self.field = field
         self.asks = asks
         self.unit = unit
@@ -47,10 +54,14 @@ public struct HabitSpec: Sendable, Equatable {
     public func newHabit(named name: String, id: String, since: LocalDay, at instant: Date) throws(HabitInputError) -> HabitDefinition {
         let name = try HabitName.validate(name)
         try checkTargetOptions()
+        let command = try self.command.map { text throws(HabitInputError) in try CommandHabit.validate(text) }
+        if command != nil, from != nil { throw .commandWithFrom }
         let type = try dataType()
         // A ring habit without a target is yes/no: the day is met when the ring is closed.
         let ringClosed = type?.isRing == true && self.unit == nil && atLeast == nil && atMost == nil
-        let unit = ringClosed ? nil : try self.unit.map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
+        // A command habit with a target counts what its command prints: a quantity, `count` by default.
+        let counted = command != nil && (atLeast != nil || atMost != nil) ? "count" : nil
+        let unit = ringClosed ? nil : try (self.unit ?? counted).map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
         let kind: HabitDefinition.Kind = unit == nil ? .yesNo : .quantity
         let per = self.per ?? .day
         let goal = try goal(kind: kind, unit: unit)
@@ -68,7 +79,7 @@ public struct HabitSpec: Sendable, Equatable {
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: type?.identifier, sources: sources, since: since, asks: asks ?? true,
-                               created: instant, modified: instant)
+                               created: instant, modified: instant, command: command)
     }
 
     /// The data `--from` (and `--field`) name: nil for own entries.
@@ -122,6 +133,12 @@ public struct HabitSpec: Sendable, Equatable {
             d.sources = try Self.sources(text)
         }
         if let asks { d.asks = asks }
+        if command != nil && noCommand { throw .commandAndNoCommand }
+        if let text = command {
+            if d.fromType != nil { throw .commandOnFromHabit(d.name) }
+            d.command = try CommandHabit.validate(text)
+        }
+        if noCommand { d.command = nil }
         return d
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per"[,"days"],"times","from","sources","since","archived","asks"}` (`asks`: false for a habit that
-/// only records; `days`: D of N days in any D, `per` `days`, and only then).
+/// "per"[,"days"],"times","from","sources","since","archived","asks","command"}` (`asks`: false for a habit
+/// that only records; `days`: D of N days in any D, `per` `days`, and only then; `command`: a command
+/// habit's shell command on this device, else null).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -59,6 +60,8 @@ struct HabitEntryJSON: Codable, Equatable {
     let since: String
     let archived: Bool
     let asks: Bool
+    /// A command habit's command (this device's; Standards/automation.md), else null.
+    @Nullable var command: String?
 
     init(_ d: HabitDefinition) {
         name = d.name
@@ -77,6 +80,7 @@ struct HabitEntryJSON: Codable, Equatable {
         since = d.since.description
         archived = d.archived
         asks = d.asks
+        command = d.command
     }
 }
 
