@@ -88,10 +88,7 @@ public enum CommandHabit {
     /// The one number in `output`, ASCII whitespace around it allowed: digits with an optional
     /// fraction (`3`, `2.5`, `.5`), nothing else (no sign, exponent, hex, `nan`, a second number).
     public static func number(in output: [UInt8]) -> Double? {
-        func isSpace(_ b: UInt8) -> Bool { b == 32 || (9...13).contains(b) }
-        guard let first = output.firstIndex(where: { !isSpace($0) }),
-              let last = output.lastIndex(where: { !isSpace($0) }) else { return nil }
-        let text = output[first...last]
+        guard let text = trimmed(output) else { return nil }
         var digits = 0, dots = 0
         for b in text {
             if (48...57).contains(b) { digits += 1 } else if b == 46 { dots += 1 } else { return nil }
@@ -101,11 +98,19 @@ public enum CommandHabit {
         return value
     }
 
-    /// Output as a failure quotes it: nothing, or its first 40 bytes, control characters escaped.
+    /// Output as a failure quotes it: nothing, or its first 40 bytes without the whitespace
+    /// around them, control characters escaped.
     static func shown(_ output: [UInt8]) -> String {
-        if output.allSatisfy({ $0 == 32 || (9...13).contains($0) }) { return "nothing" }
-        let head = String(decoding: output.prefix(40), as: UTF8.self)
-        return "\"" + escapingControlCharacters(head) + (output.count > 40 ? "…" : "") + "\""
+        guard let text = trimmed(output) else { return "nothing" }
+        let head = String(decoding: text.prefix(40), as: UTF8.self)
+        return "\"" + escapingControlCharacters(head) + (text.count > 40 ? "…" : "") + "\""
+    }
+
+    /// `output` without the ASCII whitespace around it; nil when nothing else is left.
+    static func trimmed(_ output: [UInt8]) -> ArraySlice<UInt8>? {
+        func isSpace(_ b: UInt8) -> Bool { b == 32 || (9...13).contains(b) }
+        guard let first = output.firstIndex(where: { !isSpace($0) }), let last = output.lastIndex(where: { !isSpace($0) }) else { return nil }
+        return output[first...last]
     }
 
     static func seconds(_ s: Double) -> String {
