@@ -152,10 +152,16 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     public var on: WeekdaySet?
     public var created: Date
     public var modified: Date
+    /// The shell command that tells a command habit's days (`habit add NAME --command CMD`;
+    /// Standards/automation.md), nil for every other habit. Per device: never exported, sent or
+    /// imported (Standards/security.md, "Commands stay on their device").
+    public var command: String?
 
     public init(id: String, name: String, kind: Kind, unit: String? = nil, goal: Goal? = nil, per: Period = .day,
                 times: Int = 1, fromType: String? = nil, sources: SourceFilter = .app, since: LocalDay,
-                archived: Bool = false, asks: Bool = true, on: WeekdaySet? = nil, created: Date, modified: Date) {
+                archived: Bool = false, asks: Bool = true, on: WeekdaySet? = nil, created: Date, modified: Date,
+                command: String? = nil) {
+        self.command = command
         self.id = id
         self.name = name
         self.kind = kind
@@ -234,7 +240,7 @@ public enum HabitName {
         "delete", "undo", "demo", "config", "doctor", "backup", "restore", "add", "habits", "edit", "archive",
         "unarchive", "remove", "skip", "unskip", "score", "stats", "status", "sync", "help", "version",
         "check", "cron", "install", "uninstall", "pause", "resume", "systemd", "get", "set", "unset",
-        "access", "allow", "deny", "notes",
+        "access", "allow", "deny", "notes", "refresh",
     ]
 
     /// Checks `text` against the name rules; the name is kept in its composed form (NFC), so `é`
@@ -328,6 +334,14 @@ public enum HabitInputError: HabitError, Equatable {
     case scheduleNotDaily(String?)
     /// `--on` with `--every-day`.
     case onAndEveryDay
+    /// `--command` that is empty, too long or holds a NUL byte (the reason).
+    case invalidCommand(reason: String)
+    /// `--command` with `--from`: a habit reads imported data or asks its command, not both.
+    case commandWithFrom
+    /// `habit edit --command` with `--no-command`.
+    case commandAndNoCommand
+    /// `habit edit --command` of a habit on imported data.
+    case commandOnFromHabit(String)
 
     public var kind: ErrorKind { .usage }
 
@@ -387,6 +401,10 @@ public enum HabitInputError: HabitError, Equatable {
         case .scheduleNotDaily(let name?):
             "\(quoted: name) is on a weekday schedule, which is for daily habits: give --every-day with --per, or leave --per out"
         case .onAndEveryDay: "--on and --every-day exclude each other: a habit is due on some weekdays, or every day"
+        case .invalidCommand(let reason): "invalid --command: \(reason)"
+        case .commandWithFrom: "--command and --from exclude each other: a habit reads imported data or runs its command"
+        case .commandAndNoCommand: "--command and --no-command exclude each other"
+        case .commandOnFromHabit(let t): "\(quoted: t) reads imported data (--from); only a habit logged with 'habit log' can have a --command"
         case .neverAsksReminder(let name):
             "\(quoted: name) never asks (it only records): it takes no reminder; to be reminded, 'habit edit \(name) --asks' first"
         case .unknownHabitOrType(let t, let existing):

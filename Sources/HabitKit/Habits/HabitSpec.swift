@@ -32,13 +32,20 @@ public struct HabitSpec: Sendable, Equatable {
     public var on: WeekdaySet?
     /// `habit edit --every-day`: no weekday schedule any more.
     public var everyDay: Bool
+    /// `--command CMD`: a command habit (Standards/automation.md). With a target and no `--unit`
+    /// the habit is a quantity counted in `count`; without a target it is yes/no.
+    public var command: String?
+    /// `habit edit --no-command`.
+    public var noCommand: Bool
 
     public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
                 per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
                 newName: String? = nil, field: String? = nil, asks: Bool? = nil,
-                on: WeekdaySet? = nil, everyDay: Bool = false) {
+                on: WeekdaySet? = nil, everyDay: Bool = false, command: String? = nil, noCommand: Bool = false) {
         self.on = on
         self.everyDay = everyDay
+        self.command = command
+        self.noCommand = noCommand
         self.field = field
         self.asks = asks
         self.unit = unit
@@ -57,10 +64,14 @@ public struct HabitSpec: Sendable, Equatable {
         let name = try HabitName.validate(name)
         try checkTargetOptions()
         try checkSchedule(per: per)
+        let command = try self.command.map { text throws(HabitInputError) in try CommandHabit.validate(text) }
+        if command != nil, from != nil { throw .commandWithFrom }
         let type = try dataType()
         // A ring habit without a target is yes/no: the day is met when the ring is closed.
         let ringClosed = type?.isRing == true && self.unit == nil && atLeast == nil && atMost == nil
-        let unit = ringClosed ? nil : try self.unit.map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
+        // A command habit with a target counts what its command prints: a quantity, `count` by default.
+        let counted = command != nil && (atLeast != nil || atMost != nil) ? "count" : nil
+        let unit = ringClosed ? nil : try (self.unit ?? counted).map { text throws(HabitInputError) in try Self.unit(text, for: type) } ?? type?.defaultUnit
         let kind: HabitDefinition.Kind = unit == nil ? .yesNo : .quantity
         let per = self.per ?? .day
         let goal = try goal(kind: kind, unit: unit)
@@ -78,7 +89,7 @@ public struct HabitSpec: Sendable, Equatable {
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: type?.identifier, sources: sources, since: since, asks: asks ?? true,
-                               on: everyDay ? nil : on, created: instant, modified: instant)
+                               on: everyDay ? nil : on, created: instant, modified: instant, command: command)
     }
 
     /// The data `--from` (and `--field`) name: nil for own entries.
@@ -136,6 +147,12 @@ public struct HabitSpec: Sendable, Equatable {
         if everyDay { d.on = nil }
         if let on { d.on = WeekdaySet.schedule(on) }
         if d.on != nil, d.per != .day { throw .scheduleNotDaily(on == nil ? d.name : nil) }
+        if command != nil && noCommand { throw .commandAndNoCommand }
+        if let text = command {
+            if d.fromType != nil { throw .commandOnFromHabit(d.name) }
+            d.command = try CommandHabit.validate(text)
+        }
+        if noCommand { d.command = nil }
         return d
     }
 

@@ -29,6 +29,14 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     var days: Int?
     /// The weekdays a daily habit is due on, bit 0 Monday … bit 6 Sunday (schema v14, `v14-weekday-schedules`); nil every day.
     var weekdays: Int?
+    /// A command habit's command (schema v15). Read, never written by `insert` or `update`: it is
+    /// not among the coding keys, so a definition that arrives by sync or import can neither set
+    /// nor clear it (Standards/security.md). Only ``HabitStore/setCommand(_:habitID:_:)`` writes it.
+    var command: String? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, kind, unit, goal, target, per, times, fromType, sources, since, archived, asks, created, modified, days, weekdays
+    }
 
     /// Read by column name (no generic decoding: every streak, calendar and status reads the habits).
     init(row: Row) {
@@ -49,6 +57,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         modified = row["modified"]
         days = row["days"]
         weekdays = row["weekdays"]
+        command = row["command"]
     }
 
     init(_ d: HabitDefinition) {
@@ -77,6 +86,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         weekdays = d.on?.mask
         created = d.created.timeIntervalSince1970
         modified = d.modified.timeIntervalSince1970
+        command = d.command
     }
 
     /// The definition, or a data error naming what is wrong.
@@ -98,7 +108,8 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: fromType, sources: filter, since: since, archived: archived, asks: asks,
-                               on: weekdays.map(WeekdaySet.init(mask:)), created: Date(timeIntervalSince1970: created), modified: Date(timeIntervalSince1970: modified))
+                               on: weekdays.map(WeekdaySet.init(mask:)), created: Date(timeIntervalSince1970: created),
+                               modified: Date(timeIntervalSince1970: modified), command: command)
     }
 }
 
@@ -193,7 +204,14 @@ extension HabitStore {
                 throw HabitInputError.nameTaken(definition.name)
             }
             try HabitRecord(definition).insert(db)
+            if let command = definition.command { try Self.setCommand(command, habitID: definition.id, db) }
         }
+    }
+
+    /// Sets (nil: removes) the command of the habit `habitID`: the only write of `habit.command`.
+    static func setCommand(_ command: String?, habitID: String, _ db: Database) throws {
+        try db.execute(sql: "UPDATE habit SET command = ? WHERE id = ?", arguments: [command, habitID])
+        if command == nil { try db.execute(sql: "DELETE FROM commandRun WHERE habitId = ?", arguments: [habitID]) }
     }
 
     /// Changes the own habit called `name` with `change` (which may throw to refuse); the
@@ -214,7 +232,9 @@ extension HabitStore {
             if definition.name != name, try HabitRecord.filter(HabitRecord.Columns.name == definition.name).fetchCount(db) > 0 {
                 throw HabitInputError.nameTaken(definition.name)
             }
+            let oldCommand = try String.fetchOne(db, sql: "SELECT command FROM habit WHERE id = ?", arguments: [oldID])
             try HabitRecord(definition).update(db)
+            if definition.command != oldCommand { try Self.setCommand(definition.command, habitID: oldID, db) }
             return definition
         }
     }
@@ -234,6 +254,7 @@ extension HabitStore {
             let skips = db.changesCount
             try db.execute(literal: "DELETE FROM reminder WHERE activity = \(definition.id)")
             let reminders = db.changesCount
+            try db.execute(literal: "DELETE FROM commandRun WHERE habitId = \(definition.id)")
             try db.execute(literal: "DELETE FROM habit WHERE id = \(definition.id)")
             return HabitRemoval(entries: entries, skips: skips, reminders: reminders)
         }

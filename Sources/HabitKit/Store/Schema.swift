@@ -598,11 +598,31 @@ enum Schema {
                 PRAGMA user_version = 14;
                 """)
         }
+        migrator.registerMigration("v15-command-habits") { db in
+            // Habits that track themselves (Standards/automation.md): the shell command of a
+            // command habit, and what each evaluation of a day found. Both per device
+            // (Standards/security.md, "Commands stay on their device"): no export, import or sync
+            // writes `command` (a sync's update leaves it as it is), and `commandRun` has no
+            // trigger sending it to the sync log.
+            try db.execute(sql: """
+                ALTER TABLE habit ADD COLUMN command TEXT;
+                CREATE TABLE commandRun (
+                    habitId TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    settled INTEGER NOT NULL CHECK (settled IN (0, 1)),
+                    value REAL,
+                    error TEXT,
+                    ran REAL NOT NULL,
+                    PRIMARY KEY (habitId, day)
+                );
+                PRAGMA user_version = 15;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 14
+    static let currentVersion = 15
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

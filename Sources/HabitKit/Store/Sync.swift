@@ -137,7 +137,9 @@ extension HabitStore {
         logged.reverse()
         for entry in logged where entry.kind == "habit" || entry.kind == "habitDeleted" {
             if let row = try HabitRecord.fetchOne(db, key: entry.key) {
-                objects.append(.data(.habit(try row.definition())))
+                var definition = try row.definition()
+                definition.command = nil  // per device: never sent (Standards/security.md)
+                objects.append(.data(.habit(definition)))
             } else if let modified = try Double.fetchOne(db, sql: "SELECT modified FROM habitTombstone WHERE id = ?", arguments: [entry.key]) {
                 objects.append(.habitDeleted(id: entry.key, modified: Date(timeIntervalSince1970: modified)))
             }
@@ -284,6 +286,7 @@ struct InterchangeApplier {
             case .remove:
                 try db.execute(sql: "DELETE FROM skip WHERE habit = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM reminder WHERE activity = ?", arguments: [id])
+                try db.execute(sql: "DELETE FROM commandRun WHERE habitId = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
             case .remember: break
             }

@@ -19,6 +19,10 @@ struct AddHabit: ParsableCommand {
             habit add steps --from steps --at-least 8000  on imported data
             habit add move --from activity-summary --field move
                                                           close the move ring (imported rings)
+            habit add journal --command 'test -s ~/journal/$HABIT_DAY.md'
+                                                          tracks itself: exit 0 is done
+            habit add commits --at-least 1 --command 'git -C ~/src log --oneline --since="$HABIT_DAY_START" --until="$HABIT_DAY_END" | wc -l'
+                                                          counts what the command prints
             """)
 
     @Argument(help: ArgumentHelp("Its name: 1–32 lower-case letters, digits and '-', starting with a letter.", valueName: "name"))
@@ -33,16 +37,21 @@ struct AddHabit: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --from activity-summary: the Activity ring (move, exercise, stand); without a target the day is met when the ring is closed.", valueName: "ring"))
     var field: String?
 
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("A shell command that tells each day (run by 'habit refresh'): exit 0 is done, or with a target the one number it prints; HABIT_DAY, HABIT_DAY_START and HABIT_DAY_END are in its environment.", valueName: "cmd"))
+    var command: String?
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let spec = try shape.spec(from: from, field: field)
+        var spec = try shape.spec(from: from, field: field)
+        spec.command = command
         let (store, _, habit) = try store.writing { env in
             try spec.newHabit(named: name, id: env.makeUUID().storeText, since: env.today, at: env.now)
         }
         try store.addHabit(habit)
-        let hint = habit.fromType == nil ? "log it with 'habit log \(habit.name)\(habit.kind == .quantity ? " AMOUNT" : "")'" : nil
+        let hint = habit.command != nil ? "it tracks itself: run 'habit refresh \(habit.name)'" : habit.fromType == nil ? "log it with 'habit log \(habit.name)\(habit.kind == .quantity ? " AMOUNT" : "")'" : nil
         try HabitText.printChange("added", habit, json: output.json, hint: hint)
     }
 }

@@ -25,6 +25,7 @@ struct Doctor: ParsableCommand {
         var findings = diagnosis.findings
         if diagnosis.exists {
             findings += TriggerFactsReader.findings(store: path, enabledReminders: diagnosis.enabledReminders)
+            findings += CommandHabits.findings(storePath: path)
         }
         findings += Pending.findings()
         findings += Hooks.findings()

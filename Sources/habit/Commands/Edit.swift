@@ -24,11 +24,19 @@ struct EditHabit: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: .hidden)
     var from: String?
 
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Give it a shell command that tells each day (see 'habit add --help').", valueName: "cmd"))
+    var command: String?
+
+    @Flag(name: .long, help: "Remove its command: it is logged by hand again.")
+    var noCommand = false
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let spec = try shape.spec(from: from, noTarget: noTarget, newName: newName)
+        var spec = try shape.spec(from: from, noTarget: noTarget, newName: newName)
+        (spec.command, spec.noCommand) = (command, noCommand)
         let (store, env, habit) = try store.changingOwnHabit(name, what: "changed")
         let edited = try store.updateHabit(named: habit.name, env: env) { definition, entries in
             definition = try spec.edited(definition, entries: entries)

@@ -40,6 +40,13 @@ struct RemindCheck: ParsableCommand {
 
     func run() throws {
         let (store, env) = try store.writing()
+        // Command habits first (Standards/automation.md): what they record decides what is nagged
+        // about. A failure there is its own line on stderr and never fails the check.
+        do {
+            _ = try CommandHabits.refresh(store, storePath: self.store.path, env: env, name: nil)
+        } catch {
+            Output.write(Failure(error, whileParsing: false)?.line ?? "", to: STDERR_FILENO)
+        }
         let result = try store.checkReminders(env: env, catchUp: catchUp)
         let calendar = env.calendar
         // Hooks (Standards/automation.md): each delivery, and streaks that changed since the last look.

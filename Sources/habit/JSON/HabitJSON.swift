@@ -2,9 +2,10 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"]}` (`asks`: false for a habit that
-/// only records; `days`: D of N days in any D, `per` `days`, and only then; `on`: a weekday
-/// schedule's days, `["mon","wed","fri"]`, only for one).
+/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"],"command"}` (`asks`: false for a
+/// habit that only records; `days`: D of N days in any D, `per` `days`, and only then; `on`: a weekday
+/// schedule's days, `["mon","wed","fri"]`, only for one; `command`: a command habit's shell command on
+/// this device, else null).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -62,6 +63,8 @@ struct HabitEntryJSON: Codable, Equatable {
     let asks: Bool
     /// The weekdays of a weekday schedule, `["mon","wed","fri"]`; left out for every day.
     let on: [String]?
+    /// A command habit's command (this device's; Standards/automation.md), else null.
+    @Nullable var command: String?
 
     init(_ d: HabitDefinition) {
         name = d.name
@@ -81,6 +84,7 @@ struct HabitEntryJSON: Codable, Equatable {
         archived = d.archived
         asks = d.asks
         on = d.on?.words
+        command = d.command
     }
 }
 

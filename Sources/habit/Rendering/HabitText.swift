@@ -52,7 +52,8 @@ enum HabitText {
         }
     }
 
-    /// `habit habits`: name, what it asks, since, and "archived".
+    /// `habit habits`: name, what it asks, since, and "archived"; a command habit's command in
+    /// full on the line below (control characters escaped: it stays one line).
     static func list(_ habits: [HabitDefinition], style: Style) -> [String] {
         let nameWidth = max(9, (habits.map(\.name.count).max() ?? 0) + 1)
         let asksWidth = (habits.map { asks($0).count }.max() ?? 0) + 2
@@ -60,7 +61,9 @@ enum HabitText {
             let line = d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + asks(d).padding(toLength: asksWidth, withPad: " ", startingAt: 0)
                 + style.dim(d.kind == .builtin ? "built in" : "since \(d.since)")
-            return d.archived ? line + "  " + style.yellow("archived") : line
+            let shown = d.archived ? line + "  " + style.yellow("archived") : line
+            guard let command = d.command else { return shown }
+            return shown + "\n" + String(repeating: " ", count: nameWidth) + style.dim("runs: ") + escapingControlCharacters(command)
         }
     }
 
@@ -71,6 +74,7 @@ enum HabitText {
             return
         }
         Output.print("\(verb) \(d.name): \(asks(d))" + (hint.map { " (\($0))" } ?? ""))
+        if let command = d.command { Output.print("  runs: " + escapingControlCharacters(command)) }
     }
 
     /// `habit score`: name, a bar of 10 cells and the percentage.

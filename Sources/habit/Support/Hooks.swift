@@ -69,58 +69,18 @@ enum Hooks {
     }
 
     /// Starts `path` (no shell, no arguments; `HABIT_EVENT` in its environment; its stdout goes to
-    /// stderr so a command's own output stays as it is) in a process group of its own, writes
-    /// `input` to its stdin and waits up to ``timeout``; past it the whole group is killed (a
-    /// shell script's children too). Returns why it failed, or nil.
+    /// stderr so a command's own output stays as it is) through ``Spawn``: a process group of its
+    /// own, `input` on its stdin, ``timeout``. Returns why it failed, or nil.
     private static func execute(_ path: String, input: Data, event: Event) -> String? {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return "could not start: no pipe" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
         var environment = ProcessInfo.processInfo.environment
         environment["HABIT_EVENT"] = event.rawValue
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        close(fds[0])
-        guard spawned == 0 else {
-            close(fds[1])
-            return "could not start: \(String(cString: strerror(spawned)))"
+        switch Spawn.run(path, arguments: [path], environment: environment, input: input, capture: nil, timeout: timeout).exit {
+        case .exited(0): return nil
+        case .exited(let code): return "exited with status \(code)"
+        case .signalled(let signal): return "was killed by signal \(signal)"
+        case .timedOut(let seconds): return "was stopped after \(TextRendering.number(seconds)) s"
+        case .couldNotStart(let why): return "could not start: " + why
         }
-        // A hook that does not read its stdin must not stop habit: a closed pipe's write fails quietly.
-        signal(SIGPIPE, SIG_IGN)
-        _ = input.withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-        close(fds[1])
-        let deadline = Date().addingTimeInterval(timeout)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            guard Date() < deadline else {
-                kill(-pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                return "was stopped after \(TextRendering.number(timeout)) s"
-            }
-            usleep(2_000)
-        }
-        let signalled = status & 0x7f
-        if signalled != 0 { return "was killed by signal \(signalled)" }
-        let code = (status >> 8) & 0xff
-        return code == 0 ? nil : "exited with status \(code)"
     }
 
     /// Appends `line` (with the instant) to the hooks' log; best effort.

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+
+/// A command habit's day whose last run failed, as `doctor` lists it.
+public struct CommandFailure: Sendable, Equatable {
+    public var habit: String
+    public var day: LocalDay
+    public var error: String
+    public var ran: Date
+}
+
+extension HabitStore {
+    /// Records what a command habit's command found for `day` (Standards/automation.md), in one
+    /// transaction: the day's row in `commandRun` (per device), and for a result the day's entry
+    /// from ``CommandHabit/source`` — the one before it (from that source) removed, none written
+    /// for `notDone`. A failure records nothing but its row: entries stay as they were and the day
+    /// stays open (a failure never settles it).
+    public func recordCommandRun(_ definition: HabitDefinition, day: LocalDay, outcome: CommandHabit.Outcome,
+                                 settled: Bool, env: HabitEnvironment) throws {
+        let settles = settled && outcome.failure == nil
+        let value: Double? = switch outcome {
+        case .done: 1
+        case .notDone: 0
+        case .value(let x): x
+        case .failure: nil
+        }
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO commandRun (habitId, day, settled, value, error, ran) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (habitId, day) DO UPDATE SET settled = excluded.settled, value = excluded.value,
+                    error = excluded.error, ran = excluded.ran
+                """, arguments: [definition.id, day.description, settles, value, outcome.failure, env.now.timeIntervalSince1970])
+            guard outcome.failure == nil, let type = definition.loggedType else { return }
+            try Self.requireWrite([type], habits: [definition], db)
+            let bounds = env.calendar.instants(of: day)
+            try db.execute(sql: """
+                DELETE FROM sample WHERE id IN (SELECT id FROM sampleView WHERE type = ? AND source = ? AND start >= ? AND start < ?)
+                """, arguments: [type, CommandHabit.source.bundleID, bounds.lowerBound.timeIntervalSince1970, bounds.upperBound.timeIntervalSince1970])
+            if case .notDone = outcome { return }
+            let at = env.calendar.entryInstant(of: day)
+            let sample = makeSample(type: type, InstantRange(at, upTo: at), value: value, unit: definition.unit ?? "count",
+                                    source: CommandHabit.source, metadata: ["habit": definition.name], env: env)
+            try Self.insert(sample, workoutId: nil, db)
+        }
+    }
+}
+
+extension StoreRequest where Value == [HabitDefinition] {
+    /// The habits of one's own that have a command, not archived, by name; only `name` when given.
+    public static func commandHabits(named name: String? = nil) -> Self {
+        Self { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM habit WHERE command IS NOT NULL AND archived = 0 AND (? IS NULL OR name = ?) ORDER BY name",
+                             arguments: [name, name])
+                .map { try HabitRecord(row: $0).definition() }
+        }
+    }
+}
+
+extension StoreRequest where Value == Set<LocalDay> {
+    /// The settled days of the command habit `habitID`: never run again.
+    public static func settledCommandDays(habitID: String) -> Self {
+        Self { db in
+            Set(try String.fetchAll(db, sql: "SELECT day FROM commandRun WHERE habitId = ? AND settled = 1", arguments: [habitID])
+                .compactMap { LocalDay($0) })
+        }
+    }
+}
+
+extension StoreRequest where Value == [CommandFailure] {
+    /// The days whose last run failed, of habits that still have a command, newest run first (at most 20).
+    public static var commandFailures: Self {
+        Self { db in
+            try Row.fetchAll(db, sql: """
+                SELECT h.name, r.day, r.error, r.ran FROM commandRun r JOIN habit h ON h.id = r.habitId
+                WHERE r.error IS NOT NULL AND h.command IS NOT NULL ORDER BY r.ran DESC, h.name, r.day LIMIT 20
+                """).compactMap { row in
+                guard let day = LocalDay(row[1] as String) else { return nil }
+                return CommandFailure(habit: row[0], day: day, error: row[2], ran: Date(timeIntervalSince1970: row[3]))
+            }
+        }
+    }
+}

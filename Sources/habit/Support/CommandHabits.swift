@@ -1,0 +1,79 @@
+import Foundation
+import HabitKit
+
+/// Runs command habits' commands (Standards/automation.md, "Command habits"): `habit refresh` and
+/// `habit remind check`. The rules that need no process are ``CommandHabit``'s (HabitKit); this
+/// runs `/bin/sh -c CMD` through ``Spawn`` and hands each result to the store.
+enum CommandHabits {
+    /// Stdout habit reads of a command: 64 KiB (more is a failure for a quantity habit).
+    static let outputLimit = 65_536
+
+    /// `HABIT_COMMAND_TIMEOUT` seconds (0.1 to 600), else 10.
+    static var timeout: Double {
+        guard let text = Env.get("HABIT_COMMAND_TIMEOUT"), let s = Double(text), s.isFinite, (0.1...600).contains(s) else { return 10 }
+        return s
+    }
+
+    /// A failed refresh: the store is not one habit runs commands from.
+    struct Untrusted: HabitError {
+        let path: String
+        let reason: String
+        var kind: ErrorKind { .permission }
+        var description: String { "no command was run: \(path) cannot be trusted to hold commands (\(reason))" }
+    }
+
+    /// Why the store at `path` (links resolved) or its folder is not one habit runs commands from
+    /// (Standards/security.md: another user's, or writable by group or others), or nil.
+    static func distrust(storeAt path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return "it cannot be found" }
+        let file = String(cString: resolved)
+        free(resolved)
+        var info = stat()
+        guard stat(file, &info) == 0 else { return "it cannot be read" }
+        if let reason = StoreFile.distrust(info, what: "store") { return reason }
+        let folder = (file as NSString).deletingLastPathComponent
+        guard stat(folder, &info) == 0 else { return "its folder cannot be read" }
+        return StoreFile.distrust(info, what: "store folder")
+    }
+
+    /// Evaluates today and every earlier day not settled (at most 30 back, none before the
+    /// habit's first day) of each command habit (only `name` when given). A failure is one line
+    /// on stderr and a row `doctor` shows; it never throws for a command. Returns every run.
+    static func refresh(_ store: HabitStore, storePath: String, env: HabitEnvironment, name: String?) throws -> [CommandRun] {
+        let habits = try store.read(.commandHabits(named: name))
+        guard !habits.isEmpty else { return [] }
+        if let reason = distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
+        let calendar = env.calendar
+        let limit = timeout
+        var runs: [CommandRun] = []
+        for habit in habits {
+            guard let command = habit.command else { continue }
+            let settled = try store.read(.settledCommandDays(habitID: habit.id))
+            for day in CommandHabit.daysToEvaluate(today: env.today, since: habit.since, settled: settled) {
+                var environment = ProcessInfo.processInfo.environment
+                environment.merge(CommandHabit.environment(for: day, calendar: calendar)) { $1 }
+                let result = Spawn.run("/bin/sh", arguments: ["sh", "-c", command], environment: environment, input: nil,
+                                       capture: outputLimit, timeout: limit)
+                let outcome = CommandHabit.outcome(quantity: habit.kind == .quantity, exit: result.exit,
+                                                   output: result.output, truncated: result.truncated)
+                let settles = CommandHabit.settles(day, ranAt: env.now, calendar: calendar)
+                try store.recordCommandRun(habit, day: day, outcome: outcome, settled: settles, env: env)
+                if let why = outcome.failure {
+                    Output.write("habit: " + escapingControlCharacters("command of \(habit.name) for \(day): \(why); nothing recorded") + "\n",
+                                 to: STDERR_FILENO)
+                }
+                runs.append(CommandRun(habit: habit.name, day: day, outcome: outcome, settled: settles && outcome.failure == nil))
+            }
+        }
+        return runs
+    }
+
+    /// Doctor's finding: the days whose last run failed, as a warning; nothing when none did.
+    static func findings(storePath: String) -> [Finding] {
+        guard let store = try? HabitStore.open(path: storePath, access: .read),
+              let failures = try? store.read(.commandFailures), let last = failures.first else { return [] }
+        return [Finding(check: "command habits", status: .warning,
+                        detail: escapingControlCharacters("\(failures.count) day\(failures.count == 1 ? "" : "s") whose command failed, the last: \(last.habit) \(last.day): \(last.error)"),
+                        fix: "fix the command (habit habits shows it), then run habit refresh \(last.habit)")]
+    }
+}
