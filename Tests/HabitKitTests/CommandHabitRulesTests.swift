@@ -68,7 +68,7 @@ import Testing
         let at = Date(timeIntervalSince1970: 0), since = Self.day("2025-10-20")
         let yesNo = try HabitSpec(command: "true").newHabit(named: "floss", id: "1", since: since, at: at)
         #expect(yesNo.kind == .yesNo && yesNo.command == "true")
-        let counted = try HabitSpec(atLeast: "2", command: "wc -l <f").newHabit(named: "notes", id: "2", since: since, at: at)
+        let counted = try HabitSpec(atLeast: "2", command: "wc -l <f").newHabit(named: "jottings", id: "2", since: since, at: at)
         #expect(counted.kind == .quantity && counted.unit == "count" && counted.goal == .atLeast(2))
         #expect(throws: HabitInputError.commandWithFrom) {
             try HabitSpec(atLeast: "1", from: "steps", command: "true").newHabit(named: "s", id: "3", since: since, at: at)

@@ -94,17 +94,17 @@ import Testing
         defer { habit.cleanUp() }
         let env = ["HABIT_NOW": Self.day1]
         let lines = habit.folder.appendingPathComponent("lines")
-        #expect(try habit.run(["add", "notes", "--at-least", "2", "--command", "wc -l < '\(lines.path)'"], env: env).status == 0)
+        #expect(try habit.run(["add", "jottings", "--at-least", "2", "--command", "wc -l < '\(lines.path)'"], env: env).status == 0)
         try Data("a\nb\nc\n".utf8).write(to: lines)
-        #expect(try habit.run(["refresh"], env: env).stdout == "notes 2025-10-20: 3\n")
+        #expect(try habit.run(["refresh"], env: env).stdout == "jottings 2025-10-20: 3\n")
         try Data("a\n".utf8).write(to: lines)
         #expect(try habit.run(["refresh"], env: env).status == 0)
         #expect(try Self.recorded(habit) == ["2025-10-20": 1], "a later run replaces the day's value")
         for (command, why) in [("echo hello", "printed \"hello\", not one number"), ("echo 1 2", "printed \"1 2\", not one number"),
                                ("echo 5; exit 2", "exited with status 2"), ("printf ''", "printed nothing, not one number")] {
-            #expect(try habit.run(["edit", "notes", "--command", command], env: env).status == 0)
+            #expect(try habit.run(["edit", "jottings", "--command", command], env: env).status == 0)
             let r = try habit.run(["refresh"], env: env)
-            #expect(r.status == 65 && r.stderr.contains("command of notes for 2025-10-20: \(why)"), "\(command): \(r.stderr)")
+            #expect(r.status == 65 && r.stderr.contains("command of jottings for 2025-10-20: \(why)"), "\(command): \(r.stderr)")
             #expect(try Self.recorded(habit) == ["2025-10-20": 1])
         }
     }
