@@ -16,7 +16,7 @@ struct HabitCommand: ParsableCommand {
         subcommands: [Log.self, Streak.self, CalendarCommand.self, Today.self, Status.self, Timeline.self, Remind.self, Import.self, Export.self,
                       ChangesCommand.self, Delete.self, Undo.self, Demo.self, Config.self, Doctor.self, Backup.self, Restore.self,
                       AddHabit.self, HabitsList.self, EditHabit.self, ArchiveHabit.self, RemoveHabit.self, SkipCommand.self,
-                      UnskipCommand.self, Score.self, StatsCommand.self, SyncCommand.self, AccessCommand.self]
+                      UnskipCommand.self, Score.self, StatsCommand.self, SyncCommand.self, AccessCommand.self, AskCommand.self]
     )
 
     /// Parses, runs, and turns every failure into one line on stderr and a sysexits status —

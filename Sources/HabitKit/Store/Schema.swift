@@ -587,11 +587,27 @@ enum Schema {
             for sql in dependents { try db.execute(sql: sql) }
             try db.execute(sql: "PRAGMA user_version = 13")
         }
+        migrator.registerMigration("v16-answers") { db in
+            // `habit ask` (Standards/ask.md): an answer that writes no entry — "no", and the note
+            // of a skip — per habit and day. Per device: no trigger sends it to the sync log.
+            // (Written as v16 on the branch `ask`, registered after v13: the lead renumbers at merge.)
+            try db.execute(sql: """
+                CREATE TABLE answer (
+                    habit TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    answer TEXT NOT NULL CHECK (answer IN ('no', 'skip')),
+                    note TEXT,
+                    created REAL NOT NULL,
+                    PRIMARY KEY (habit, day)
+                );
+                PRAGMA user_version = 14;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 13
+    static let currentVersion = 14
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have
