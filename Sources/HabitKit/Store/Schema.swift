@@ -618,11 +618,26 @@ enum Schema {
                 PRAGMA user_version = 15;
                 """)
         }
+        migrator.registerMigration("v16-answers") { db in
+            // `habit ask` (Standards/ask.md): an answer that writes no entry — "no", and the note
+            // of a skip — per habit and day. Per device: no trigger sends it to the sync log.
+            try db.execute(sql: """
+                CREATE TABLE answer (
+                    habit TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    answer TEXT NOT NULL CHECK (answer IN ('no', 'skip')),
+                    note TEXT,
+                    created REAL NOT NULL,
+                    PRIMARY KEY (habit, day)
+                );
+                PRAGMA user_version = 16;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 15
+    static let currentVersion = 16
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

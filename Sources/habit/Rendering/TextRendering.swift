@@ -118,6 +118,11 @@ enum TextRendering {
     static func dayHeading(_ day: LocalDay, today: LocalDay) -> String {
         if day == today { return "Today" }
         if day == today.adding(days: -1) { return "Yesterday" }
+        return dayName(day, today: today)
+    }
+
+    /// "Tue 24 Nov" (with the year when it is not this year).
+    static func dayName(_ day: LocalDay, today: LocalDay) -> String {
         let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let base = "\(weekdays[day.isoWeekday - 1]) \(day.day) \(months[day.month - 1])"

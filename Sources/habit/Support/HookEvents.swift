@@ -107,9 +107,18 @@ extension LogReport {
     /// Stores `entry`, prints what was stored, then runs the hooks it triggers (a hook never
     /// changes the outcome: the entry is stored and printed whatever the hooks do).
     static func log(_ entry: NewEntry, source: SourceID = .app, store: HabitStore, env: HabitEnvironment, json: Bool) throws {
+        try record(entry, source: source, store: store, env: env) { result in try print(result, env: env, json: json) }
+    }
+
+    /// Stores `entry`, then `report`s it, then runs the hooks it triggers: what every log does
+    /// (`habit log …`, and each answer of `habit ask`, which reports it its own way).
+    @discardableResult
+    static func record(_ entry: NewEntry, source: SourceID = .app, store: HabitStore, env: HabitEnvironment,
+                       report: (LogResult) throws -> Void = { _ in }) throws -> LogResult {
         let hooks = try LogHooks(entry, store: store, env: env)
         let result = try store.log(entry, source: source, env: env)
-        try print(result, env: env, json: json)
+        try report(result)
         try? hooks.fire(result, store: store, env: env)
+        return result
     }
 }

@@ -1,0 +1,281 @@
+import ArgumentParser
+import Foundation
+import HabitKit
+
+/// One answer typed to `habit ask`, before it is checked against the habit: the part before
+/// `#` is the answer, the rest (trimmed) its note.
+struct AskAnswer: Equatable {
+    enum Reply: Equatable {
+        case yes(String?)  // `y`, `y 25`, or an amount alone (`25`, `hiit 25m`, `steady`)
+        case no, skip, help, quit
+    }
+
+    var reply: Reply
+    var note: String?
+
+    /// Nil for a line without an answer (empty, or only a note).
+    init?(_ line: String) {
+        let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let answer = (parts.first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+        let note = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        self.note = note.isEmpty ? nil : note
+        let words = answer.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = words.first?.lowercased() else { return nil }
+        let rest = words.dropFirst().joined(separator: " ")
+        switch first {
+        case "y", "yes": reply = .yes(rest.isEmpty ? nil : rest)
+        case "n", "no" where rest.isEmpty: reply = .no
+        case "s", "skip" where rest.isEmpty: reply = .skip
+        case "?", "h", "help": reply = .help
+        case "q", "quit": reply = .quit
+        default: reply = .yes(answer)
+        }
+    }
+}
+
+/// What `habit ask --json` lists: one object per answer written.
+struct AskJSON: Encodable, Equatable {
+    var habit: String
+    var day: LocalDay
+    /// `yes`, `no` or `skip`.
+    var answer: String
+    /// The amount logged, in the habit's unit (meditate and workout: minutes; noalc: drinks).
+    var value: Double?
+    /// A workout's activity as `habit log workout` names it.
+    var activity: String?
+    /// A NoAlc day's level (`steady`, `easy`, `wild`).
+    var level: String?
+    var note: String?
+}
+
+/// A bad answer: why, said in one line (re-asked on a terminal, counted from a script).
+struct AskRefusal: Error { var reason: String }
+
+/// The answers of a script that were not understood: what was answered is kept (exit 65).
+struct AskBadLines: HabitError {
+    var count: Int
+    var kind: ErrorKind { .dataError }
+    var description: String {
+        "\(count) \(count == 1 ? "answer was" : "answers were") not understood (see above); the others are kept — run 'habit ask' again for what is left"
+    }
+}
+
+/// The walk of `habit ask`: the questions (each day, oldest first; each habit in its order),
+/// the answers read from stdin, each written at once.
+struct AskSession {
+    struct Question {
+        var habit: HabitDefinition
+        var day: LocalDay
+    }
+
+    let store: HabitStore
+    let env: HabitEnvironment
+    let questions: [Question]
+    /// Habits left out, with why (said once, on stderr).
+    let notAsked: [String]
+    let days: DayRange
+
+    init(store: HabitStore, env: HabitEnvironment, days: DayRange, names: [String]) throws {
+        (self.store, self.env, self.days) = (store, env, days)
+        // Every name is checked before anything is asked: an unknown one writes nothing.
+        let named = try names.map { try store.read(.habit(named: $0.lowercased(), env: env)) }
+        for habit in named where habit.archived { throw HabitInputError.archived(habit.name) }
+        let overview = try store.read(.overview(named.isEmpty ? nil : named, range: days, env: env))
+        let grants = try store.read(.accessGrants)
+        let answers = try store.read(.answers(in: days))
+        let answered = Set(answers.map { "\($0.habitID)\n\($0.day)" })
+        let noalcDays = Set(try store.read(.dailySummary(in: days, calendar: env.calendar, allSources: false)).summaries
+            .filter { $0.alcoholTotal != nil }.map(\.day))
+        var questions: [Question] = [], notAsked: [String] = []
+        var asked: [HabitReport] = []
+        for report in overview.reports {
+            let habit = report.definition
+            let types = habit.builtin == .workout ? [DataTypes.workout, SampleType.activeEnergyBurned] : [DataTypes.read(by: habit)]
+            if let denied = grants.firstNotWritable(types) {
+                notAsked.append("\(habit.name) (no write access: habit access allow \(DataTypes.shortName(of: denied) ?? habit.name) --write)")
+            } else if !report.readable {
+                notAsked.append("\(habit.name) (no read access: habit access allow \(report.accessName) --read)")
+            } else if habit.fromType != nil {
+                if !named.isEmpty { notAsked.append("\(habit.name) (reads imported data: it is not logged)") }
+            } else if !habit.asks {
+                if !named.isEmpty { notAsked.append("\(habit.name) (records only, never asks)") }
+            } else if habit.command != nil {
+                if !named.isEmpty { notAsked.append("\(habit.name) (its command answers: habit refresh)") }
+            } else {
+                asked.append(report)
+            }
+        }
+        for day in days {
+            for report in asked {
+                let habit = report.definition
+                if habit.kind != .builtin, day < habit.since { continue }  // before the habit was added
+                guard habit.isScheduled(on: day) else { continue }  // a day off its weekday schedule
+                guard let status = report.days.first(where: { $0.day == day }), !status.skipped else { continue }
+                if answered.contains("\(habit.id)\n\(day)") { continue }
+                let logged = habit.builtin == .noalc ? noalcDays.contains(day) : status.value > 0
+                if !logged { questions.append(Question(habit: habit, day: day)) }
+            }
+        }
+        (self.questions, self.notAsked) = (questions, notAsked)
+    }
+
+    /// Asks each question in turn; prints what was recorded (text as it goes, `--json` at the end).
+    func run(json: Bool) throws {
+        let terminal = isatty(STDIN_FILENO) == 1
+        if !notAsked.isEmpty { Output.write("not asked: \(notAsked.joined(separator: "; "))\n", to: STDERR_FILENO) }
+        guard !questions.isEmpty else {
+            let when = days.count == 1 ? "for \(days.lowerBound)" : "from \(days.lowerBound) to \(days.upperBound.adding(days: -1))"
+            if json { try Output.printJSON([AskJSON]()) } else { Output.print("nothing to ask \(when): every habit is answered") }
+            store.closeForExit()
+            return
+        }
+        if terminal { Output.write("\(questions.count) to answer — ? shows the keys, q stops\n", to: STDERR_FILENO) }
+        var recorded: [AskJSON] = []
+        var bad = 0, line = 0
+        var index = 0
+        asking: while index < questions.count {
+            let question = questions[index]
+            if terminal { Output.write(prompt(question), to: STDERR_FILENO) }
+            guard let text = readLine(strippingNewline: true) else {
+                if terminal { Output.write("\n", to: STDERR_FILENO) }
+                break  // EOF: as q
+            }
+            line += 1
+            do {
+                guard let answer = AskAnswer(text) else { throw AskRefusal(reason: "type an answer: y, n, s, an amount, ? or q") }
+                switch answer.reply {
+                case .quit: break asking
+                case .help:
+                    Output.write(Self.keys(question.habit), to: STDERR_FILENO)
+                    continue asking
+                default:
+                    let done = try write(answer, question)
+                    recorded.append(done)
+                    if !json { Output.print(Self.text(done)) }
+                }
+            } catch let refusal as AskRefusal {
+                report(refusal.reason, question, line: line, terminal: terminal)
+                if terminal { continue asking }
+                bad += 1
+            } catch let error as HabitError where error.kind == .usage {
+                report(error.description, question, line: line, terminal: terminal)
+                if terminal { continue asking }
+                bad += 1
+            } catch let error as ValidationError {
+                report(error.message, question, line: line, terminal: terminal)
+                if terminal { continue asking }
+                bad += 1
+            }
+            index += 1
+        }
+        if json { try Output.printJSON(recorded) }
+        store.closeForExit()
+        if bad > 0 { throw AskBadLines(count: bad) }
+    }
+
+    /// `floss · Tue 24 Nov — done? [y/n/s/?/q] `.
+    func prompt(_ q: Question) -> String {
+        let day = TextRendering.dayName(q.day, today: env.today)
+        let what: String
+        switch (q.habit.builtin, q.habit.kind) {
+        case (.meditate?, _): what = "minutes? [N/n/s/?/q]"
+        case (.workout?, _): what = "activity and minutes (hiit 25m)? [… /n/s/?/q]"
+        case (.noalc?, _): what = "drinks or steady/easy/wild? [N/n/s/?/q]"
+        case (nil, .yesNo): what = "done? [y/n/s/?/q]"
+        default: what = "how many \(HabitUnit.unitName(q.habit.unit ?? "count"))? [N/n/s/?/q]"
+        }
+        return "\(q.habit.name) · \(day) — \(what) "
+    }
+
+    /// What `?` shows.
+    static func keys(_ habit: HabitDefinition) -> String {
+        let amount = switch habit.builtin {
+        case .meditate?: "  25, 25m, 1h    minutes meditated (y 25 too)\n"
+        case .workout?: "  hiit 25m       the activity and how long (a duration alone: hiit)\n"
+        case .noalc?: "  0, 3, steady   drinks, or a level: steady, easy, wild\n"
+        case nil where habit.kind == .yesNo: "  y              done\n"
+        case nil: "  25, y 25       the amount, in \(HabitUnit.unitName(habit.unit ?? "count"))\n"
+        }
+        return amount + """
+              n              not done (remembered: not asked again; never counts)
+              s              skip the day (neither good nor missed)
+              … # a note     after any answer: kept with it
+              ?              these keys
+              q              stop; what was answered stays
+
+            """
+    }
+
+    /// One line on stderr: on a terminal the question is asked again; from a script it is counted.
+    func report(_ reason: String, _ q: Question, line: Int, terminal: Bool) {
+        let text = terminal ? "  \(reason)\n" : "habit: line \(line) (\(q.habit.name) \(q.day)): \(escapingControlCharacters(reason))\n"
+        Output.write(text, to: STDERR_FILENO)
+    }
+
+    static func text(_ a: AskJSON) -> String {
+        var parts = ["\(a.habit) \(a.day): \(a.answer)"]
+        if let activity = a.activity { parts.append(activity) }
+        if let value = a.value { parts.append(TextRendering.number(value)) }
+        if let level = a.level { parts.append(level) }
+        if let note = a.note { parts.append("# \(note)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Writes `answer` to `q` as the matching `log` / `skip` writes it; throws ``AskRefusal`` or
+    /// the log's own usage error for an answer that does not fit the habit (nothing written).
+    func write(_ answer: AskAnswer, _ q: Question) throws -> AskJSON {
+        try TypedText.check(answer.note, option: "the note")
+        var done = AskJSON(habit: q.habit.name, day: q.day, answer: "yes", note: answer.note)
+        switch answer.reply {
+        case .help, .quit:
+            throw AskRefusal(reason: "type an answer: y, n, s, an amount, ? or q")
+        case .no, .skip:
+            let isNo = answer.reply == .no
+            if !isNo { _ = try store.setSkipped(true, habitID: q.habit.id, days: DayRange(day: q.day), env: env) }
+            if isNo || answer.note != nil {
+                try store.record(StoredAnswer(habitID: q.habit.id, day: q.day, kind: isNo ? .no : .skip, note: answer.note), env: env)
+            }
+            done.answer = isNo ? "no" : "skip"
+            return done
+        case .yes(let text):
+            let words = (text ?? "").split(separator: " ").map(String.init)
+            switch q.habit.builtin {
+            case .meditate?:
+                guard !words.isEmpty else { throw AskRefusal(reason: "give the minutes, e.g. 10 or 1h30m") }
+                let seconds = try LogGrammar.duration(words).seconds
+                let interval = try SessionTimeOptions.interval(duration: seconds, at: try start(of: q.day), end: nil, env: env)
+                try LogReport.record(.meditation(interval, note: answer.note), store: store, env: env)
+                done.value = seconds / 60
+            case .workout?:
+                guard !words.isEmpty else { throw AskRefusal(reason: "give the activity and minutes, e.g. hiit 25m") }
+                let (activity, duration) = try LogGrammar.activityAndDuration(words)
+                let interval = try SessionTimeOptions.interval(duration: duration.seconds, at: try start(of: q.day), end: nil, env: env)
+                try LogReport.record(.workout(activity, interval, met: nil, note: answer.note), store: store, env: env)
+                (done.value, done.activity) = (duration.seconds / 60, activity.rawValue)
+            case .noalc?:
+                guard !words.isEmpty else { throw AskRefusal(reason: "give drinks (0, 3) or a level: steady, easy, wild") }
+                guard answer.note == nil else { throw AskRefusal(reason: "a NoAlc day keeps no note (as 'habit log alcohol'): answer without '#'") }
+                let drinks = try LogGrammar.drinks(words)
+                try LogReport.record(.alcohol(day: q.day, level: drinks.level, drinks: drinks.drinks), store: store, env: env)
+                (done.value, done.level) = (drinks.drinks.map(Double.init), drinks.level.rawValue)
+            case nil:
+                if q.habit.kind == .yesNo, text != nil {
+                    throw AskRefusal(reason: "\(q.habit.name) is yes/no: answer y, n, s, ? or q")
+                }
+                let date = q.day == env.today ? nil : try DayValue(parsing: q.day.description)
+                let entry = try LogHabit.entry(name: q.habit.name, amount: text, at: nil, end: nil, date: date, note: answer.note,
+                                               store: store, env: env)
+                try LogReport.record(entry, store: store, env: env)
+                if case .habit(_, let amount, _, _) = entry, q.habit.kind != .yesNo { done.value = amount }
+            }
+            return done
+        }
+    }
+
+    /// When a session answered for a past day starts: that day's entry instant (as `log --date`
+    /// places an entry); today: nil, it ends now (as `log meditate` without `--at`).
+    func start(of day: LocalDay) throws -> TimeValue? {
+        guard day != env.today else { return nil }
+        return try TimeValue(parsing: env.calendar.iso8601(env.calendar.entryInstant(of: day)))
+    }
+}
