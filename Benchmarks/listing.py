@@ -40,10 +40,13 @@ def env(work, db):
             "HABIT_NOW": "2025-10-26T20:00:00+01:00", "HABIT_DB": db}
 
 
-def run_once(argv, e):
-    """Wall ms and max RSS (MB) of one run."""
-    wall, usage = spawn_once(argv, e)
-    return wall, usage.ru_maxrss / 1024
+def run_once(argv, e, rss_file):
+    """Wall ms and max RSS (MB) of one run. The RSS comes from GNU time, which forks the command
+    from its own small process: a child spawned straight from this Python would report the
+    Python's high-water mark (Linux keeps it across vfork and exec)."""
+    wall, _ = spawn_once(["/usr/bin/time", "-f", "%M", "-o", rss_file] + argv, e)
+    with open(rss_file) as f:
+        return wall, int(f.read().split()[-1]) / 1024
 
 
 def digest(argv, e):
@@ -85,7 +88,7 @@ def main():
                 results[(name, binary)] = []
             for _ in range(args.runs):
                 for binary, path in binaries.items():
-                    results[(name, binary)].append(run_once([path] + command, e))
+                    results[(name, binary)].append(run_once([path] + command, e, os.path.join(work, "rss")))
         print(f"load after: {open('/proc/loadavg').read().strip()}")
         print(f"\n{'command':<36} {'before wall':>12} {'RSS':>8} {'after wall':>12} {'RSS':>8}  (medians of {args.runs})")
         for command in COMMANDS:
