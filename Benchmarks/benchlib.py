@@ -10,7 +10,8 @@ import sys
 import time
 
 
-def run_once(argv, env):
+def spawn_once(argv, env):
+    """Wall ms and the child's rusage of one run, stdout to /dev/null."""
     # posix_spawn (vfork + exec) so the child's rusage is the command's own, not a forked Python's.
     devnull = os.open(os.devnull, os.O_WRONLY)
     start = time.perf_counter()
@@ -20,7 +21,12 @@ def run_once(argv, env):
     os.close(devnull)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"benchmark command failed: {' '.join(argv)}")
-    return wall * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+    return wall * 1000, usage
+
+
+def run_once(argv, env):
+    wall, usage = spawn_once(argv, env)
+    return wall, (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def measure(argv, env, runs, warmup=3):

@@ -160,11 +160,14 @@ extension HabitStore {
 
     static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
         func date(_ t: Double?) -> Date? { t.map { Date(timeIntervalSince1970: $0) } }
-        let statistics = try WorkoutStatisticRecord.filter(WorkoutStatisticRecord.Columns.workoutId == id).order(Column.rowID).fetchAll(db).map {
+        // Statements kept by the connection: an export asks this of every workout (issue 28).
+        let statistics = try WorkoutStatisticRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM workoutStatistic WHERE workoutId = ? ORDER BY rowid"), arguments: [id]).map {
             WorkoutStatistic(type: $0.type, start: date($0.start), end: date($0.end), average: $0.average, minimum: $0.minimum,
                              maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
         }
-        let events = try WorkoutEventRecord.filter(WorkoutEventRecord.Columns.workoutId == id).order(Column.rowID).fetchAll(db).map {
+        let events = try WorkoutEventRecord.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM workoutEvent WHERE workoutId = ? ORDER BY rowid"), arguments: [id]).map {
             WorkoutEvent(type: $0.type, date: date($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
         }
         return (statistics, events)

@@ -189,7 +189,9 @@ extension HabitStore {
 
 
     static func samples(ofWorkout workoutID: Int64, _ db: Database) throws -> [Sample] {
-        try SampleViewRecord.filter(SampleViewRecord.Columns.workoutId == workoutID).order(SampleViewRecord.Columns.anchor).fetchAll(db).map(\.sample)
+        // A statement kept by the connection: a listing asks this of every workout (issue 28).
+        try SampleViewRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM sampleView WHERE workoutId = ? ORDER BY anchor"), arguments: [workoutID])
+            .map(\.sample)
     }
 
     static func entry(_ db: Database, _ uuid: UUID) throws -> Entry? {
@@ -342,19 +344,47 @@ struct ReplacedSampleRecord: Codable, FetchableRecord, PersistableRecord {
 
 extension StoreRequest where Value == [Entry] {
     /// Entries whose start lies in `range` (half-open), newest first: samples on their own and
-    /// workouts with their associated samples.
+    /// workouts with their associated samples. All of them at once: a listing streams them
+    /// with ``eachEntry(in:allSources:_:)``, which gives the same entries in the same order.
     public static func entries(in range: InstantRange, allSources: Bool = true) -> Self {
+        Self { db in
+            var entries: [Entry] = []
+            try StoreRequest<Void>.eachEntry(in: range, allSources: allSources) { entries.append($0) }.fetch(db)
+            return entries
+        }
+    }
+}
+
+extension StoreRequest where Value == Void {
+    /// The entries of ``entries(in:allSources:)`` handed to `body` one at a time, newest first
+    /// (ties by UUID, descending), read through cursors: a listing of a century of data needs
+    /// memory for one entry, not for all (issue 28). Samples on their own and workouts come from
+    /// two cursors ordered alike and merged; a workout's samples (anchor order, types habit may
+    /// not read left out) from one statement the connection keeps. Run it inside one read transaction
+    /// (a snapshot) so that the cursors see one state of the store.
+    public static func eachEntry(in range: InstantRange, allSources: Bool = true, _ body: @escaping (Entry) throws -> Void) -> Self {
         Self { db in
             let names = try HabitStore.habitNames(db)
             let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
+            // Stored UUIDs are lowercase hex: their order is that of `uuidString` (uppercase).
             let samples = try SampleViewRecord.all().standalone().readable(grants).starting(in: range).fromSources(all: allSources)
-                .fetchAll(db).map { Entry.sample(HabitDefinition.labelled($0.sample, names: names)) }
+                .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc).fetchCursor(db)
             let workouts = grants.mayRead(DataTypes.workout)
-                ? try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources).fetchAll(db) : []
-            let withSamples = try workouts.map { w in
-                Entry.workout(w.workout, samples: try HabitStore.samples(ofWorkout: w.id, db).filter { grants.mayRead($0.type) })
+                ? try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
+                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db)
+                : nil
+            var sample = try samples.next()
+            var workout = try workouts?.next()
+            while sample != nil || workout != nil {
+                if let s = sample, workout.map({ w in (s.start, s.uuid) > (w.start, w.uuid) }) ?? true {
+                    try body(.sample(HabitDefinition.labelled(s.sample, names: names)))
+                    sample = try samples.next()
+                } else if let w = workout {
+                    let parts = try HabitStore.samples(ofWorkout: w.id, db).filter { grants.mayRead($0.type) }
+                    try body(.workout(w.workout, samples: parts))
+                    workout = try workouts?.next()
+                }
             }
-            return (samples + withSamples).sorted { ($0.start, $0.uuid.uuidString) > ($1.start, $1.uuid.uuidString) }
         }
     }
 }

@@ -3,21 +3,6 @@ import GRDB
 
 extension HabitStore {
 
-    /// The export's heart-rate statistic of workout `w`, else one derived from the heart-rate
-    /// samples (any source) that start inside it, `[start, end)`.
-    static func heartRate(of w: WorkoutViewRecord, _ grants: AccessGrants, _ db: Database) throws -> WorkoutHeartRate? {
-        let type = "HKQuantityTypeIdentifierHeartRate"
-        guard grants.mayRead(type) else { return nil }
-        if let s = try WorkoutStatisticRecord.filter(WorkoutStatisticRecord.Columns.workoutId == w.id && WorkoutStatisticRecord.Columns.type == type).fetchOne(db),
-           let average = s.average {
-            return WorkoutHeartRate(average: average, maximum: s.maximum)
-        }
-        let inside = InstantRange(w.workout.start, upTo: max(w.workout.start, w.workout.end))
-        let values = try Double.fetchAll(db, SampleViewRecord.all().ofType(type).starting(in: inside)
-            .filter(SampleViewRecord.Columns.value != nil).select(SampleViewRecord.Columns.value))
-        return WorkoutHeartRate.derived(from: values)
-    }
-
     static func average(_ type: String, in range: InstantRange, _ grants: AccessGrants, _ db: Database) throws -> Double? {
         guard grants.mayRead(type) else { return nil }
         return try Double.fetchOne(db, SampleViewRecord.all().ofType(type).starting(in: range).select(GRDB.average(SampleViewRecord.Columns.value)))
@@ -29,21 +14,30 @@ extension StoreRequest where Value == [TimelineDay] {
     /// entries, workouts (with average heart rate when imported), and imported sleep grouped
     /// into one "Recovery" entry per night (a night belongs to the day it ends), with that day's
     /// resting heart rate and HRV. Other imported samples (steps, heart rate, …) are not listed.
+    /// All days at once: `habit timeline` streams them with ``eachTimelineDay(days:calendar:_:)``.
     public static func timeline(days: DayRange, calendar: HabitCalendar) -> Self {
+        Self { db in
+            var timeline: [TimelineDay] = []
+            try StoreRequest<Void>.eachTimelineDay(days: days, calendar: calendar) { timeline.append($0) }.fetch(db)
+            return timeline
+        }
+    }
+}
+
+extension StoreRequest where Value == Void {
+    /// The days of ``timeline(days:calendar:)`` handed to `body` one at a time, newest first
+    /// (issue 28: a century needs memory for one day of entries, not for all). Entries and
+    /// workouts come from cursors, newest first; nights and rings (one a day at most) are
+    /// gathered first. A day's items are put in the order the whole list had — entries
+    /// (oldest first, ties by UUID), workouts, rings, the night — and then sorted newest first
+    /// by the same stable sort. Run it inside one read transaction (a snapshot).
+    public static func eachTimelineDay(days: DayRange, calendar: HabitCalendar, _ body: @escaping (TimelineDay) throws -> Void) -> Self {
         Self { db in
             let range = calendar.instants(of: days)
             // Sleep that ends inside the range may start the evening before.
             let sleepRange = InstantRange(calendar.start(of: days.lowerBound.adding(days: -1)), upTo: range.upperBound)
             let names = try HabitStore.habitNames(db)
             let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
-            var items = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
-                .standalone().readable(grants).starting(in: range).chronological().fetchAll(db)
-                .map { TimelineItem.entry(.sample(HabitDefinition.labelled($0.sample, names: names))) }
-            if grants.mayRead(DataTypes.workout) {
-                for w in try WorkoutViewRecord.all().starting(in: range).chronological().fetchAll(db) {
-                    items.append(.workout(w.workout, heartRate: try HabitStore.heartRate(of: w, grants, db)))
-                }
-            }
             let sleep = try SampleViewRecord.all().ofType("HKCategoryTypeIdentifierSleepAnalysis").readable(grants).starting(in: sleepRange)
                 .order(SampleViewRecord.Columns.start, SampleViewRecord.Columns.anchor).fetchAll(db).map { row in
                     SleepInterval(start: Date(timeIntervalSince1970: row.start), end: Date(timeIntervalSince1970: row.end),
@@ -53,16 +47,84 @@ extension StoreRequest where Value == [TimelineDay] {
             for night in TimelineRules.nights(sleep) where days.contains(calendar.day(containing: night.end)) {
                 recoveries[calendar.day(containing: night.end)] = night
             }
+            // Rings, then nights: per day in the order the whole list appended them.
+            var others: [LocalDay: [TimelineItem]] = [:]
             for summary in try HabitStore.activitySummaries(in: days, db) where grants.mayRead(DataTypes.activitySummary) {
-                items.append(.rings(summary, dayStart: calendar.start(of: summary.day)))
+                let item = TimelineItem.rings(summary, dayStart: calendar.start(of: summary.day))
+                others[calendar.day(containing: item.start), default: []].append(item)
             }
             for (day, var r) in recoveries {
                 let dayRange = calendar.instants(of: day)
                 r.restingHeartRate = try HabitStore.average("HKQuantityTypeIdentifierRestingHeartRate", in: dayRange, grants, db)
                 r.heartRateVariability = try HabitStore.average("HKQuantityTypeIdentifierHeartRateVariabilitySDNN", in: dayRange, grants, db)
-                items.append(.recovery(r))
+                let item = TimelineItem.recovery(r)
+                others[calendar.day(containing: item.start), default: []].append(item)
             }
-            return TimelineRules.days(items, calendar: calendar)
+            let otherDays = others.keys.sorted(by: >)
+            var nextOther = 0
+            let samples = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
+                .standalone().readable(grants).starting(in: range)
+                .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc).fetchCursor(db)
+            let workouts = grants.mayRead(DataTypes.workout)
+                ? try WorkoutViewRecord.all().starting(in: range)
+                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db)
+                : nil
+            let heartRates = try HeartRates(grants, db)
+            func day(_ start: Double) -> LocalDay { calendar.day(containing: Date(timeIntervalSince1970: start)) }
+            var sample = try samples.next()
+            var workout = try workouts?.next()
+            while true {
+                let candidates = [sample.map { day($0.start) }, workout.map { day($0.start) },
+                                  nextOther < otherDays.count ? otherDays[nextOther] : nil]
+                guard let current = candidates.compactMap({ $0 }).max() else { break }
+                // Newest first from the cursors: reversed, a day's rows are oldest first, ties by UUID.
+                var entries: [TimelineItem] = []
+                while let s = sample, day(s.start) == current {
+                    entries.append(.entry(.sample(HabitDefinition.labelled(s.sample, names: names))))
+                    sample = try samples.next()
+                }
+                var dayWorkouts: [TimelineItem] = []
+                while let w = workout, day(w.start) == current {
+                    dayWorkouts.append(.workout(w.workout, heartRate: try heartRates.of(w)))
+                    workout = try workouts?.next()
+                }
+                var items = Array(entries.reversed()) + dayWorkouts.reversed()
+                if nextOther < otherDays.count, otherDays[nextOther] == current {
+                    items += others[current] ?? []
+                    nextOther += 1
+                }
+                try body(TimelineDay(day: current, items: items.sorted { $0.start > $1.start }))
+            }
         }
+    }
+}
+
+/// A workout's heart rate for the timeline: the export's heart-rate statistic of the workout, else
+/// one derived from the heart-rate samples (any source) that start inside it, `[start, end)`. Its
+/// two statements are prepared once: a timeline asks it of every workout.
+private struct HeartRates {
+    static let type = "HKQuantityTypeIdentifierHeartRate"
+    let mayRead: Bool
+    let statistic: Statement
+    let values: Statement
+
+    init(_ grants: AccessGrants, _ db: Database) throws {
+        mayRead = grants.mayRead(Self.type)
+        statistic = try db.makeStatement(sql: "SELECT * FROM workoutStatistic WHERE workoutId = ? AND type = ? LIMIT 1")
+        values = try db.makeStatement(sql: """
+            SELECT value FROM sampleView WHERE typeId = (SELECT id FROM sampleType WHERE identifier = ?)
+            AND start >= ? AND start < ? AND value IS NOT NULL
+            """)
+    }
+
+    func of(_ w: WorkoutViewRecord) throws -> WorkoutHeartRate? {
+        guard mayRead else { return nil }
+        statistic.arguments = [w.id, Self.type]
+        if let s = try WorkoutStatisticRecord.fetchOne(statistic), let average = s.average {
+            return WorkoutHeartRate(average: average, maximum: s.maximum)
+        }
+        let inside = InstantRange(w.workout.start, upTo: max(w.workout.start, w.workout.end))
+        values.arguments = [Self.type, inside.lowerBound.timeIntervalSince1970, inside.upperBound.timeIntervalSince1970]
+        return WorkoutHeartRate.derived(from: try Double.fetchAll(values))
     }
 }

@@ -18,31 +18,35 @@ struct LogList: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    /// Streamed (issue 28): each entry is rendered and written as the store's cursors hand it
+    /// over, inside one read snapshot, in the bytes the whole listing had when it was built at once.
     func run() throws {
         try store.snapshot { store, env in
             let calendar = env.calendar
-            let entries = try store.read(.entries(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly))
-            if output.json {
-                try Output.printJSON(LogListJSON(entries: entries.map { EntryJSON($0, calendar: calendar) }))
-                return
+            let request = { (body: @escaping (Entry) throws -> Void) in
+                StoreRequest<Void>.eachEntry(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly, body)
             }
-            guard !entries.isEmpty else {
-                Output.print(period.nothingMessage)
-                return
-            }
-            var lines: [String] = []
-            var current: LocalDay?
-            for entry in entries {
-                let day = calendar.day(containing: entry.start)
-                if day != current {
-                    if current != nil { lines.append("") }
-                    lines.append(TextRendering.dayHeading(day, today: env.today))
-                    current = day
+            try StreamedOutput.run { out in
+                if output.json {
+                    let encoder = Output.makeEncoder()
+                    try out.jsonArray(empty: try encoder.encode(LogListJSON(entries: []))) { element in
+                        try store.read(request { entry in try element(try encoder.encode(EntryJSON(entry, calendar: calendar))) })
+                    }
+                    return
                 }
-                let id = entry.uuid.uuidString.lowercased().prefix(TextRendering.shortUUIDLength)
-                lines.append("  \(Width.cut(TextRendering.describe(entry, calendar), to: Width.columns - 4 - id.count))  \(id)")
+                var current: LocalDay?
+                try store.read(request { entry in
+                    let day = calendar.day(containing: entry.start)
+                    if day != current {
+                        if current != nil { try out.line("") }
+                        try out.line(TextRendering.dayHeading(day, today: env.today))
+                        current = day
+                    }
+                    let id = entry.uuid.storeText.prefix(TextRendering.shortUUIDLength)
+                    try out.line("  \(Width.cut(TextRendering.describe(entry, calendar), to: Width.columns - 4 - id.count))  \(id)")
+                })
+                if current == nil { try out.line(period.nothingMessage) }
             }
-            Output.print(lines.joined(separator: "\n"))
         }
     }
 }

@@ -11,18 +11,31 @@ struct Timeline: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
+    /// Streamed (issue 28): each day is rendered and written as the store hands it over, inside
+    /// one read snapshot, in the bytes the whole timeline had when it was built at once.
     func run() throws {
         try store.snapshot { store, env in
-            let timeline = try store.read(.timeline(days: period.range(today: env.today), calendar: env.calendar))
-            if output.json {
-                try Output.printJSON(TimelineJSON(timeline, calendar: env.calendar))
-                return
+            let request = { (body: @escaping (TimelineDay) throws -> Void) in
+                StoreRequest<Void>.eachTimelineDay(days: period.range(today: env.today), calendar: env.calendar, body)
             }
-            guard !timeline.isEmpty else {
-                Output.print(period.nothingMessage)
-                return
+            try StreamedOutput.run { out in
+                if output.json {
+                    let encoder = Output.makeEncoder()
+                    try out.jsonArray(empty: try encoder.encode(TimelineJSON([], calendar: env.calendar))) { element in
+                        try store.read(request { day in
+                            for json in TimelineJSON([day], calendar: env.calendar).days { try element(try encoder.encode(json)) }
+                        })
+                    }
+                    return
+                }
+                var any = false
+                try store.read(request { day in
+                    if any { try out.line("") }
+                    any = true
+                    for line in TimelineText.lines([day], today: env.today, calendar: env.calendar) { try out.line(line) }
+                })
+                if !any { try out.line(period.nothingMessage) }
             }
-            Output.print(TimelineText.lines(timeline, today: env.today, calendar: env.calendar).joined(separator: "\n"))
         }
     }
 }

@@ -13,20 +13,24 @@ enum Output {
     /// without SIGPIPE, a full disk) ends the writing; what was written stays.
     static func write(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }  // nothing to write
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, base + offset, bytes.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
+        text.withUTF8 { _ = writeAll(UnsafeRawBufferPointer($0), to: fd) }
+    }
+
+    /// All of `bytes` to `fd` with write(2), again after EINTR; false when a write fails.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }  // nothing to write
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, base + offset, bytes.count - offset)
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return false
             }
         }
+        return true
     }
 
     /// One JSON document on one line: sorted keys, slashes unescaped (the Standards/json.md contract).
@@ -56,5 +60,75 @@ enum Output {
     /// Colour only on a terminal and when NO_COLOR is unset.
     static var useColor: Bool {
         (Env.get("NO_COLOR") ?? "").isEmpty && isatty(STDOUT_FILENO) == 1
+    }
+}
+
+/// Stdout for a listing that streams (issue 28): text gathered in one buffer and written with
+/// write(2) in chunks of 64 KiB, so a century of entries needs memory for one chunk, not for the
+/// whole answer. A write that fails (a closed pipe when SIGPIPE is ignored, a full disk) ends the
+/// writing as ``Output/write(_:to:)`` does: ``Closed`` is thrown so the listing stops reading,
+/// and the command ends quietly with what was written.
+final class StreamedOutput {
+    /// The reader went away; not a failure of the command.
+    struct Closed: Error {}
+
+    private var buffer: [UInt8] = []
+    private let fd: Int32
+    private static let chunk = 1 << 16
+
+    init(fd: Int32 = STDOUT_FILENO) {
+        self.fd = fd
+        buffer.reserveCapacity(Self.chunk + 4096)
+    }
+
+    func write(_ text: String) throws(Closed) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= Self.chunk { try flush() }
+    }
+
+    func write(_ bytes: Data) throws(Closed) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.chunk { try flush() }
+    }
+
+    func line(_ text: String) throws(Closed) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.chunk { try flush() }
+    }
+
+    func flush() throws(Closed) {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        if !buffer.withUnsafeBytes({ Output.writeAll($0, to: fd) }) { throw Closed() }
+    }
+
+    /// A JSON document with one array (`{"entries":[…]}`) written element by element: `empty` is
+    /// the encoder's document without elements, split at its array's "]"; `elements` hands over
+    /// each element encoded alone by the same encoder, so the bytes are those of the whole
+    /// document encoded at once. A newline ends it, as ``Output/printJSON(_:)`` writes.
+    func jsonArray(empty: Data, _ elements: (_ element: @escaping (Data) throws -> Void) throws -> Void) throws {
+        let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex
+        try write(empty[..<split])
+        var first = true
+        try elements { data in
+            if !first { try self.write(",") }
+            first = false
+            try self.write(data)
+        }
+        try write(empty[split...])
+        try write("\n")
+    }
+
+    /// Runs `body` with this output, then writes what is left; a closed reader ends it quietly.
+    static func run(_ body: (StreamedOutput) throws -> Void) throws {
+        let out = StreamedOutput()
+        do {
+            try body(out)
+            try out.flush()
+        } catch is Closed {
+            return
+        }
     }
 }
