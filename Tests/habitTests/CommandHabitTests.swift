@@ -89,6 +89,21 @@ import Testing
 
     /// A quantity command: exit 0 and one number is the day's value (a later run replaces it);
     /// garbage, two numbers or a failing exit record nothing.
+    /// `remind check` (cron) starts no command once three timeouts' time has passed: a command
+    /// that hangs every day costs one check about 3 timeouts, not one for each of 30 open days.
+    @Test func remindCheckSpendsAtMostThreeTimeoutsOnCommands() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let log = habit.folder.appendingPathComponent("runs")
+        let added = ["HABIT_NOW": Self.day1, "HABIT_COMMAND_TIMEOUT": "1"]
+        #expect(try habit.run(["add", "floss", "--command", "echo $HABIT_DAY >> '\(log.path)'; sleep 30"], env: added).status == 0)
+        // Ten days later: eleven open days.
+        let check = try habit.run(["remind", "check"], env: ["HABIT_NOW": "2025-10-30T08:00:00+01:00", "HABIT_COMMAND_TIMEOUT": "1"])
+        #expect(check.status == 0, "\(check.stderr)")
+        let runs = Self.lines(log).count
+        #expect(runs >= 1 && runs <= 4, "\(runs) commands started in a 3 s budget")
+    }
+
     @Test func aQuantityCommandCountsOrPrintsGarbage() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }

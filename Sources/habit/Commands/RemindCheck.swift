@@ -41,9 +41,11 @@ struct RemindCheck: ParsableCommand {
     func run() throws {
         let (store, env) = try store.writing()
         // Command habits first (Standards/automation.md): what they record decides what is nagged
-        // about. A failure there is its own line on stderr and never fails the check.
+        // about. A failure there is its own line on stderr and never fails the check; after
+        // 3 timeouts' time no further command is started (the next check goes on).
         do {
-            _ = try CommandHabits.refresh(store, storePath: self.store.path, env: env, name: nil)
+            _ = try CommandHabits.refresh(store, storePath: self.store.path, env: env, name: nil,
+                                          budget: 3 * CommandHabits.timeout)
         } catch {
             Output.write(Failure(error, whileParsing: false)?.line ?? "", to: STDERR_FILENO)
         }

@@ -38,18 +38,24 @@ enum CommandHabits {
 
     /// Evaluates today and every earlier day not settled (at most 30 back, none before the
     /// habit's first day) of each command habit (only `name` when given). A failure is one line
-    /// on stderr and a row `doctor` shows; it never throws for a command. Returns every run.
-    static func refresh(_ store: HabitStore, storePath: String, env: HabitEnvironment, name: String?) throws -> [CommandRun] {
+    /// on stderr and a row `doctor` shows; it never throws for a command. With `budget` (seconds),
+    /// no command is started once that much time has passed: `remind check` from cron must not
+    /// spend 30 timeouts on a command that hangs every day; the days left wait for the next run.
+    /// Returns every run.
+    static func refresh(_ store: HabitStore, storePath: String, env: HabitEnvironment, name: String?,
+                        budget: Double? = nil) throws -> [CommandRun] {
         let habits = try store.read(.commandHabits(named: name))
         guard !habits.isEmpty else { return [] }
         if let reason = distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
         let calendar = env.calendar
         let limit = timeout
+        let stop = budget.map { Date().addingTimeInterval($0) }
         var runs: [CommandRun] = []
         for habit in habits {
             guard let command = habit.command else { continue }
             let settled = try store.read(.settledCommandDays(habitID: habit.id))
             for day in CommandHabit.daysToEvaluate(today: env.today, since: habit.since, settled: settled) {
+                if let stop, Date() >= stop { return runs }
                 var environment = ProcessInfo.processInfo.environment
                 environment.merge(CommandHabit.environment(for: day, calendar: calendar)) { $1 }
                 let result = Spawn.run("/bin/sh", arguments: ["sh", "-c", command], environment: environment, input: nil,
