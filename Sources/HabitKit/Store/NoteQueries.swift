@@ -10,11 +10,17 @@ extension StoreRequest where Value == [Note] {
             let names = try HabitStore.habitNames(db)
             let grants = try HabitStore.grants(db)
             let type = habit.map(DataTypes.read(by:))
-            let hasNote: SQL = "metadata IS NOT NULL AND json_extract(metadata, '$.note') IS NOT NULL"
+            // The rows with a note, found through the partial indexes of v17 (only noted rows are
+            // in them): the same term as the indexes', so that SQLite uses them.
+            let lower = range?.lowerBound.timeIntervalSince1970 ?? -Double.greatestFiniteMagnitude
+            let upper = range?.upperBound.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude
+            func noted(_ table: String) -> SQL {
+                SQL(sql: "id IN (SELECT id FROM \(table) WHERE instr(metadata, '\"note\":') > 0 AND start >= ? AND start < ?)",
+                    arguments: [lower, upper])
+            }
             var notes: [Note] = []
             if type != DataTypes.workout {
-                var samples = SampleViewRecord.all().standalone().readable(grants).fromSources(all: allSources).filter(literal: hasNote)
-                if let range { samples = samples.starting(in: range) }
+                var samples = SampleViewRecord.all().standalone().readable(grants).fromSources(all: allSources).filter(noted("sample"))
                 if let type { samples = samples.ofType(type) }
                 for row in try samples.fetchAll(db) {
                     let sample = row.sample
@@ -24,8 +30,7 @@ extension StoreRequest where Value == [Note] {
                 }
             }
             if type == nil || type == DataTypes.workout, grants.mayRead(DataTypes.workout) {
-                var workouts = WorkoutViewRecord.all().fromSources(all: allSources).filter(literal: hasNote)
-                if let range { workouts = workouts.starting(in: range) }
+                let workouts = WorkoutViewRecord.all().fromSources(all: allSources).filter(noted("workout"))
                 for row in try workouts.fetchAll(db) {
                     let workout = row.workout
                     guard let text = workout.metadata[NoteRules.key] else { continue }

@@ -633,11 +633,23 @@ enum Schema {
                 PRAGMA user_version = 16;
                 """)
         }
+        migrator.registerMigration("v17-noted-entries") { db in
+            // `habit notes` and the calendar's note marks (Standards/habits.md, "Notes"): the few
+            // samples and workouts whose metadata holds a note, by start. Partial indexes, so only
+            // those rows are in them, and a store without notes pays nothing to keep them. The
+            // metadata is one JSON object with its keys quoted (MetadataCoding): `"note":` is the
+            // key, never a value (a value's quotes are escaped).
+            try db.execute(sql: """
+                CREATE INDEX sample_noted ON sample(start) WHERE instr(metadata, '"note":') > 0;
+                CREATE INDEX workout_noted ON workout(start) WHERE instr(metadata, '"note":') > 0;
+                PRAGMA user_version = 17;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 16
+    static let currentVersion = 17
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have
