@@ -88,5 +88,15 @@ import Testing
         #expect(days.first { $0["date"] as? String == "2025-10-21" }?["notes"] as? Int == 1)
         let timeline = try habit.run(["timeline", "--days", "3"], env: now)
         #expect(timeline.stdout.contains("  meditate  10 min  07:20–07:30\n            ✎ calm\n"), "\(timeline.stdout)")
+        // A workout's note counts too; a type habit may not read is not counted.
+        #expect(try habit.run(["log", "workout", "hiit", "20m", "--note", "hard"], env: Self.at("2025-10-21T18:00:00+02:00")).status == 0)
+        let counted = { () throws -> Int? in
+            let json = try habit.run(["calendar", "2025-10", "--json"], env: now)
+            let days = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]] ?? []
+            return days.first { $0["date"] as? String == "2025-10-21" }?["notes"] as? Int
+        }
+        #expect(try counted() == 2)
+        #expect(try habit.run(["access", "deny", "mindful", "--read"]).status == 0)
+        #expect(try counted() == 1)
     }
 }

@@ -45,8 +45,7 @@ struct CalendarCommand: ParsableCommand {
                 let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
                 let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
                 let overview = try store.read(.overview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources))
-                let notes = try store.read(.notes(in: env.calendar.instants(of: range), of: chosen, allSources: options.allSources))
-                let notesByDay = Dictionary(grouping: notes) { env.calendar.day(containing: $0.start) }.mapValues(\.count)
+                let notesByDay = try Self.notesByDay(store, range: range, habit: chosen, env: env, allSources: options.allSources)
                 let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
                 // Only this month's grid is kept, for degraded mode.
                 let asOf = !year && range.contains(env.today) ? env.calendar.iso8601(env.now) : nil
@@ -74,5 +73,14 @@ struct CalendarCommand: ParsableCommand {
                 return DegradedMode.Answer(text: lines.joined(separator: "\n"), kind: .text, asOf: asOf)
             }
         }
+    }
+
+    /// How many notes each day of `range` carries: of `habit` when one is shown, else of all.
+    static func notesByDay(_ store: HabitStore, range: DayRange, habit: HabitDefinition?, env: HabitEnvironment,
+                           allSources: Bool) throws -> [LocalDay: Int] {
+        let instants = env.calendar.instants(of: range)
+        let starts = try habit.map { try store.read(.notes(in: instants, of: $0, allSources: allSources)).map(\.start) }
+            ?? store.read(.noteStarts(in: instants, allSources: allSources))
+        return Dictionary(grouping: starts) { env.calendar.day(containing: $0) }.mapValues(\.count)
     }
 }
