@@ -104,11 +104,21 @@ public enum DataTypes {
     /// The types `entry` stores: a workout stores its active energy too.
     public static func written(by entry: NewEntry) -> [String] {
         switch entry {
-        case .meditation: [SampleType.mindfulSession]
-        case .workout: [workout, SampleType.activeEnergyBurned]
-        case .alcohol: [SampleType.alcoholicBeverages]
-        case .habit(let d, _, _, _): [read(by: d)]
+        case .meditation: written(by: Habit.meditate)
+        case .workout: written(by: Habit.workout)
+        case .alcohol: written(by: Habit.noalc)
+        case .habit(let d, _, _, _): written(by: d)
         }
+    }
+
+    /// The types an entry of `definition` stores (what `habit log` and `habit ask` need to write).
+    public static func written(by definition: HabitDefinition) -> [String] {
+        definition.builtin.map(written(by:)) ?? [read(by: definition)]
+    }
+
+    /// The types an entry of a built-in stores: a workout stores its active energy too.
+    public static func written(by builtin: Habit) -> [String] {
+        builtin == .workout ? [workout, SampleType.activeEnergyBurned] : [read(by: builtin)]
     }
 
     /// The types of the built-ins, in the order `habit access` lists them.

@@ -80,7 +80,7 @@ extension HabitStore {
         let sample = makeSample(type: SampleType.mindfulSession, interval, value: nil, unit: nil,
                                 source: source, metadata: metadata, env: env)
         return try write { db in
-            try Self.requireWrite([SampleType.mindfulSession], db)
+            try Self.requireWrite(DataTypes.written(by: Habit.meditate), db)
             try Self.insert(sample, workoutId: nil, db)
             let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.meditate.rawValue, completedAt: interval.upperBound,
                                                             source: source, env: env)
@@ -93,7 +93,7 @@ extension HabitStore {
     func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
                            note: String?, env: HabitEnvironment) throws -> LogResult {
         try write { db in
-            try Self.requireWrite([DataTypes.workout, SampleType.activeEnergyBurned], db)
+            try Self.requireWrite(DataTypes.written(by: Habit.workout), db)
             let settings = try Self.settings(db)  // the weight, in the transaction that writes
             let effectiveMET = met ?? activity.met
             let kcal = Activity.activeKcal(met: effectiveMET, bodyMassKg: settings.weightKg, seconds: interval.duration)
@@ -128,7 +128,7 @@ extension HabitStore {
         let sample = makeSample(type: SampleType.alcoholicBeverages, InstantRange(noon, upTo: noon), value: level.storedValue, unit: "count",
                                 source: source, metadata: metadata, env: env)
         return try write { db in
-            try Self.requireWrite([SampleType.alcoholicBeverages], db)
+            try Self.requireWrite(DataTypes.written(by: Habit.noalc), db)
             // The last entry for a day wins: it replaces the day's earlier entries from the app's
             // sources, which are kept aside so that `undo` can bring them back.
             let earlier = try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).starting(in: dayRange)

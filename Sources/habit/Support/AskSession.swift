@@ -90,8 +90,7 @@ struct AskSession {
         var asked: [HabitReport] = []
         for report in overview.reports {
             let habit = report.definition
-            let types = habit.builtin == .workout ? [DataTypes.workout, SampleType.activeEnergyBurned] : [DataTypes.read(by: habit)]
-            if let denied = grants.firstNotWritable(types) {
+            if let denied = grants.firstNotWritable(DataTypes.written(by: habit)) {
                 notAsked.append("\(habit.name) (no write access: habit access allow \(DataTypes.shortName(of: denied) ?? habit.name) --write)")
             } else if !report.readable {
                 notAsked.append("\(habit.name) (no read access: habit access allow \(report.accessName) --read)")
