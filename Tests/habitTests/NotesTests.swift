@@ -90,13 +90,15 @@ import Testing
         #expect(timeline.stdout.contains("  meditate  10 min  07:20–07:30\n            ✎ calm\n"), "\(timeline.stdout)")
         // A workout's note counts too; a type habit may not read is not counted.
         #expect(try habit.run(["log", "workout", "hiit", "20m", "--note", "hard"], env: Self.at("2025-10-21T18:00:00+02:00")).status == 0)
-        let counted = { () throws -> Int? in
-            let json = try habit.run(["calendar", "2025-10", "--json"], env: now)
+        let counted = { (options: [String]) throws -> Int? in
+            let json = try habit.run(["calendar", "2025-10", "--json"] + options, env: now)
             let days = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]] ?? []
             return days.first { $0["date"] as? String == "2025-10-21" }?["notes"] as? Int
         }
-        #expect(try counted() == 2)
+        #expect(try counted([]) == 2)
+        #expect(try counted(["--habit", "workout"]) == 1, "one habit's calendar counts its own notes")
+        #expect(try counted(["--habit", "meditate"]) == 1)
         #expect(try habit.run(["access", "deny", "mindful", "--read"]).status == 0)
-        #expect(try counted() == 1)
+        #expect(try counted([]) == 1)
     }
 }

@@ -45,20 +45,25 @@ extension StoreRequest where Value == [Note] {
 
 extension StoreRequest where Value == [Date] {
     /// When each note of `range` was written (its entry's start): all the calendar's marks need.
-    /// The same notes as ``notes(in:of:allSources:)`` without a habit — rows read as plain
-    /// columns, not as records, so the calendar pays only for the few noted rows.
-    public static func noteStarts(in range: InstantRange, allSources: Bool) -> Self {
+    /// The same notes as ``notes(in:of:allSources:)`` — rows read as plain columns, not as
+    /// records, so the calendar pays only for the few noted rows.
+    public static func noteStarts(in range: InstantRange, of habit: HabitDefinition?, allSources: Bool) -> Self {
         Self { db in
             let grants = try HabitStore.grants(db)
             let sources = try StoreRules.resolvedSources(all: allSources, db)
+            let type = habit.map(DataTypes.read(by:))
             let (lower, upper) = (range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970)
-            let hidden = grants.unreadable
-            let readable: SQL = hidden.isEmpty ? "1" : "typeId NOT IN (SELECT id FROM sampleType WHERE identifier IN \(hidden))"
-            var starts = try Double.fetchAll(db, SQLRequest<Double>(literal: """
-                SELECT start FROM sample WHERE instr(metadata, '"note":') > 0 AND start >= \(lower) AND start < \(upper)
-                AND workoutId IS NULL AND \(readable) AND \(sources)
-                """))
-            if grants.mayRead(DataTypes.workout) {
+            var starts: [Double] = []
+            if type != DataTypes.workout {
+                let hidden = grants.unreadable
+                let readable: SQL = hidden.isEmpty ? "1" : "typeId NOT IN (SELECT id FROM sampleType WHERE identifier IN \(hidden))"
+                let ofType: SQL = type.map { "typeId = (SELECT id FROM sampleType WHERE identifier = \($0))" } ?? "1"
+                starts += try Double.fetchAll(db, SQLRequest<Double>(literal: """
+                    SELECT start FROM sample WHERE instr(metadata, '"note":') > 0 AND start >= \(lower) AND start < \(upper)
+                    AND workoutId IS NULL AND \(readable) AND \(ofType) AND \(sources)
+                    """))
+            }
+            if type == nil || type == DataTypes.workout, grants.mayRead(DataTypes.workout) {
                 starts += try Double.fetchAll(db, SQLRequest<Double>(literal: """
                     SELECT start FROM workout WHERE instr(metadata, '"note":') > 0 AND start >= \(lower) AND start < \(upper)
                     AND \(sources)

@@ -78,9 +78,7 @@ struct CalendarCommand: ParsableCommand {
     /// How many notes each day of `range` carries: of `habit` when one is shown, else of all.
     static func notesByDay(_ store: HabitStore, range: DayRange, habit: HabitDefinition?, env: HabitEnvironment,
                            allSources: Bool) throws -> [LocalDay: Int] {
-        let instants = env.calendar.instants(of: range)
-        let starts = try habit.map { try store.read(.notes(in: instants, of: $0, allSources: allSources)).map(\.start) }
-            ?? store.read(.noteStarts(in: instants, allSources: allSources))
+        let starts = try store.read(.noteStarts(in: env.calendar.instants(of: range), of: habit, allSources: allSources))
         return Dictionary(grouping: starts) { env.calendar.day(containing: $0) }.mapValues(\.count)
     }
 }
