@@ -83,6 +83,23 @@ public enum StoreFile {
         try checkFolder(of: path)
     }
 
+    /// Why the store at `path` (links resolved) or its folder is not one habit trusts — the rules
+    /// of ``inspect(_:)`` — or nil. Command habits run nothing from such a store
+    /// (Standards/security.md).
+    public static func distrust(storeAt path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return "it cannot be found" }
+        let file = String(cString: resolved)
+        free(resolved)
+        do {
+            try checkPlace(file)
+            return nil
+        } catch StoreError.unsafePath(_, let reason) {
+            return reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
     /// The folder of `path`, if it exists: the user's or root's, not writable by group or others.
     private static func checkFolder(of path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path

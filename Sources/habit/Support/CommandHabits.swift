@@ -22,20 +22,6 @@ enum CommandHabits {
         var description: String { "no command was run: \(path) cannot be trusted to hold commands (\(reason))" }
     }
 
-    /// Why the store at `path` (links resolved) or its folder is not one habit runs commands from
-    /// (Standards/security.md: another user's, or writable by group or others), or nil.
-    static func distrust(storeAt path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return "it cannot be found" }
-        let file = String(cString: resolved)
-        free(resolved)
-        var info = stat()
-        guard stat(file, &info) == 0 else { return "it cannot be read" }
-        if let reason = StoreFile.distrust(info, what: "store") { return reason }
-        let folder = (file as NSString).deletingLastPathComponent
-        guard stat(folder, &info) == 0 else { return "its folder cannot be read" }
-        return StoreFile.distrust(info, what: "store folder")
-    }
-
     /// Evaluates today and every earlier day not settled (at most 30 back, none before the
     /// habit's first day) of each command habit (only `name` when given). A failure is one line
     /// on stderr and a row `doctor` shows; it never throws for a command. With `budget` (seconds),
@@ -46,7 +32,7 @@ enum CommandHabits {
                         budget: Double? = nil) throws -> [CommandRun] {
         let habits = try store.read(.commandHabits(named: name))
         guard !habits.isEmpty else { return [] }
-        if let reason = distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
+        if let reason = StoreFile.distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
         let calendar = env.calendar
         let limit = timeout
         let stop = budget.map { Date().addingTimeInterval($0) }
