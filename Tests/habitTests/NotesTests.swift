@@ -101,4 +101,18 @@ import Testing
         #expect(try habit.run(["access", "deny", "mindful", "--read"]).status == 0)
         #expect(try counted([]) == 1)
     }
+
+    /// A long note wraps under itself in `notes` and `timeline`: every line fits COLUMNS.
+    @Test func aLongNoteWrapsToTheTerminal() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let note = (0..<30).map { "word\($0)" }.joined(separator: " ")
+        #expect(try habit.run(["log", "meditate", "10m", "--note", note]).status == 0)
+        for command in [["notes"], ["timeline", "--days", "1"]] {
+            let out = try habit.run(command, env: ["COLUMNS": "40"]).stdout
+            let lines = out.split(separator: "\n")
+            #expect(lines.count > 4 && lines.allSatisfy { $0.count <= 40 }, "\(command): \(out)")
+            #expect(out.contains("word29"), "nothing of the note is lost")
+        }
+    }
 }

@@ -15,8 +15,9 @@ enum NotesText {
                 current = day
             }
             let habit = Width.pad(escapingControlCharacters(note.habit), to: width)
-            lines.append("  \(TextRendering.clock(note.start, calendar))  \(habit)  \(escapingControlCharacters(note.text))"
-                         + TextRendering.sourceTag(note.source))
+            // A long note wraps under itself: the listing fits the terminal (COLUMNS).
+            lines += Width.hanging("  \(TextRendering.clock(note.start, calendar))  \(habit)  ",
+                                   escapingControlCharacters(note.text) + TextRendering.sourceTag(note.source))
         }
         return lines
     }

@@ -12,7 +12,7 @@ enum TimelineText {
                 switch item {
                 case .entry(let e):
                     lines.append("  " + TextRendering.describe(e, calendar))
-                    if case .sample(let s) = e, let note = s.metadata[NoteRules.key] { lines.append(noteLine(note)) }
+                    if case .sample(let s) = e, let note = s.metadata[NoteRules.key] { lines += noteLines(note) }
                 case .workout(let w, let hr):
                     var line = "  " + TextRendering.describe(w, calendar)
                     // No distance for a workout without one (yoga; an export's `totalDistance="0"`).
@@ -24,7 +24,7 @@ enum TimelineText {
                         }
                     }
                     lines.append(line)
-                    if let note = w.metadata[NoteRules.key] { lines.append(noteLine(note)) }
+                    if let note = w.metadata[NoteRules.key] { lines += noteLines(note) }
                 case .rings(let s, _):
                     let rings = ActivityRing.allCases.compactMap { ring -> String? in
                         guard let (value, goal) = s.ring(ring) else { return nil }
@@ -52,6 +52,6 @@ enum TimelineText {
         return lines
     }
 
-    /// An entry's note, on the line under it (Standards/habits.md, "Notes").
-    static func noteLine(_ note: String) -> String { "            ✎ " + escapingControlCharacters(note) }
+    /// An entry's note, on the lines under it, wrapped to the terminal (Standards/habits.md, "Notes").
+    static func noteLines(_ note: String) -> [String] { Width.hanging("            ✎ ", escapingControlCharacters(note)) }
 }
