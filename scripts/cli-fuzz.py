@@ -164,6 +164,13 @@ BASE_COMMANDS = [
     "notes floss --json",
     "notes --grep retreat --from 2025-10-01 --to 2025-11-01",
     "notes meditate --all-sources",
+    # ask, weekday schedules, refresh (issues 26 and 27); ask's stdin is /dev/null here: end of input
+    "ask",
+    "ask week --json",
+    "ask floss --date -2",
+    "add yoga --on mon,wed,fri",
+    "edit yoga --every-day",
+    "refresh --json",
 ]
 
 # Base commands that may fail on the seeded store (no such entry; demo wants an empty store).
@@ -243,7 +250,7 @@ COMMAND_OPTIONS = {
     "remind": [("--days", "text"), ("--lookback", "number"), ("--title", "text"), ("--message", "text")],
     "streak": [("--habit", "text"), ("--all-sources", None)],
     "add": [("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--per", "text"), ("--times", "number"),
-            ("--from", "text"), ("--sources", "text")],
+            ("--from", "text"), ("--sources", "text"), ("--on", "text")],  # never --command: no case runs a program (safe())
     "edit": [("--name", "text"), ("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--no-target", None)],
     "skip": [("--to", "day"), ("--from", "day"), ("--all", None)],
     "unskip": [("--to", "day"), ("--from", "day"), ("--all", None)],
@@ -251,6 +258,8 @@ COMMAND_OPTIONS = {
     "status": [("--format", "text")],
     "demo": [("--days", "number"), ("--seed", "number"), ("--force", None)],
     "timeline": [("--days", "number")],
+    "ask": [("--date", "day"), ("--from", "day"), ("--to", "day"), ("week", None), ("yesterday", None), ("--json", None)],
+    "refresh": [("--json", None)],
     "notes": [("--grep", "text"), ("--from", "day"), ("--to", "day"), ("--all-sources", None), ("--json", None)],
     "access": [("--read", None), ("--write", None), ("--json", None)],
     "delete": [("zzzzzzzz", None), ("28d2b36ezzzz", None), ("%", None), ("________", None), ("@UUIDPREFIX", None),
@@ -652,7 +661,7 @@ def judge(result, argv, mutated, before, after, store_before, store_after):
 
 
 KNOWN_COMMANDS = {"log", "streak", "calendar", "today", "timeline", "remind", "import", "export", "changes",
-                  "delete", "undo", "demo", "config", "help", "notes", "access"}
+                  "delete", "undo", "demo", "config", "help", "notes", "access", "ask", "refresh"}
 
 
 def failure_class(kind, detail, argv):
