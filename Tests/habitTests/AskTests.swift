@@ -130,6 +130,17 @@ import Testing
         #expect(r.stderr.contains("commits (its command answers: habit refresh)"), "\(r.stderr)")
     }
 
+    /// `--date -2` (the README's form) and `--from -3`: a day written as -N is a value, not an option.
+    @Test func aDayWrittenAsMinusNIsTheOptionsValue() throws {
+        let habit = try Self.store()
+        defer { habit.cleanUp() }
+        let r = try Self.ask(habit, ["floss", "--date", "-2", "--json"], input: "y\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try Self.records(r.stdout).map { $0["day"] as? String } == ["2026-11-24"])
+        let range = try Self.ask(habit, ["floss", "--from", "-3", "--to", "-1", "--json"], input: "n\n")
+        #expect(try Self.records(range.stdout).map { $0["day"] as? String } == ["2026-11-23"], "\(range.stderr)")
+    }
+
     @Test func helpQuitAndEndOfInputStopWithWhatWasAnsweredKept() throws {
         let habit = try Self.store()
         defer { habit.cleanUp() }

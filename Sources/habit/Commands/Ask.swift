@@ -26,13 +26,13 @@ struct AskCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Habits to ask (default: every habit), or one of today, yesterday, week.", valueName: "habit"))
     var words: [String] = []
 
-    @Option(name: .long, help: "One day: today, yesterday, -N, YYYY-MM-DD.", transform: DayValue.parse)
+    @Option(name: .long, parsing: .unconditional, help: "One day: today, yesterday, -N, YYYY-MM-DD.", transform: DayValue.parse)
     var date: DayValue?
 
-    @Option(name: .long, help: "The first day of a range (with --to; up to 62 days).", transform: DayValue.parse)
+    @Option(name: .long, parsing: .unconditional, help: "The first day of a range (with --to; up to 62 days).", transform: DayValue.parse)
     var from: DayValue?
 
-    @Option(name: .long, help: "The first day NOT included (default: tomorrow, so today is the last).", transform: DayValue.parse)
+    @Option(name: .long, parsing: .unconditional, help: "The first day NOT included (default: tomorrow, so today is the last).", transform: DayValue.parse)
     var to: DayValue?
 
     @OptionGroup var store: StoreOptions
