@@ -141,6 +141,17 @@ import Testing
         #expect(try Self.records(range.stdout).map { $0["day"] as? String } == ["2026-11-23"], "\(range.stderr)")
     }
 
+    /// Without a store, a refused run (an unknown habit) creates none (found by cli-fuzz).
+    @Test func aRefusedAskCreatesNoStore() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let r = try Self.ask(habit, ["floss"], input: "y\n")
+        #expect(r.status == 64 && r.stderr.contains("unknown habit 'floss'"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: habit.db))
+        let answered = try Self.ask(habit, ["meditate", "--json"], input: "10\n")
+        #expect(answered.status == 0 && FileManager.default.fileExists(atPath: habit.db), "an answer makes the store: \(answered.stderr)")
+    }
+
     @Test func helpQuitAndEndOfInputStopWithWhatWasAnsweredKept() throws {
         let habit = try Self.store()
         defer { habit.cleanUp() }

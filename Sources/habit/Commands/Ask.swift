@@ -82,6 +82,13 @@ struct AskCommand: ParsableCommand {
 
     func run() throws {
         let (names, word) = try parts()
+        if !store.location.exists {
+            // No store yet: the questions are found on it read as empty first, so that an unknown
+            // name or nothing to ask creates no store (Standards/cli.md); it is made to write an answer.
+            let (reader, env, days) = try store.location.reading { env in try self.days(word: word, today: env.today) }
+            let preview = try AskSession(store: reader, env: env, days: days, names: names)
+            if preview.questions.isEmpty { return try preview.run(json: output.json) }
+        }
         let (store, env, days) = try store.location.writing { env in try self.days(word: word, today: env.today) }
         let session = try AskSession(store: store, env: env, days: days, names: names)
         try session.run(json: output.json)
