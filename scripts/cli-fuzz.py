@@ -171,6 +171,10 @@ BASE_COMMANDS = [
     "add yoga --on mon,wed,fri",
     "edit yoga --every-day",
     "refresh --json",
+    # tags (issue 26, point 4)
+    "edit floss --tag health --tag pm",
+    "today --tag health",
+    "habits --json",
 ]
 
 # Base commands that may fail on the seeded store (no such entry; demo wants an empty store).
@@ -238,6 +242,7 @@ VALUES = {
     "path": ["@STORE", "@STOREWAL", "@LINKSTORE", "@DIR", "@FIFO", "@FILE", "@DANGLING", "@MISSING", "@NEWFILE"],
     "input": ["@DIR", "@FIFO", "@DEVZERO", "@FILE", "@STORE", "@DANGLING", "@MISSING", "@BADZIP", "@HOSTILE", "@LINKSTORE"],
     "number": ["-1", "0", "36500", "36501", "99999999999", "9223372036854775807", "1e400", "nan", "-0"],
+    "tag": ["health", "pm", "Health", "helth", "", "-x", "1st", "a,b", "a b", "x" * 33, "é", "list", "--json"],
     "text": ["a\nb", "\x1b[2J", "%", "%s%n", "😀" * 40, "x" * 5000, "", "-", "--json"],
 }
 COMMAND_OPTIONS = {
@@ -248,17 +253,22 @@ COMMAND_OPTIONS = {
     "changes": [("--since", "number"), ("--anchor", "text"), ("--save", "text")],
     "import": [("input", None), ("--dry-run", None)],
     "remind": [("--days", "text"), ("--lookback", "number"), ("--title", "text"), ("--message", "text")],
-    "streak": [("--habit", "text"), ("--all-sources", None)],
+    "streak": [("--habit", "text"), ("--all-sources", None), ("--tag", "text"), ("--tag", "tag")],
     "add": [("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--per", "text"), ("--times", "number"),
-            ("--from", "text"), ("--sources", "text"), ("--on", "text")],  # never --command: no case runs a program (safe())
-    "edit": [("--name", "text"), ("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--no-target", None)],
+            ("--from", "text"), ("--sources", "text"), ("--on", "text"), ("--tag", "tag")],  # never --command: no case runs a program (safe())
+    "edit": [("--name", "text"), ("--unit", "text"), ("--at-least", "number"), ("--at-most", "number"), ("--no-target", None),
+             ("--tag", "tag"), ("--untag", "tag")],
     "skip": [("--to", "day"), ("--from", "day"), ("--all", None)],
     "unskip": [("--to", "day"), ("--from", "day"), ("--all", None)],
     "stats": [("--per", "text"), ("--from", "day"), ("--to", "day"), ("--all-sources", None)],
-    "status": [("--format", "text")],
+    "status": [("--format", "text"), ("--tag", "tag")],
+    "today": [("--tag", "tag"), ("--short", None), ("--json", None)],
+    "habits": [("--tag", "tag"), ("--archived", None), ("--json", None)],
+    "score": [("--tag", "tag"), ("--json", None)],
     "demo": [("--days", "number"), ("--seed", "number"), ("--force", None)],
     "timeline": [("--days", "number")],
-    "ask": [("--date", "day"), ("--from", "day"), ("--to", "day"), ("week", None), ("yesterday", None), ("--json", None)],
+    "ask": [("--date", "day"), ("--from", "day"), ("--to", "day"), ("week", None), ("yesterday", None), ("--json", None),
+            ("--tag", "tag")],
     "refresh": [("--json", None)],
     "notes": [("--grep", "text"), ("--from", "day"), ("--to", "day"), ("--all-sources", None), ("--json", None)],
     "access": [("--read", None), ("--write", None), ("--json", None)],

@@ -152,7 +152,10 @@ import Testing
             let shape = Shape.allCases[(Int(seed) * habitsPerStore + j) % Shape.allCases.count]
             // Entries from the window's first day; `since` sometimes earlier, sometimes later.
             let since = first.adding(days: rng.int(-5...40))
-            let habit = makeHabit(shape, index: j, since: since, &rng)
+            var habit = makeHabit(shape, index: j, since: since, &rng)
+            // Random tags (issue 26, point 4), from a stream of their own: none, or some of three.
+            var tagRng = SeededRandom(seed: seed &+ 0x7A6 &+ UInt64(j))
+            habit.tags = ["am", "health", "pm"].filter { _ in tagRng.chance(0.4) }
             try store.addHabit(habit)
             world.habits.append(habit)
             // The entries `habit log` would write (the samples of `logHabit`, without its reminder
@@ -272,6 +275,7 @@ import Testing
         var seen = Seen(), skipsTried = 0
         for (world, label) in try Self.worlds(zone) {
             try Self.checkMarksAndValues(world, label, &seen)
+            seen.tagged += try Self.checkTagsChooseWithoutChanging(world, label)
             skipsTried += try Self.checkSkippingNeverLowersTheScore(world, label)
         }
         #expect(seen.habits == Self.windows.count * Self.storesPerWindow * Self.habitsPerStore)
@@ -279,12 +283,39 @@ import Testing
         #expect(seen.jokerDays > 10 && seen.skippedButMet > 10 && seen.periodStreaks > 5 && seen.limitsMissedToday > 0)
         #expect(seen.scheduled >= 5, "habits on a weekday schedule: \(seen.scheduled)")
         #expect(seen.windowHabits > 10)
+        #expect(seen.tagged > 20, "tagged habits seen through --tag: \(seen.tagged)")
         #expect(skipsTried > 20)
+    }
+
+    /// (c) `--tag T` chooses habits and changes nothing about them: the reports of the habits
+    /// ``HabitTag/select(_:tags:)`` keeps — each carrying a tag given — are those of the full
+    /// overview, day by day (marks, jokers, values), with the same streaks and score. Gives how
+    /// many tagged reports it compared.
+    static func checkTagsChooseWithoutChanging(_ world: World, _ label: String) throws -> Int {
+        let c = world.c
+        let range = DayRange(c.first.adding(days: -8), upTo: c.env.today.adding(days: 1))
+        let all = Dictionary(uniqueKeysWithValues: try world.store.read(.overview(world.habits, range: range, env: c.env)).reports
+            .map { ($0.definition.id, $0) })
+        var compared = 0
+        // Each tag given must be carried by some habit (else the filter refuses it).
+        for tags in [["am"], ["pm"], ["health"], ["am", "pm"]] where tags.allSatisfy({ t in world.habits.contains { $0.tags.contains(t) } }) {
+            let chosen = try HabitTag.select(world.habits, tags: tags)
+            #expect(chosen.map(\.id) == world.habits.filter { !Set($0.tags).isDisjoint(with: tags) }.map(\.id), "\(label) \(tags)")
+            for report in try world.store.read(.overview(chosen, range: range, env: c.env)).reports {
+                let full = try #require(all[report.definition.id])
+                #expect(report.days.map { "\($0.day) \($0.met) \($0.skipped) \($0.joker) \($0.value)" }
+                        == full.days.map { "\($0.day) \($0.met) \($0.skipped) \($0.joker) \($0.value)" }, "\(label) \(tags) \(report.definition.name)")
+                #expect(report.current == full.current && report.longest == full.longest && report.score == full.score
+                        && report.jokers == full.jokers && report.today == full.today, "\(label) \(tags) \(report.definition.name)")
+                compared += 1
+            }
+        }
+        return compared
     }
 
     /// What the random data exercised.
     struct Seen {
-        var habits = 0, jokerDays = 0, skippedButMet = 0, periodStreaks = 0, limitsMissedToday = 0, windowHabits = 0, scheduled = 0
+        var habits = 0, jokerDays = 0, skippedButMet = 0, periodStreaks = 0, limitsMissedToday = 0, windowHabits = 0, scheduled = 0, tagged = 0
     }
 
     /// (a) The calendar marks are the days (or periods) the streak counts, and (b) each day's

@@ -99,7 +99,8 @@ enum HabitsFixture {
         let habits = HabitsFixture.objects(listed["habits"])
         #expect(habits.map { $0["name"] as? String } == ["meditate", "workout", "noalc", "coffee", "floss", "gym", "reading", "sleep",
                                                          "steps", "tea", "walks", "water"])
-        let keys: Set<String> = ["name", "kind", "unit", "target", "per", "times", "from", "sources", "since", "archived", "asks", "command"]
+        let keys: Set<String> = ["name", "kind", "unit", "target", "per", "times", "from", "sources", "since", "archived", "asks", "command", "tags"]
+        #expect(habits.allSatisfy { ($0["tags"] as? [String]) == [] }, "no habit here has a tag")
         for h in habits { #expect(Set(h.keys) == keys, "\(h)") }
         #expect(habits.allSatisfy { $0["command"] is NSNull }, "no habit here has a command")
         func entry(_ name: String) throws -> [String: Any] { try #require(habits.first { $0["name"] as? String == name }) }

@@ -383,7 +383,7 @@ extension StoreUpgradeTests {
         try upgraded.read { (db: Database) throws in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
             let after = try Self.habitRows(db)
-            #expect(after.map { $0.filter { !["days", "weekdays", "command"].contains($0.key) } } == before)
+            #expect(after.map { $0.filter { !["days", "weekdays", "command", "tags"].contains($0.key) } } == before)
             #expect(after.allSatisfy { $0["days"] == "NULL" && $0["command"] == "NULL" })
             #expect(try Self.habitTriggers(db) == triggers)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM syncLog") == syncLog)  // nothing to send

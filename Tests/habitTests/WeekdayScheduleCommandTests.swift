@@ -256,7 +256,7 @@ import Testing
         try upgraded.read { (db: Database) throws in
             #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
             let after = try StoreUpgradeTests.habitRows(db)
-            #expect(after.map { $0.filter { $0.key != "weekdays" && $0.key != "command" } } == before)
+            #expect(after.map { $0.filter { !["weekdays", "command", "tags"].contains($0.key) } } == before)
             #expect(after.allSatisfy { $0["weekdays"] == "NULL" })
             #expect(try StoreUpgradeTests.habitTriggers(db) == triggers)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM syncLog") == syncLog)

@@ -156,12 +156,16 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     /// Standards/automation.md), nil for every other habit. Per device: never exported, sent or
     /// imported (Standards/security.md, "Commands stay on their device").
     public var command: String?
+    /// The habit's tags, sorted and each once (`habit add NAME --tag morning`; ``HabitTag``); none
+    /// for the built-ins. They travel with the definition through export, import and sync.
+    public var tags: [String]
 
     public init(id: String, name: String, kind: Kind, unit: String? = nil, goal: Goal? = nil, per: Period = .day,
                 times: Int = 1, fromType: String? = nil, sources: SourceFilter = .app, since: LocalDay,
                 archived: Bool = false, asks: Bool = true, on: WeekdaySet? = nil, created: Date, modified: Date,
-                command: String? = nil) {
+                command: String? = nil, tags: [String] = []) {
         self.command = command
+        self.tags = tags
         self.id = id
         self.name = name
         self.kind = kind
@@ -342,6 +346,16 @@ public enum HabitInputError: HabitError, Equatable {
     case commandAndNoCommand
     /// `habit edit --command` of a habit on imported data.
     case commandOnFromHabit(String)
+    /// A tag that is not written as one (``HabitTag``).
+    case invalidTag(String)
+    /// More tags on one habit than ``HabitTag/maximumPerHabit``.
+    case tooManyTags(String)
+    /// `--tag T` that no habit carries (the tags there are).
+    case unknownTag(String, existing: [String])
+    /// `habit edit --untag T` of a habit without that tag.
+    case notTagged(String, tag: String)
+    /// `--tag` with a habit named: one chooses the habits, or the other.
+    case tagAndHabit
 
     public var kind: ErrorKind { .usage }
 
@@ -384,7 +398,7 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: name) has \(entries) entr\(entries == 1 ? "y" : "ies") in \(HabitUnit.unitName(unit)): its unit cannot change under them; add a new habit instead"
         case .noTargetWithTarget: "--no-target removes the target: give it without --at-least or --at-most"
         case .nothingToChange(let name):
-            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times, --sources, --never-asks --asks, --on or --every-day (e.g. 'habit edit \(name) --at-least 10')"
+            "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times, --sources, --never-asks --asks, --on, --every-day, --tag or --untag (e.g. 'habit edit \(name) --at-least 10')"
         case .removeNeedsYes(let name, let entries, let skips, let reminders):
             "removing \(quoted: name) deletes it with \(Self.count(entries, "entry", "entries")), \(Self.count(skips, "skip", "skips")) and "
                 + "\(Self.count(reminders, "reminder", "reminders")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
@@ -405,6 +419,14 @@ public enum HabitInputError: HabitError, Equatable {
         case .commandWithFrom: "--command and --from exclude each other: a habit reads imported data or runs its command"
         case .commandAndNoCommand: "--command and --no-command exclude each other"
         case .commandOnFromHabit(let t): "\(quoted: t) reads imported data (--from); only a habit logged with 'habit log' can have a --command"
+        case .invalidTag(let t):
+            "invalid tag \(quoted: t): use 1–32 letters, digits and '-', starting with a letter (e.g. 'morning', 'after-work')"
+        case .tooManyTags(let name): "\(quoted: name) would carry more than \(HabitTag.maximumPerHabit) tags; remove one with --untag first"
+        case .unknownTag(let t, let existing):
+            "no habit has the tag \(quoted: t); " + (closestMatch(t.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? "")
+                + (existing.isEmpty ? "no habit has a tag yet (add one with 'habit edit NAME --tag TAG')" : "the tags are: \(existing.joined(separator: ", "))")
+        case .notTagged(let name, let tag): "\(quoted: name) has no tag \(quoted: tag); its tags are shown by 'habit habits'"
+        case .tagAndHabit: "--tag and a habit's name exclude each other: name one habit, or the tags of several"
         case .neverAsksReminder(let name):
             "\(quoted: name) never asks (it only records): it takes no reminder; to be reminded, 'habit edit \(name) --asks' first"
         case .unknownHabitOrType(let t, let existing):

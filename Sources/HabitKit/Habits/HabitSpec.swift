@@ -37,11 +37,18 @@ public struct HabitSpec: Sendable, Equatable {
     public var command: String?
     /// `habit edit --no-command`.
     public var noCommand: Bool
+    /// `--tag T` (several): tags to add (``HabitTag``).
+    public var tags: [String]
+    /// `habit edit --untag T` (several): tags to take away; each must be there.
+    public var untags: [String]
 
     public init(unit: String? = nil, atLeast: String? = nil, atMost: String? = nil, noTarget: Bool = false,
                 per: HabitDefinition.Period? = nil, times: String? = nil, from: String? = nil, sources: String? = nil,
                 newName: String? = nil, field: String? = nil, asks: Bool? = nil,
-                on: WeekdaySet? = nil, everyDay: Bool = false, command: String? = nil, noCommand: Bool = false) {
+                on: WeekdaySet? = nil, everyDay: Bool = false, command: String? = nil, noCommand: Bool = false,
+                tags: [String] = [], untags: [String] = []) {
+        self.tags = tags
+        self.untags = untags
         self.on = on
         self.everyDay = everyDay
         self.command = command
@@ -87,9 +94,12 @@ public struct HabitSpec: Sendable, Equatable {
             if type?.isRing == true { throw .sourcesOnRing }
             sources = try Self.sources(text)
         }
+        if let untag = untags.first { throw .notTagged(name, tag: untag) }  // a new habit has no tag to take away
+        let tags = try HabitTag.validate(self.tags)
+        if tags.count > HabitTag.maximumPerHabit { throw .tooManyTags(name) }
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: type?.identifier, sources: sources, since: since, asks: asks ?? true,
-                               on: everyDay ? nil : on, created: instant, modified: instant, command: command)
+                               on: everyDay ? nil : on, created: instant, modified: instant, command: command, tags: tags)
     }
 
     /// The data `--from` (and `--field`) name: nil for own entries.
@@ -153,7 +163,21 @@ public struct HabitSpec: Sendable, Equatable {
             d.command = try CommandHabit.validate(text)
         }
         if noCommand { d.command = nil }
+        d.tags = try Self.tags(of: d, adding: tags, removing: untags)
         return d
+    }
+
+    /// `habit edit --tag … --untag …`: the habit's tags with `added` and without `removed` (each of
+    /// which it must carry); at most ``HabitTag/maximumPerHabit``.
+    static func tags(of d: HabitDefinition, adding added: [String], removing removed: [String]) throws(HabitInputError) -> [String] {
+        var tags = Set(d.tags)
+        for text in removed {
+            let tag = try HabitTag.validate(text)
+            guard tags.remove(tag) != nil else { throw .notTagged(d.name, tag: tag) }
+        }
+        tags.formUnion(try HabitTag.validate(added))
+        guard tags.count <= HabitTag.maximumPerHabit else { throw .tooManyTags(d.name) }
+        return tags.sorted()
     }
 
     /// `--on` is for daily habits: never with `--times`, nor with `--per` other than `day`, nor with `--every-day`.

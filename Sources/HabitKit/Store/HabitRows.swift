@@ -33,9 +33,11 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
     /// not among the coding keys, so a definition that arrives by sync or import can neither set
     /// nor clear it (Standards/security.md). Only ``HabitStore/setCommand(_:habitID:_:)`` writes it.
     var command: String? = nil
+    /// The habit's tags, comma-separated and sorted (schema v18, `v18-habit-tags`; ``HabitTag``); nil for none.
+    var tags: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, kind, unit, goal, target, per, times, fromType, sources, since, archived, asks, created, modified, days, weekdays
+        case id, name, kind, unit, goal, target, per, times, fromType, sources, since, archived, asks, created, modified, days, weekdays, tags
     }
 
     /// Read by column name (no generic decoding: every streak, calendar and status reads the habits).
@@ -58,6 +60,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         days = row["days"]
         weekdays = row["weekdays"]
         command = row["command"]
+        tags = row["tags"]
     }
 
     init(_ d: HabitDefinition) {
@@ -87,13 +90,15 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         created = d.created.timeIntervalSince1970
         modified = d.modified.timeIntervalSince1970
         command = d.command
+        tags = HabitTag.stored(d.tags)
     }
 
     /// The definition, or a data error naming what is wrong.
     func definition() throws -> HabitDefinition {
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
               let per = HabitDefinition.Period(name: per, days: days), let since = LocalDay(since),
-              weekdays.map({ (1...126).contains($0) && per == .day }) ?? true else {
+              weekdays.map({ (1...126).contains($0) && per == .day }) ?? true,
+              let tags = tags.map(HabitTag.parse(stored:)) ?? [] else {
             throw StoreError.corrupt("habit \(quoted: name) has a definition this habit does not understand")
         }
         let goal: HabitDefinition.Goal? = switch (goal, target) {
@@ -109,7 +114,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         return HabitDefinition(id: id, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: fromType, sources: filter, since: since, archived: archived, asks: asks,
                                on: weekdays.map(WeekdaySet.init(mask:)), created: Date(timeIntervalSince1970: created),
-                               modified: Date(timeIntervalSince1970: modified), command: command)
+                               modified: Date(timeIntervalSince1970: modified), command: command, tags: tags)
     }
 }
 

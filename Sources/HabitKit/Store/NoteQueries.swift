@@ -48,22 +48,28 @@ extension StoreRequest where Value == [Date] {
     /// The same notes as ``notes(in:of:allSources:)`` — rows read as plain columns, not as
     /// records, so the calendar pays only for the few noted rows.
     public static func noteStarts(in range: InstantRange, of habit: HabitDefinition?, allSources: Bool) -> Self {
+        noteStarts(in: range, of: habit.map { [$0] }, allSources: allSources)
+    }
+
+    /// The same, of the habits given (nil: of every type).
+    public static func noteStarts(in range: InstantRange, of habits: [HabitDefinition]?, allSources: Bool) -> Self {
         Self { db in
             let grants = try HabitStore.grants(db)
             let sources = try StoreRules.resolvedSources(all: allSources, db)
-            let type = habit.map(DataTypes.read(by:))
+            let types = habits.map { Set($0.map(DataTypes.read(by:))) }
             let (lower, upper) = (range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970)
             var starts: [Double] = []
-            if type != DataTypes.workout {
+            let sampleTypes = types.map { $0.subtracting([DataTypes.workout]).sorted() }
+            if sampleTypes.map({ !$0.isEmpty }) ?? true {
                 let hidden = grants.unreadable
                 let readable: SQL = hidden.isEmpty ? "1" : "typeId NOT IN (SELECT id FROM sampleType WHERE identifier IN \(hidden))"
-                let ofType: SQL = type.map { "typeId = (SELECT id FROM sampleType WHERE identifier = \($0))" } ?? "1"
+                let ofType: SQL = sampleTypes.map { "typeId IN (SELECT id FROM sampleType WHERE identifier IN \($0))" } ?? "1"
                 starts += try Double.fetchAll(db, SQLRequest<Double>(literal: """
                     SELECT start FROM sample WHERE instr(metadata, '"note":') > 0 AND start >= \(lower) AND start < \(upper)
                     AND workoutId IS NULL AND \(readable) AND \(ofType) AND \(sources)
                     """))
             }
-            if type == nil || type == DataTypes.workout, grants.mayRead(DataTypes.workout) {
+            if types.map({ $0.contains(DataTypes.workout) }) ?? true, grants.mayRead(DataTypes.workout) {
                 starts += try Double.fetchAll(db, SQLRequest<Double>(literal: """
                     SELECT start FROM workout WHERE instr(metadata, '"note":') > 0 AND start >= \(lower) AND start < \(upper)
                     AND \(sources)

@@ -645,11 +645,22 @@ enum Schema {
                 PRAGMA user_version = 17;
                 """)
         }
+        migrator.registerMigration("v18-habit-tags") { db in
+            // Tags (Standards/habits.md, "Tags"): a habit's tags, comma-separated and sorted
+            // (HabitTag), NULL for none; they travel with the definition (export, import, sync). The
+            // check keeps the shape; HabitTag.parse(stored:) checks each tag. Adding a column with
+            // its default changes no row: v6's sync triggers send nothing.
+            try db.execute(sql: """
+                ALTER TABLE habit ADD COLUMN tags TEXT CHECK (tags IS NULL OR (length(tags) BETWEEN 1 AND 400
+                    AND instr(tags, ',,') = 0 AND substr(tags, 1, 1) <> ',' AND substr(tags, -1, 1) <> ','));
+                PRAGMA user_version = 18;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 17
+    static let currentVersion = 18
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

@@ -412,14 +412,16 @@ struct InterchangeApplier {
     }
 
     /// A habit definition's version: its fields as stored, for the tie-break (D of a habit of N
-    /// days in any D, then a weekday schedule, last, only when there is one: every other habit's
-    /// text is as before).
+    /// days in any D, then a weekday schedule, then tags, each last and only when there is one:
+    /// every other habit's text is as before).
     private static func version(_ r: HabitRecord) -> SyncMerge.Version {
-        SyncMerge.Version(modified: r.modified, text: ([r.name, r.kind, r.unit ?? "", r.goal ?? "", r.target.map { String($0) } ?? "", r.per,
-                                                        String(r.times), r.fromType ?? "", r.sources, r.since, String(r.archived),
-                                                        String(r.created), String(r.asks)] + (r.days.map { [String($0)] } ?? [])
-                                                       + (r.weekdays.map { ["on" + String($0)] } ?? []))
-                                                           .joined(separator: "\u{1F}"))
+        var fields: [String] = [r.name, r.kind, r.unit ?? "", r.goal ?? "", r.target.map { String($0) } ?? "", r.per,
+                                String(r.times), r.fromType ?? "", r.sources, r.since, String(r.archived),
+                                String(r.created), String(r.asks)]
+        if let days = r.days { fields.append(String(days)) }
+        if let weekdays = r.weekdays { fields.append("on" + String(weekdays)) }
+        if let tags = r.tags { fields.append("tags" + tags) }
+        return SyncMerge.Version(modified: r.modified, text: fields.joined(separator: "\u{1F}"))
     }
 
     private mutating func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {

@@ -2,7 +2,7 @@ import ArgumentParser
 import HabitKit
 
 /// `habit add NAME [--unit U] [--at-least X | --at-most X] [--per day|week|month|N-days] [--times N]
-/// [--from TYPE] [--sources app|all|NAME,…] [--never-asks] [--on DAYS]`.
+/// [--from TYPE] [--sources app|all|NAME,…] [--never-asks] [--on DAYS] [--tag T …]`.
 struct AddHabit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -15,6 +15,7 @@ struct AddHabit: ParsableCommand {
             habit add walk --times 2 --per 3-days         yes/no, 2 days in any 3
             habit add yoga --on mon,wed,fri               yes/no, on those weekdays only
             habit add coffee --unit cup --at-most 2       a limit (no entry: met)
+            habit add stretch --tag morning --tag health  tagged: habit today --tag morning
             habit add journal --never-asks                records, never asks (no reminder)
             habit add steps --from steps --at-least 8000  on imported data
             habit add move --from activity-summary --field move

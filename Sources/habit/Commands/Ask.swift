@@ -35,6 +35,7 @@ struct AskCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "The first day NOT included (default: tomorrow, so today is the last).", transform: DayValue.parse)
     var to: DayValue?
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
@@ -86,11 +87,11 @@ struct AskCommand: ParsableCommand {
             // No store yet: the questions are found on it read as empty first, so that an unknown
             // name or nothing to ask creates no store (Standards/cli.md); it is made to write an answer.
             let (reader, env, days) = try store.location.reading { env in try self.days(word: word, today: env.today) }
-            let preview = try AskSession(store: reader, env: env, days: days, names: names)
+            let preview = try AskSession(store: reader, env: env, days: days, names: names, tags: tags)
             if preview.questions.isEmpty { return try preview.run(json: output.json) }
         }
         let (store, env, days) = try store.location.writing { env in try self.days(word: word, today: env.today) }
-        let session = try AskSession(store: store, env: env, days: days, names: names)
+        let session = try AskSession(store: store, env: env, days: days, names: names, tags: tags)
         try session.run(json: output.json)
     }
 }

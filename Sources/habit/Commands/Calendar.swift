@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit calendar [YYYY-MM] [--habit NAME]`, `habit calendar --year [YYYY] [--habit NAME]`.
+/// `habit calendar [YYYY-MM] [--habit NAME | --tag T …]`, `habit calendar --year [YYYY] [--habit NAME | --tag T …]`.
 struct CalendarCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calendar",
@@ -21,6 +21,7 @@ struct CalendarCommand: ParsableCommand {
             completion: HabitNameCompletion.any)
     var habit: String?
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var options: ReadOptions
 
     /// The month or year asked for (nil: the one containing today).
@@ -42,10 +43,12 @@ struct CalendarCommand: ParsableCommand {
                 }
                 return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
             }) { store, env, range in
+                let tagged = try tags.habits(store, named: habit)
                 let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
                 let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
-                let overview = try store.read(.overview(chosen.map { [$0] }, range: range, env: env, allSources: options.allSources))
-                let notesByDay = try Self.notesByDay(store, range: range, habit: chosen, env: env, allSources: options.allSources)
+                let shown = chosen.map { [$0] } ?? tagged
+                let overview = try store.read(.overview(shown, range: range, env: env, allSources: options.allSources))
+                let notesByDay = try Self.notesByDay(store, range: range, habits: shown, env: env, allSources: options.allSources)
                 let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
                 // Only this month's grid is kept, for degraded mode.
                 let asOf = !year && range.contains(env.today) ? env.calendar.iso8601(env.now) : nil
@@ -64,6 +67,10 @@ struct CalendarCommand: ParsableCommand {
                 } else if let report = overview.reports.first, chosen != nil {
                     lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
                                  : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
+                } else if tagged != nil, !year {
+                    // --tag: the tagged habits' rows, without the built-ins' grid.
+                    lines = [style.bold("\(label) · tag \(tags.tag.joined(separator: ", "))")]
+                        + CalendarText.habitRows(overview, range: range, today: env.today, style: style)
                 } else {
                     lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, noted: Set(notesByDay.keys), style: style)
                     if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
@@ -75,10 +82,10 @@ struct CalendarCommand: ParsableCommand {
         }
     }
 
-    /// How many notes each day of `range` carries: of `habit` when one is shown, else of all.
-    static func notesByDay(_ store: HabitStore, range: DayRange, habit: HabitDefinition?, env: HabitEnvironment,
+    /// How many notes each day of `range` carries: of `habits` when some are shown (--habit, --tag), else of all.
+    static func notesByDay(_ store: HabitStore, range: DayRange, habits: [HabitDefinition]?, env: HabitEnvironment,
                            allSources: Bool) throws -> [LocalDay: Int] {
-        let starts = try store.read(.noteStarts(in: env.calendar.instants(of: range), of: habit, allSources: allSources))
+        let starts = try store.read(.noteStarts(in: env.calendar.instants(of: range), of: habits, allSources: allSources))
         return Dictionary(grouping: starts) { env.calendar.day(containing: $0) }.mapValues(\.count)
     }
 }

@@ -2,11 +2,11 @@ import ArgumentParser
 import HabitKit
 
 /// `habit edit NAME [--name NEW] [--unit U] [--at-least X | --at-most X | --no-target] [--per P]
-/// [--times N] [--sources …] [--never-asks | --asks] [--on DAYS | --every-day]`.
+/// [--times N] [--sources …] [--never-asks | --asks] [--on DAYS | --every-day] [--tag T …] [--untag T …]`.
 struct EditHabit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
-        abstract: "Change a habit of your own: its name, unit, target, period, times, sources, whether it asks or its weekdays.",
+        abstract: "Change a habit of your own: its name, unit, target, period, times, sources, whether it asks, its weekdays or its tags.",
         discussion: "Its kind (yes/no or quantity) and the data a --from habit reads stay: remove it and add it again for those.")
 
     @Argument(help: ArgumentHelp("The habit to change.", valueName: "name"), completion: HabitNameCompletion.own)

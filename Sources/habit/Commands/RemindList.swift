@@ -1,17 +1,20 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit remind list [--json]`.
+/// `habit remind list [--tag T …] [--json]`.
 struct RemindList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List reminders with their next occurrence.")
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         let (store, env) = try store.reading()
+        let tagged = try tags.habits(store, includingArchived: true).map { Set($0.map(\.id)) }
         let list = try store.fetchReminders(env: env)
-        let (statuses, paused) = (list.statuses, list.paused)
+        // With --tag: the reminders of the habits with the tag (a reminder's activity is its habit's id).
+        let (statuses, paused) = (list.statuses.filter { tagged?.contains($0.reminder.activity) ?? true }, list.paused)
         if output.json {
             try Output.printJSON(ReminderListJSON(paused: paused, reminders: statuses.map { ReminderJSON($0, env.calendar) }))
             return

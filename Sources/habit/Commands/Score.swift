@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit score [NAME] [--json]`.
+/// `habit score [NAME | --tag T …] [--json]`.
 struct Score: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "score",
@@ -11,12 +11,13 @@ struct Score: ParsableCommand {
     @Argument(help: ArgumentHelp("Only this habit (default: every active habit).", valueName: "name"), completion: HabitNameCompletion.any)
     var name: String?
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         try store.snapshot { store, env in
-            let habits = try name.map { [try store.read(.habit(named: $0, env: env))] }
+            let habits = try tags.habits(store, named: name) ?? name.map { [try store.read(.habit(named: $0, env: env))] }
             let overview = try store.read(.overview(habits, env: env))
             if output.json {
                 try Output.printJSON(ScoreJSON(overview))

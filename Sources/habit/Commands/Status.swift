@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit status [--format plain|json|waybar|i3blocks|tmux]`: one line for a status bar.
+/// `habit status [--format plain|json|waybar|i3blocks|tmux] [--tag T …]`: one line for a status bar.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
@@ -23,6 +23,7 @@ struct Status: ParsableCommand {
     @Option(name: .long, help: "plain, json, waybar, i3blocks or tmux.")
     var format: Format = .plain
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var store: StoreOptions
 
     func run() throws {
@@ -30,7 +31,7 @@ struct Status: ParsableCommand {
         // Polled by bars: a locked store is waited for 200 ms, then the kept answer is shown, marked stale.
         try DegradedMode.answer(store.location, brief: true) { wait in
             try store.location.snapshot(lockWait: wait) { store, env in
-                let plan = DayPlan(try store.read(.overview(env: env)).due)  // not on a day off a schedule
+                let plan = DayPlan(try store.read(.overview(tags.habits(store), env: env)).due)  // not on a day off a schedule
                 let asOf = env.calendar.iso8601(env.now)
                 switch format {
                 case .plain: return .init(text: StatusText.line(plan, tail: Pending.suffix(pending)), kind: .text, asOf: asOf)

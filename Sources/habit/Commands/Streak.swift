@@ -1,7 +1,7 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit streak [--habit NAME] [--all-sources] [--json]`.
+/// `habit streak [--habit NAME | --tag T …] [--all-sources] [--json]`.
 struct Streak: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "streak",
@@ -12,12 +12,13 @@ struct Streak: ParsableCommand {
             completion: HabitNameCompletion.any)
     var habit: String?
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var options: ReadOptions
 
     func run() throws {
         try DegradedMode.answer(options.store.location) { wait in
             try options.store.location.snapshot(lockWait: wait) { store, env in
-                let habits = try habit.map { [try store.read(.habit(named: $0, env: env))] }
+                let habits = try tags.habits(store, named: habit) ?? habit.map { [try store.read(.habit(named: $0, env: env))] }
                 let overview = try store.read(.overview(habits, env: env, allSources: options.allSources))
                 let asOf = env.calendar.iso8601(env.now)
                 if options.output.json {

@@ -1,20 +1,21 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit today [--short] [--json]`: today's state, one line per active habit.
+/// `habit today [--short] [--tag T …] [--json]`: today's state, one line per active habit.
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "today", abstract: "Today's state, one line per habit.")
 
     @Flag(name: .long, help: "One short line for a status bar.")
     var short = false
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var options: ReadOptions
 
     func run() throws {
         let pending = Pending.count()  // entries saved while the store could not be written
         try DegradedMode.answer(options.store.location) { wait in
             try options.store.location.snapshot(lockWait: wait) { store, env -> DegradedMode.Answer? in
-                let overview = try store.read(.overview(env: env, allSources: options.allSources)).due  // not on a day off a schedule
+                let overview = try store.read(.overview(tags.habits(store), env: env, allSources: options.allSources)).due  // not on a day off a schedule
                 let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources))
                 guard let day = summary.summaries.first else { return nil }
                 let asOf = env.calendar.iso8601(env.now)

@@ -2,10 +2,10 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"],"command"}` (`asks`: false for a
+/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"],"command","tags"}` (`asks`: false for a
 /// habit that only records; `days`: D of N days in any D, `per` `days`, and only then; `on`: a weekday
 /// schedule's days, `["mon","wed","fri"]`, only for one; `command`: a command habit's shell command on
-/// this device, else null).
+/// this device, else null; `tags`: the habit's tags, sorted, `[]` for none).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -65,6 +65,8 @@ struct HabitEntryJSON: Codable, Equatable {
     let on: [String]?
     /// A command habit's command (this device's; Standards/automation.md), else null.
     @Nullable var command: String?
+    /// The habit's tags, sorted; `[]` for none (and for the built-ins).
+    let tags: [String]
 
     init(_ d: HabitDefinition) {
         name = d.name
@@ -85,6 +87,7 @@ struct HabitEntryJSON: Codable, Equatable {
         asks = d.asks
         on = d.on?.words
         command = d.command
+        tags = d.tags
     }
 }
 

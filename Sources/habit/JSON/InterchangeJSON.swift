@@ -111,7 +111,7 @@ struct InterchangeLineJSON: Codable, Equatable {
 /// habit that only records (absent, as in lines of older versions: it asks), and `"days":D` beside
 /// `"per":"days"` for N days in any D (absent for every other period, as in older lines), and
 /// `"on":["mon","wed","fri"]` for a daily habit on a weekday schedule (absent: every day, as in
-/// older lines).
+/// older lines), and `"tags":["health","morning"]` for a habit with tags (absent: none, as in older lines).
 struct InterchangeHabitJSON: Codable, Equatable {
     let id: String
     let name: String
@@ -133,6 +133,8 @@ struct InterchangeHabitJSON: Codable, Equatable {
     var asks: Bool?
     /// A weekday schedule's days, `mon` … `sun`; written only for one.
     var on: [String]?
+    /// The habit's tags, sorted; written only when it has some.
+    var tags: [String]?
     let created: String
     let modified: String
 
@@ -155,6 +157,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         archived = d.archived
         asks = d.asks ? nil : false
         on = d.on?.words
+        tags = d.tags.isEmpty ? nil : d.tags
         created = InterchangeLineJSON.instant(d.created, calendar)
         modified = InterchangeLineJSON.instant(d.modified, calendar)
     }
@@ -181,12 +184,19 @@ struct InterchangeHabitJSON: Codable, Equatable {
             }
             schedule = days
         }
+        var tags: [String] = []
+        if let given = self.tags {
+            guard let checked = try? HabitTag.validate(given), checked == given, (1...HabitTag.maximumPerHabit).contains(given.count) else {
+                throw InterchangeJSONFailure("habit \(quoted(name)) has \"tags\" habit does not take: 1–\(HabitTag.maximumPerHabit) tags, each once, sorted, written as habit writes them")
+            }
+            tags = checked
+        }
         let unit = try self.unit.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "unit", limit: 64) }
         let from = try self.from.map { text throws(InterchangeJSONFailure) in try InterchangeField.text(text, "from", limit: 256) }
         return HabitDefinition(id: uuid.storeText, name: name, kind: kind, unit: unit, goal: goal, per: per, times: times,
                                fromType: from, sources: sources.filter, since: since, archived: archived, asks: asks ?? true,
                                on: schedule, created: try InterchangeField.instant(created, "created"),
-                               modified: try InterchangeField.instant(modified, "modified"))
+                               modified: try InterchangeField.instant(modified, "modified"), tags: tags)
     }
 }
 

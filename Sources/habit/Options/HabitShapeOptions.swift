@@ -43,11 +43,18 @@ struct HabitShapeOptions: ParsableArguments {
     @Flag(name: .customLong("every-day"), help: "habit edit: due every day again (undoes --on).")
     var everyDay = false
 
+    @Option(name: .long, help: ArgumentHelp("A tag for grouping and filtering (--tag T on today, status, streak, calendar, score, ask, remind list); repeat it for several.",
+                                           valueName: "tag"))
+    var tag: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("habit edit: take this tag away; repeat it for several.", valueName: "tag"))
+    var untag: [String] = []
+
     /// These options as a spec, with the ones only `add` or only `edit` has.
     func spec(from: String? = nil, field: String? = nil, noTarget: Bool = false, newName: String? = nil) throws -> HabitSpec {
         if asks && neverAsks { throw HabitInputError.asksAndNeverAsks }
         return HabitSpec(unit: unit, atLeast: atLeast, atMost: atMost, noTarget: noTarget, per: per, times: times, from: from,
                          sources: sources, newName: newName, field: field, asks: neverAsks ? false : asks ? true : nil,
-                         on: on?.weekdays, everyDay: everyDay)
+                         on: on?.weekdays, everyDay: everyDay, tags: tag, untags: untag)
     }
 }

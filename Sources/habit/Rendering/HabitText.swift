@@ -53,17 +53,23 @@ enum HabitText {
     }
 
     /// `habit habits`: name, what it asks, since, and "archived"; a command habit's command in
-    /// full on the line below (control characters escaped: it stays one line).
+    /// full on the line below (control characters escaped: it stays one line). When a habit has a
+    /// tag, grouped by tag (``HabitTag/groups(_:)``): each tag a heading, its habits indented under
+    /// it (a habit with two tags under both), then "no tag" with the rest, the built-ins among them.
     static func list(_ habits: [HabitDefinition], style: Style) -> [String] {
         let nameWidth = max(9, (habits.map(\.name.count).max() ?? 0) + 1)
         let asksWidth = (habits.map { asks($0).count }.max() ?? 0) + 2
-        return habits.map { d in
-            let line = d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+        let line = { (d: HabitDefinition, indent: String) -> String in
+            let line = indent + d.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
                 + asks(d).padding(toLength: asksWidth, withPad: " ", startingAt: 0)
                 + style.dim(d.kind == .builtin ? "built in" : "since \(d.since)")
             let shown = d.archived ? line + "  " + style.yellow("archived") : line
             guard let command = d.command else { return shown }
-            return shown + "\n" + String(repeating: " ", count: nameWidth) + style.dim("runs: ") + escapingControlCharacters(command)
+            return shown + "\n" + indent + String(repeating: " ", count: nameWidth) + style.dim("runs: ") + escapingControlCharacters(command)
+        }
+        guard habits.contains(where: { !$0.tags.isEmpty }) else { return habits.map { line($0, "") } }
+        return HabitTag.groups(habits).enumerated().flatMap { i, group in
+            (i == 0 ? [] : [""]) + [style.bold(group.tag ?? "no tag")] + group.habits.map { line($0, "  ") }
         }
     }
 
@@ -73,7 +79,8 @@ enum HabitText {
             try Output.printJSON(HabitChangeJSON(habit: HabitEntryJSON(d)))
             return
         }
-        Output.print("\(verb) \(d.name): \(asks(d))" + (hint.map { " (\($0))" } ?? ""))
+        let tags = d.tags.isEmpty ? "" : "; tags: " + d.tags.joined(separator: ", ")
+        Output.print("\(verb) \(d.name): \(asks(d))\(tags)" + (hint.map { " (\($0))" } ?? ""))
         if let command = d.command { Output.print("  runs: " + escapingControlCharacters(command)) }
     }
 

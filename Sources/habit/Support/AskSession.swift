@@ -75,12 +75,13 @@ struct AskSession {
     let notAsked: [String]
     let days: DayRange
 
-    init(store: HabitStore, env: HabitEnvironment, days: DayRange, names: [String]) throws {
+    init(store: HabitStore, env: HabitEnvironment, days: DayRange, names: [String], tags: TagFilterOptions = TagFilterOptions()) throws {
         (self.store, self.env, self.days) = (store, env, days)
-        // Every name is checked before anything is asked: an unknown one writes nothing.
+        // Every name and tag is checked before anything is asked: an unknown one writes nothing.
+        let tagged = try tags.habits(store, named: names.first)
         let named = try names.map { try store.read(.habit(named: $0.lowercased(), env: env)) }
         for habit in named where habit.archived { throw HabitInputError.archived(habit.name) }
-        let overview = try store.read(.overview(named.isEmpty ? nil : named, range: days, env: env))
+        let overview = try store.read(.overview(tagged ?? (named.isEmpty ? nil : named), range: days, env: env))
         let grants = try store.read(.accessGrants)
         let answers = try store.read(.answers(in: days))
         let answered = Set(answers.map { "\($0.habitID)\n\($0.day)" })
