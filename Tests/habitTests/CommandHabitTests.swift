@@ -229,4 +229,42 @@ import Testing
             #expect(r.status == 64 && r.stderr.split(separator: "\n").count == 1, "\(bad): \(r.stderr)")
         }
     }
+
+    /// A command that finds the day done cancels the day's reminder occurrence still to come, as a
+    /// log does (`remind list` says cancelled; `remind check` then has nothing to do for it).
+    @Test func aCommandThatFindsTheDayDoneCancelsItsReminder() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": Self.day1]
+        #expect(try habit.run(["add", "floss", "--command", "exit 0"], env: env).status == 0)
+        #expect(try habit.run(["add", "tidy", "--command", "exit 1"], env: env).status == 0)
+        #expect(try habit.run(["remind", "add", "floss", "21:00"], env: env).status == 0)
+        #expect(try habit.run(["remind", "add", "tidy", "21:00"], env: env).status == 0)
+        // At 20:00, inside the 21:00 reminders' 12-hour look-back, where a log would cancel too.
+        let evening = ["HABIT_NOW": "2025-10-20T20:00:00+02:00"]
+        #expect(try habit.run(["refresh"], env: evening).status == 0)
+        let reminders = try habit.json(["remind", "list"], env: evening)["reminders"] as? [[String: Any]] ?? []
+        let state = { (name: String) in reminders.first { $0["activity"] as? String == name }?["nextState"] as? String }
+        #expect(reminders.count == 2 && state("floss") == "cancelled", "\(reminders)")
+        #expect(state("tidy") == nil, "not done: its reminder stays")
+    }
+
+    /// `habit remove` takes a habit's per-device rows with it: its command runs and kept answers.
+    @Test func aRemovedHabitTakesItsRunsAndAnswersWithIt() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": Self.day1]
+        #expect(try habit.run(["add", "floss", "--command", "exit 3"], env: env).status == 0)
+        #expect(try habit.run(["add", "read"], env: env).status == 0)
+        _ = try habit.run(["refresh"], env: env)
+        let asked = try AskTests.ask(habit, ["read"], input: "n\n", env: env)
+        #expect(asked.status == 0, "\(asked.stderr)")
+        func count(_ table: String) throws -> Int {
+            try DatabaseQueue(path: habit.db).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM \(table)") ?? -1 }
+        }
+        #expect(try count("commandRun") == 1 && count("answer") == 1)
+        #expect(try habit.run(["remove", "floss", "--yes"], env: env).status == 0)
+        #expect(try habit.run(["remove", "read", "--yes"], env: env).status == 0)
+        #expect(try count("commandRun") == 0 && count("answer") == 0)
+    }
 }

@@ -14,7 +14,8 @@ extension HabitStore {
     /// transaction: the day's row in `commandRun` (per device), and for a result the day's entry
     /// from ``CommandHabit/source`` — the one before it (from that source) removed, none written
     /// for `notDone`. A failure records nothing but its row: entries stay as they were and the day
-    /// stays open (a failure never settles it).
+    /// stays open (a failure never settles it). A result that makes the day met cancels the habit's
+    /// reminder occurrence of that day that is still to come, as `habit log` does.
     public func recordCommandRun(_ definition: HabitDefinition, day: LocalDay, outcome: CommandHabit.Outcome,
                                  settled: Bool, env: HabitEnvironment) throws {
         let settles = settled && outcome.failure == nil
@@ -41,6 +42,11 @@ extension HabitStore {
             let sample = makeSample(type: type, InstantRange(at, upTo: at), value: value, unit: definition.unit ?? "count",
                                     source: CommandHabit.source, metadata: ["habit": definition.name], env: env)
             try Self.insert(sample, workoutId: nil, db)
+            if try Self.isMet(definition, on: day, env: env, db) {
+                // Done as of now (when the command found it): the day's occurrence still to come, if any.
+                _ = try ReminderRows.cancelMatching(db, activity: definition.id, completedAt: env.now, source: CommandHabit.source,
+                                                    env: env, only: { env.calendar.day(containing: $0.at) == day })
+            }
         }
     }
 }

@@ -255,14 +255,23 @@ extension HabitStore {
                 try db.execute(literal: "DELETE FROM sample WHERE typeId = \(typeID)")
                 entries = db.changesCount
             }
-            try db.execute(literal: "DELETE FROM skip WHERE habit = \(definition.id)")
-            let skips = db.changesCount
-            try db.execute(literal: "DELETE FROM reminder WHERE activity = \(definition.id)")
-            let reminders = db.changesCount
-            try db.execute(literal: "DELETE FROM commandRun WHERE habitId = \(definition.id)")
-            try db.execute(literal: "DELETE FROM habit WHERE id = \(definition.id)")
+            let (skips, reminders) = try Self.deleteHabitRow(definition.id, db)
             return HabitRemoval(entries: entries, skips: skips, reminders: reminders)
         }
+    }
+
+    /// Deletes the habit `id` with what belongs to it beside its entries — its skips, reminders
+    /// (their occurrences go with them), command runs and kept answers — for `habit remove` and a
+    /// removal that arrives by sync alike; gives how many skips and reminders went.
+    static func deleteHabitRow(_ id: String, _ db: Database) throws -> (skips: Int, reminders: Int) {
+        try db.execute(sql: "DELETE FROM skip WHERE habit = ?", arguments: [id])
+        let skips = db.changesCount
+        try db.execute(sql: "DELETE FROM reminder WHERE activity = ?", arguments: [id])
+        let reminders = db.changesCount
+        try db.execute(sql: "DELETE FROM commandRun WHERE habitId = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM answer WHERE habit = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
+        return (skips, reminders)
     }
 
     /// Skips `days` for the habit with id `habitID`, or for every habit when nil.

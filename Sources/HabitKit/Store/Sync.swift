@@ -284,10 +284,7 @@ struct InterchangeApplier {
             switch SyncMerge.removal(removedAt: stamp, here: here) {
             case .keep: return false
             case .remove:
-                try db.execute(sql: "DELETE FROM skip WHERE habit = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM reminder WHERE activity = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM commandRun WHERE habitId = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
+                _ = try HabitStore.deleteHabitRow(id, db)
             case .remember: break
             }
             try db.execute(sql: "INSERT INTO habitTombstone (id, modified) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET modified = max(modified, excluded.modified)",
