@@ -208,7 +208,7 @@ import Testing
 
         let removal = try store.removeHabit(named: "water", env: env)
         #expect(removal == HabitRemoval(entries: 2, skips: 1, reminders: 1))
-        #expect(try store.fetchReminders(env: env).reminders.map(\.id) == [flossReminder.id])
+        #expect(try store.read(.reminders(env: env)).reminders.map(\.id) == [flossReminder.id])
         #expect(try store.read(.ownHabits()).map(\.name) == ["floss"])
         #expect(throws: HabitInputError.self) { try store.read(.habit(named: "water", env: env)) }
         #expect(try store.read(.counts).samples == 1)

@@ -90,10 +90,10 @@ import Testing
     @Test func aGlobalPauseIsHonouredAndResumeBringsThemBack() throws {
         let (store, reminder) = try Self.storeWithReminder()
         try store.setRemindersPaused(true, at: Fixture.instant("2025-10-26T19:00:00+01:00"))
-        #expect(try store.fetchReminders(env: Self.at("2025-10-26T19:01:00+01:00")).paused)
+        #expect(try store.read(.reminders(env: Self.at("2025-10-26T19:01:00+01:00"))).paused)
         #expect(try store.checkReminders(env: Self.at("2025-10-26T20:01:00+01:00"), catchUp: false).delivered.isEmpty)
         try store.setRemindersPaused(false, at: Fixture.instant("2025-10-26T20:01:30+01:00"))
-        #expect(try !store.fetchReminders(env: Self.at("2025-10-26T20:01:40+01:00")).paused)
+        #expect(try !store.read(.reminders(env: Self.at("2025-10-26T20:01:40+01:00"))).paused)
         try store.updateReminder(reminder.id) { $0.enabled = false }
         #expect(try store.checkReminders(env: Self.at("2025-10-26T20:02:00+01:00"), catchUp: false).delivered.isEmpty)
         try store.updateReminder(reminder.id) { $0.enabled = true }

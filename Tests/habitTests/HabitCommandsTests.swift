@@ -199,7 +199,7 @@ enum HabitsFixture {
         #expect(removed.stdout == "removed water with 2 entries, 1 skip and 1 reminder\n", "\(removed.stderr)")
         #expect(!HabitsFixture.objects(try habit.json(["habits", "--archived"], env: Self.env)["habits"])
             .contains { $0["name"] as? String == "water" })
-        #expect(try HabitStore.open(path: habit.db).fetchReminders(env: HabitEnvironment(now: Date(), timeZone: .gmt, makeUUID: { UUID() })).reminders.isEmpty)
+        #expect(try HabitStore.open(path: habit.db).read(.reminders(env: HabitEnvironment(now: Date(), timeZone: .gmt, makeUUID: { UUID() }))).reminders.isEmpty)
         let json = try habit.json(["remove", "old", "--yes"], env: Self.env)
         #expect(json["habit"] as? String == "old" && json["entries"] as? Int == 0 && json["skips"] as? Int == 0
                 && json["reminders"] as? Int == 0)

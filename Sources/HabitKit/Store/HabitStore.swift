@@ -43,7 +43,7 @@ public struct HabitStore: Sendable {
     }
 
     /// An empty in-memory store, for tests and dry runs.
-    public static func inMemory(path: String = ":memory:") throws -> HabitStore {
+    static func inMemory(path: String = ":memory:") throws -> HabitStore {
         var config = Configuration()
         config.foreignKeysEnabled = true
         return try HabitStore(writer: DatabaseQueue(configuration: config), path: path)

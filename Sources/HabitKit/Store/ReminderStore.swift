@@ -45,33 +45,6 @@ extension HabitStore {
         }
     }
 
-    /// The reminders in one read: each with its next occurrence at or after now, that
-    /// occurrence's state and whether the habit is done for it already; and whether all are paused.
-    public func fetchReminders(env: HabitEnvironment) throws -> ReminderList {
-        try read { db in
-            var settings: Settings?
-            let statuses = try ReminderRows.fetchAll(db).map { reminder in
-                let next = reminder.nextOccurrence(atOrAfter: env.now, calendar: env.calendar)
-                let state = try next.flatMap { o in
-                    try OccurrenceRecord.fetchOne(db, key: ["reminderId": reminder.id, "day": o.day.description])?.state
-                }
-                let name = Habit(rawValue: reminder.activity) != nil ? reminder.activity
-                    : try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [reminder.activity]) ?? reminder.activity
-                var done = false
-                if let next, state == nil {
-                    let question = ReminderCheck.doneSoFar(reminder, next, now: env.now, calendar: env.calendar)
-                    if question != .no {
-                        let read = try settings ?? Self.settings(db)
-                        settings = read
-                        done = try ReminderRows.isDone(question, settings: read, env: env, db)
-                    }
-                }
-                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: name, doneAlready: done)
-            }
-            return ReminderList(statuses: statuses, paused: try ReminderRows.paused(db))
-        }
-    }
-
     /// What cron runs: handles the occurrences ``ReminderCheck/due(_:paused:now:graceMinutes:catchUp:calendar:)``
     /// names, each `suppressed` when the habit is done (``ReminderCheck/done(_:_:calendar:)``),
     /// else `delivered`.
@@ -99,6 +72,35 @@ extension HabitStore {
                 if state == .suppressed { result.suppressed.append(handled) } else { result.delivered.append(handled) }
             }
             return result
+        }
+    }
+}
+
+extension StoreRequest where Value == ReminderList {
+    /// The reminders in one read: each with its next occurrence at or after now, that
+    /// occurrence's state and whether the habit is done for it already; and whether all are paused.
+    public static func reminders(env: HabitEnvironment) -> Self {
+        Self { db in
+            var settings: Settings?
+            let statuses = try ReminderRows.fetchAll(db).map { reminder in
+                let next = reminder.nextOccurrence(atOrAfter: env.now, calendar: env.calendar)
+                let state = try next.flatMap { o in
+                    try OccurrenceRecord.fetchOne(db, key: ["reminderId": reminder.id, "day": o.day.description])?.state
+                }
+                let name = Habit(rawValue: reminder.activity) != nil ? reminder.activity
+                    : try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [reminder.activity]) ?? reminder.activity
+                var done = false
+                if let next, state == nil {
+                    let question = ReminderCheck.doneSoFar(reminder, next, now: env.now, calendar: env.calendar)
+                    if question != .no {
+                        let read = try settings ?? HabitStore.settings(db)
+                        settings = read
+                        done = try ReminderRows.isDone(question, settings: read, env: env, db)
+                    }
+                }
+                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: name, doneAlready: done)
+            }
+            return ReminderList(statuses: statuses, paused: try ReminderRows.paused(db))
         }
     }
 }

@@ -29,13 +29,13 @@ struct RemindAdd: ParsableCommand {
         // Without --days, a habit on a weekday schedule is reminded on its days (Standards/reminders.md).
         if let on = habit.on { reminder.weekdays = on }
         fields.apply(to: &reminder)
-        if let twin = try reader.fetchReminders(env: readEnv).reminders.first(where: reminder.overlaps) {
+        if let twin = try reader.read(.reminders(env: readEnv)).reminders.first(where: reminder.overlaps) {
             throw ValidationError("reminder #\(twin.id) already nags about \(habit.name) at \(time.time) on \(twin.weekdays); "
                                   + "change it with 'habit remind edit \(twin.id)', or pick another time")
         }
         let (store, env) = try store.writing()
         let added = try store.addReminder(reminder)
-        let status = try store.fetchReminders(env: env).status(added.id)
+        let status = try store.read(.reminders(env: env)).status(added.id)
         if output.json {
             try Output.printJSON(ReminderJSON(status, env.calendar))
         } else {

@@ -27,7 +27,7 @@ struct RemindEdit: ParsableCommand {
         let (store, env) = try store.writing()
         // An unknown reminder is said before an unknown habit.
         let activityID = try activity.map { name in
-            _ = try store.fetchReminders(env: env).status(id)
+            _ = try store.read(.reminders(env: env)).status(id)
             return try store.read(.habit(named: name.lowercased(), env: env)).id
         }
         try store.updateReminder(id) { reminder in
@@ -36,7 +36,7 @@ struct RemindEdit: ParsableCommand {
             fields.apply(to: &reminder)
             reminder.modified = env.now
         }
-        let status = try store.fetchReminders(env: env).status(id)
+        let status = try store.read(.reminders(env: env)).status(id)
         Output.print(ReminderText.describe(status, now: env.now, env.calendar, prefix: "changed: ").joined(separator: "\n"))
     }
 }

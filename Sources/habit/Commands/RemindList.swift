@@ -10,9 +10,10 @@ struct RemindList: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (store, env) = try store.reading()
-        let tagged = try tags.habits(store, includingArchived: true).map { Set($0.map(\.id)) }
-        let list = try store.fetchReminders(env: env)
+        // One snapshot: the tagged habits and the reminders of one state of the store.
+        let (list, tagged, env) = try store.snapshot { store, env in
+            (try store.read(.reminders(env: env)), try tags.habits(store, includingArchived: true).map { Set($0.map(\.id)) }, env)
+        }
         // With --tag: the reminders of the habits with the tag (a reminder's activity is its habit's id).
         let (statuses, paused) = (list.statuses.filter { tagged?.contains($0.reminder.activity) ?? true }, list.paused)
         if output.json {
