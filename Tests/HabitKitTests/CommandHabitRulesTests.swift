@@ -57,6 +57,10 @@ import Testing
         #expect(o(true, .exited(0), "3", truncated: true).failure != nil)
         #expect(o(true, .exited(1), "3").failure == "exited with status 1")
         #expect(o(true, .exited(0), "bad\u{1B}[2J").failure == "printed \"bad\\u{1B}[2J\", not one number")
+        // The bound of every amount (habit log refuses larger ones too); found by AnswerFuzzTests.
+        #expect(o(true, .exited(0), "999999999999") == .value(999_999_999_999))
+        #expect(o(true, .exited(0), "1000000000000").failure == "printed \"1000000000000\", a number too large (at most 999,999,999,999)")
+        #expect(o(true, .exited(0), String(repeating: "9", count: 39)).failure?.hasSuffix("a number too large (at most 999,999,999,999)") == true)
     }
 
     /// `--command`: not empty, no NUL, at most 4096 bytes; a target makes a counted quantity.

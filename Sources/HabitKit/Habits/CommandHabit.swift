@@ -62,7 +62,8 @@ public enum CommandHabit {
     /// The result of a yes/no (`quantity` false) or quantity habit's command that ended with
     /// `exit` and printed `output` (`truncated`: it printed more than habit reads).
     /// Yes/no: exit 0 is done, exit 1 not done. Quantity: exit 0 and exactly one number (spaces
-    /// and newlines around it allowed) is that value. Anything else is a failure.
+    /// and newlines around it allowed) below ``StoredNumbers/magnitude`` is that value. Anything
+    /// else is a failure.
     public static func outcome(quantity: Bool, exit: CommandExit, output: [UInt8], truncated: Bool) -> Outcome {
         switch exit {
         case .couldNotStart(let why): return .failure("could not start: " + why)
@@ -80,6 +81,10 @@ public enum CommandHabit {
             if truncated { return .failure("printed more than habit reads; it should print one number") }
             guard let value = number(in: output) else {
                 return .failure("printed \(shown(output)), not one number")
+            }
+            // The bound every amount has (`habit log` refuses larger ones too; StoredNumbers).
+            guard value < StoredNumbers.magnitude else {
+                return .failure("printed \(shown(output)), a number too large (at most 999,999,999,999)")
             }
             return .value(value)
         }

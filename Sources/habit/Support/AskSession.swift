@@ -15,11 +15,12 @@ struct AskAnswer: Equatable {
 
     /// Nil for a line without an answer (empty, or only a note).
     init?(_ line: String) {
+        // Any white space separates and surrounds (a tab, a CRLF script's \r): found by AnswerFuzzTests.
         let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let answer = (parts.first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
-        let note = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let answer = (parts.first.map(String.init) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let note = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespacesAndNewlines) : ""
         self.note = note.isEmpty ? nil : note
-        let words = answer.split(separator: " ", omittingEmptySubsequences: true)
+        let words = answer.split(whereSeparator: \.isWhitespace)
         guard let first = words.first?.lowercased() else { return nil }
         let rest = words.dropFirst().joined(separator: " ")
         switch first {
@@ -28,7 +29,7 @@ struct AskAnswer: Equatable {
         case "s", "skip" where rest.isEmpty: reply = .skip
         case "?", "h", "help": reply = .help
         case "q", "quit": reply = .quit
-        default: reply = .yes(answer)
+        default: reply = .yes(words.joined(separator: " "))
         }
     }
 }
