@@ -1,0 +1,124 @@
+import CNCurses
+import Foundation
+
+/// The thin ncurses driver of `habit ui` (Standards/ui.md): it sets the terminal up, reads keys,
+/// draws ``UISpan`` lines and gives the terminal back as it found it — on `q`, on an error (the
+/// caller's `defer`), and on SIGINT / SIGTERM (a handler that calls `endwin` and dies of the
+/// signal). Everything else is ``UIModel``'s.
+enum Terminal {
+    /// Colour pairs: 1 green, 2 yellow, 3 red.
+    private static let pairs: [(Int16, Int16)] = [(1, Int16(COLOR_GREEN)), (2, Int16(COLOR_YELLOW)), (3, Int16(COLOR_RED))]
+
+    /// Whether the marks can be drawn in UTF-8 (the locale set from the environment says UTF-8).
+    static func start(color: Bool) -> (utf8: Bool, width: Int, height: Int) {
+        setlocale(LC_ALL, "")
+        let utf8 = habit_locale_is_utf8() != 0
+        initscr()
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            Foundation.signal(signal) { number in
+                endwin()
+                Foundation.signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+        cbreak()
+        noecho()
+        _ = habit_keypad_on()
+        curs_set(0)
+        set_escdelay(25)
+        if color, has_colors() {
+            start_color()
+            use_default_colors()
+            for (pair, foreground) in pairs { init_pair(pair, foreground, -1) }
+        }
+        return (utf8, Int(habit_cols()), Int(habit_lines()))
+    }
+
+    static func stop() {
+        endwin()
+    }
+
+    /// The next key; nil for one the screen does not use.
+    static func key() -> UIKey? {
+        var ch: Int32 = 0
+        let kind = habit_get_wch(&ch)
+        if kind == habit_err() { return nil }
+        if kind == habit_key_code_yes() {
+            switch ch {
+            case habit_key_left(): return .left
+            case habit_key_right(): return .right
+            case habit_key_up(): return .up
+            case habit_key_down(): return .down
+            case habit_key_resize(): return .resize(width: Int(habit_cols()), height: Int(habit_lines()))
+            default: return nil
+            }
+        }
+        guard let scalar = Unicode.Scalar(UInt32(bitPattern: ch)) else { return nil }
+        return .character(Character(scalar))
+    }
+
+    /// Draws `lines` from the top left, each cleared to its end.
+    static func draw(_ lines: [[UISpan]], color: Bool) {
+        erase()
+        for (y, line) in lines.enumerated() {
+            move(Int32(y), 0)
+            for span in line {
+                let attributes = self.attributes(span.look, color: color)
+                attron(attributes)
+                addstr(span.text)
+                attroff(attributes)
+            }
+        }
+        refresh()
+    }
+
+    private static func attributes(_ look: UISpan.Look, color: Bool) -> Int32 {
+        let value: attr_t = switch look {
+        case .plain: 0
+        case .bold: habit_a_bold()
+        case .dim: color ? habit_a_dim() : 0
+        case .cursor: habit_a_reverse()
+        case .tint(let tint):
+            switch tint {
+            case .green: color ? habit_color_pair(1) : 0
+            case .yellow: color ? habit_color_pair(2) : 0
+            case .red: color ? habit_color_pair(3) : 0
+            case .dim: color ? habit_a_dim() : 0
+            }
+        }
+        return Int32(truncatingIfNeeded: value)
+    }
+
+    /// A line of text typed on the last line after `prompt`, starting from `initial`: Enter gives
+    /// it, Escape gives nil. Backspace deletes; a resize is kept for after (`resized`).
+    static func readLine(prompt: String, initial: String, width: Int, height: Int, resized: inout UIKey?) -> String? {
+        var text = Array(initial)
+        curs_set(1)
+        defer { curs_set(0) }
+        while true {
+            let shown = prompt + String(text.suffix(max(1, width - prompt.count - 1)))
+            move(Int32(height - 1), 0)
+            clrtoeol()
+            addstr(shown)
+            refresh()
+            var ch: Int32 = 0
+            let kind = habit_get_wch(&ch)
+            if kind == habit_err() { continue }
+            if kind == habit_key_code_yes() {
+                if ch == habit_key_backspace() { _ = text.popLast() }
+                if ch == habit_key_enter() { return String(text) }
+                if ch == habit_key_resize() { resized = .resize(width: Int(habit_cols()), height: Int(habit_lines())) }
+                continue
+            }
+            switch ch {
+            case 27: return nil  // Escape
+            case 10, 13: return String(text)
+            case 8, 127: _ = text.popLast()
+            case 21: text.removeAll()  // Ctrl-U
+            default:
+                guard ch >= 32, let scalar = Unicode.Scalar(UInt32(bitPattern: ch)) else { continue }
+                text.append(Character(scalar))
+            }
+        }
+    }
+}
