@@ -142,8 +142,11 @@ struct UIModel: Sendable {
     /// How many rows fit.
     var rowCount: Int { max(1, height - Self.headerLines - Self.footerLines) }
 
-    /// The days shown, `[first, end]`.
-    var shown: DayRange { DayRange(end.adding(days: 1 - dayCount), upTo: end.adding(days: 1)) }
+    /// The days shown, `[first, end]`: months, never before the 1st of `end`'s month.
+    var shown: DayRange {
+        let first = end.adding(days: 1 - dayCount)
+        return DayRange(mode == .months ? max(first, end.firstOfMonth) : first, upTo: end.adding(days: 1))
+    }
 
     /// The days the cells should cover: those shown and a margin either side (never after today's month).
     var wantedRange: DayRange {
@@ -288,7 +291,10 @@ struct UIModel: Sendable {
     /// Shifts the days shown as little as needs be for the cursor to be among them.
     mutating func keepVisible() {
         if day > end { end = day }
-        if day < shown.lowerBound { end = day.adding(days: dayCount - 1) }
+        if day < shown.lowerBound {
+            end = day.adding(days: dayCount - 1)
+            if mode == .months { end = min(end, day.firstOfNextMonth.adding(days: -1)) }
+        }
     }
 
     /// Months: the cursor's month from its 1st (the part holding the cursor when it does not fit).
@@ -303,7 +309,7 @@ struct UIModel: Sendable {
 
     /// The screen, line by line: month/day numbers, a row per habit, the legend and the status line.
     func lines() -> [[UISpan]] {
-        if showHelp { return Self.help.map { [UISpan(text: $0)] } }
+        if showHelp { return Self.help(ascii: ascii).map { [UISpan(text: $0)] }.map { Self.clip($0, to: width) } }
         var lines: [[UISpan]] = []
         let days = Array(shown)
         let pad = String(repeating: " ", count: nameWidth + 1)
@@ -325,7 +331,7 @@ struct UIModel: Sendable {
         lines += [months, numbers]
         for index in rows.indices.dropFirst(top).prefix(rowCount) {
             let r = rows[index]
-            var line = [UISpan(text: Self.fit(r.name, nameWidth) + " ", look: index == row ? .bold : .plain)]
+            var line = [UISpan(text: Self.fit(r.name, nameWidth, ascii: ascii) + " ", look: index == row ? .bold : .plain)]
             if let unreadable = r.unreadable {
                 line.append(UISpan(text: unreadable, look: .dim))
             } else {
@@ -355,20 +361,20 @@ struct UIModel: Sendable {
         guard rows.indices.contains(row) else { return "no habits yet: habit add NAME" }
         let r = rows[row]
         let c = cell(row, day)
-        var parts = ["\(r.name) · \(TextRendering.dayName(day, today: today))"]
+        var parts = ["\(r.name)", TextRendering.dayName(day, today: today)]
         switch r.kind {
         case .yesNo: parts.append(c.value > 0 ? "done" : "not done")
         case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
         }
         if c.skipped { parts.append("skipped") }
         if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(note)") }
-        return parts.joined(separator: " · ")
+        return parts.joined(separator: ascii ? " - " : " · ")
     }
 
-    static let help = [
-        "habit ui — keys",
+    static func help(ascii: Bool) -> [String] { [
+        "habit ui - keys",
         "",
-        "  ← → ↑ ↓  h l k j   move (days, habits)",
+        ascii ? "  arrows   h l k j   move (days, habits)" : "  ← → ↑ ↓  h l k j   move (days, habits)",
         "  space              a yes/no day: done / not done",
         "  + / -              an amount: add 1 / take back the day's newest entry",
         "  s                  skip the day / take the skip back",
@@ -382,12 +388,12 @@ struct UIModel: Sendable {
         "Built-ins are shown, not changed: habit log meditate|workout|alcohol.",
         "",
         "Any key goes back.",
-    ]
+    ] }
 
-    /// `text` cut to `width` characters (… at the end when cut), padded to it.
-    static func fit(_ text: String, _ width: Int) -> String {
+    /// `text` cut to `width` characters (… or ~ at the end when cut), padded to it.
+    static func fit(_ text: String, _ width: Int, ascii: Bool) -> String {
         if text.count <= width { return text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        return String(text.prefix(max(0, width - 1))) + "…"
+        return String(text.prefix(max(0, width - 1))) + (ascii ? "~" : "…")
     }
 
     /// A line cut to the screen's width (a character is one column: names and notes are cut as text).
