@@ -70,7 +70,8 @@ struct UIScreen: ParsableCommand {
                 } catch let refusal as AskRefusal {
                     model.message = refusal.reason
                 }
-                try reload()
+                let range = model.loaded ?? model.wantedRange
+                model.cells[change.habit.id] = try data.cells(of: change.habit, range)
             }
             Terminal.draw(model.lines(), color: color)
             trace.frame(Self.traceName(action), since: start)

@@ -55,6 +55,14 @@ enum UIWrite: Equatable, Sendable {
     case unskip(HabitDefinition, LocalDay)
     /// The day's newest own entry written again with `note` (nil: none), then the old one deleted (`n`).
     case note(HabitDefinition, LocalDay, String?)
+
+    /// The habit changed: only its row is read again.
+    var habit: HabitDefinition {
+        switch self {
+        case .done(let h, _), .undone(let h, _), .add(let h, _), .takeBack(let h, _), .skip(let h, _), .unskip(let h, _),
+             .note(let h, _, _): h
+        }
+    }
 }
 
 /// What the driver does after a key.
@@ -120,8 +128,9 @@ struct UIModel: Sendable {
     /// Lines above the rows (month and day numbers) and below them (legend, status).
     static let headerLines = 2
     static let footerLines = 2
-    /// Days read beyond those shown, so that moving and paging near the edge reads nothing.
-    static let margin = 35
+    /// Days read beyond those shown, so that moving and paging reads nothing for half a year
+    /// (the evaluation covers the whole history whatever the range: a wider one costs little).
+    static let margin = 183
 
     init(rows: [UIRow], today: LocalDay, weekStartsOnSunday: Bool = false, width: Int, height: Int, ascii: Bool = false) {
         (self.rows, self.today, self.weekStartsOnSunday, self.width, self.height, self.ascii) =

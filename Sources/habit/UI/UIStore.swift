@@ -39,22 +39,37 @@ struct UIStore {
         try store.snapshot { store, _ in
             let overview = try store.read(.overview(nil, range: days, env: env))
             let grants = try store.read(.accessGrants)
-            let notes = try store.read(.notes(in: env.calendar.instants(of: days), of: nil, allSources: false))
-            var noted: [String: [LocalDay: String]] = [:]
-            for note in notes.reversed() {  // oldest first: the newest note of a day is kept
-                noted[note.habit, default: [:]][env.calendar.day(containing: note.start)] = note.text
-            }
-            var cells: [String: [LocalDay: UICell]] = [:]
-            for report in overview.reports where report.readable {
-                var row: [LocalDay: UICell] = [:]
-                for status in report.days {
-                    row[status.day] = UICell(mark: CalendarMark(status, report, today: env.today), value: status.value,
-                                             skipped: status.skipped, note: noted[report.definition.name]?[status.day])
-                }
-                cells[report.definition.id] = row
-            }
-            return (Self.rows(overview, grants: grants), cells)
+            return (Self.rows(overview, grants: grants), try cells(overview, days, of: nil, store))
         }
+    }
+
+    /// The cells of one habit after a change to it: only it is evaluated again (the other rows
+    /// are as they were), in one snapshot.
+    func cells(of habit: HabitDefinition, _ days: DayRange) throws -> [LocalDay: UICell] {
+        try store.snapshot { store, _ in
+            let overview = try store.read(.overview([habit], range: days, env: env))
+            return try cells(overview, days, of: habit, store)[habit.id] ?? [:]
+        }
+    }
+
+    /// Each readable report's days as cells: the calendar's mark, the value, the skip, the newest note.
+    private func cells(_ overview: HabitOverview, _ days: DayRange, of habit: HabitDefinition?,
+                       _ store: HabitStore) throws -> [String: [LocalDay: UICell]] {
+        let notes = try store.read(.notes(in: env.calendar.instants(of: days), of: habit, allSources: false))
+        var noted: [String: [LocalDay: String]] = [:]
+        for note in notes.reversed() {  // oldest first: the newest note of a day is kept
+            noted[note.habit, default: [:]][env.calendar.day(containing: note.start)] = note.text
+        }
+        var cells: [String: [LocalDay: UICell]] = [:]
+        for report in overview.reports where report.readable {
+            var row: [LocalDay: UICell] = [:]
+            for status in report.days {
+                row[status.day] = UICell(mark: CalendarMark(status, report, today: env.today), value: status.value,
+                                         skipped: status.skipped, note: noted[report.definition.name]?[status.day])
+            }
+            cells[report.definition.id] = row
+        }
+        return cells
     }
 
     // MARK: writing
