@@ -8,6 +8,7 @@ runs in a pseudo-terminal of its own (os.openpty, 160 x 50, TERM=xterm-256color,
 with HABIT_UI_TRACE=FILE: it appends one line a frame, measured with the monotonic clock
 (Sources/habit/Commands/UI.swift, UITrace):
 
+- `read MS`: the first read of the rows and cells (the whole evaluation), inside the first screen;
 - `first NS`: the instant the first screen was drawn (after `refresh`); the script takes its own
   CLOCK_MONOTONIC instant just before posix_spawn, so "first screen" is spawn to drawn: process
   start, store open, the rows and 90-odd days of cells read, the screen written to the terminal.
@@ -34,6 +35,7 @@ import termios
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+from benchlib import fmt, measure  # noqa: E402
 from own_habits import HABITS, NOW, ZONE, add_habits, build_release, fill  # noqa: E402
 
 
@@ -112,12 +114,15 @@ def main():
     trace = os.path.join(work, "trace")
     ui_env = dict(env, TERM="xterm-256color", LANG="C.UTF-8", HABIT_UI_TRACE=trace)
     ui_env.pop("NO_COLOR")
-    first, frames = [], {"key": [], "reload": [], "write": []}
+    first, reads, frames = [], [], {"key": [], "reload": [], "write": []}
     per_launch = max(1, args.keys // args.launches)
     for _ in range(args.launches):
         if os.path.exists(trace):
             os.remove(trace)
         screen = Screen(binary, ui_env, trace)
+        name, ms = screen.next_frame()
+        assert name == "read"
+        reads.append(float(ms))
         name, drawn = screen.next_frame()
         assert name == "first"
         first.append((int(drawn) - screen.spawned) / 1e6)
@@ -142,7 +147,10 @@ def main():
         p90 = values[max(0, int(len(values) * 0.9) - 1)]
         return f"{label:<44} median {statistics.median(values):7.2f} ms  p90 {p90:7.2f} ms  (n={len(values)})"
 
+    # The same evaluation of every habit, as a command, in the same minutes: the yardstick under load.
+    print(fmt("habit calendar (the same evaluation)", measure([binary, "calendar"], env, 20)))
     print(line("first screen (spawn to drawn)", first))
+    print(line("  of which the first read (rows, cells)", reads))
     print(line("redraw after a key, nothing read (h l j k [ ])", frames["key"]))
     print(line("redraw after [ ] that reads the cells again", frames["reload"]))
     print(line("redraw after space (written, cells read)", frames["write"]))

@@ -35,7 +35,9 @@ struct UIScreen: ParsableCommand {
             model.loaded = range
             model.moveRow(0)
         }
+        let reading = UITrace.now()
         try reload()
+        trace.frame("read", since: reading)
         Terminal.draw(model.lines(), color: color)
         trace.frame("first", since: nil)
         while true {
@@ -73,7 +75,9 @@ struct UIScreen: ParsableCommand {
                 let range = model.loaded ?? model.wantedRange
                 model.cells[change.habit.id] = try data.cells(of: change.habit, range)
             }
-            Terminal.draw(model.lines(), color: color)
+            var wrote = false
+            if case .write = action { wrote = true }
+            Terminal.draw(model.lines(), color: color, full: wrote)
             trace.frame(Self.traceName(action), since: start)
         }
     }
@@ -93,8 +97,9 @@ struct UINeedsTerminal: HabitError {
     var description: String { "ui needs a terminal on stdin and stdout: it draws a full screen (for a script: habit ask, habit log, habit calendar --json)" }
 }
 
-/// `HABIT_UI_TRACE=FILE`: one line a frame drawn, `first <ms since start of the process's clock>`
-/// or `key|reload|write <ms from the key read to the frame drawn>`, with the monotonic clock
+/// `HABIT_UI_TRACE=FILE`: one line a frame drawn, `first <the monotonic clock's instant, ns>` (after
+/// `read <ms>`, the first read of the rows and cells) or `key|reload|write <ms from the key read to
+/// the frame drawn>`, with the monotonic clock
 /// (Benchmarks/ui_frames.py reads it). Unset: nothing measured.
 struct UITrace {
     let path: String?

@@ -57,9 +57,10 @@ enum Terminal {
         return .character(Character(scalar))
     }
 
-    /// Draws `lines` from the top left, each cleared to its end.
-    static func draw(_ lines: [[UISpan]], color: Bool) {
-        erase()
+    /// Draws `lines` from the top left. `full`: the whole terminal repainted, not only what
+    /// changed (after a write: a hook may have printed on stderr, which is the terminal).
+    static func draw(_ lines: [[UISpan]], color: Bool, full: Bool = false) {
+        if full { clear() } else { erase() }
         for (y, line) in lines.enumerated() {
             move(Int32(y), 0)
             for span in line {
