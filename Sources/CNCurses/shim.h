@@ -22,6 +22,14 @@ static inline attr_t habit_a_bold(void) { return A_BOLD; }
 static inline attr_t habit_a_dim(void) { return A_DIM; }
 static inline attr_t habit_a_reverse(void) { return A_REVERSE; }
 static inline attr_t habit_color_pair(short pair) { return COLOR_PAIR(pair); }
+/// Starts curses on stdin/stdout: 1, or 0 when the terminal (TERM) has no terminfo entry (initscr
+/// would print and exit instead).
+static inline int habit_start(void) {
+    SCREEN *screen = newterm(NULL, stdout, stdin);
+    if (!screen) return 0;
+    set_term(screen);
+    return 1;
+}
 static inline int habit_lines(void) { return LINES; }
 static inline int habit_cols(void) { return COLS; }
 static inline int habit_keypad_on(void) { return keypad(stdscr, TRUE); }

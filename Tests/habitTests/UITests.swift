@@ -239,4 +239,18 @@ import Testing
         #expect(try Self.restored(habit), "stty -g before and after")
         #expect(!FileManager.default.fileExists(atPath: habit.db), "nothing written, no store")
     }
+
+    /// A TERM without a terminfo entry: one line, exit 69, the terminal untouched, no store.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func aTerminalWithoutTerminfoIsOneLineAndExit69() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let pane = try TmuxPane(name: "ui-term", folder: habit.folder, command: Self.command(habit, env: "TERM=no-such-terminal"))
+        defer { pane.kill() }
+        let screen = pane.screen(until: "EXIT=")
+        #expect(screen.contains("habit: ui cannot draw on this terminal: no terminfo entry for TERM=no-such-terminal") && screen.contains("EXIT=69"),
+                "\(screen)")
+        #expect(try Self.restored(habit))
+        #expect(!FileManager.default.fileExists(atPath: habit.db))
+    }
 }

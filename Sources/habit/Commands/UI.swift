@@ -26,7 +26,7 @@ struct UIScreen: ParsableCommand {
         var data = UIStore(store: opened, env: env)
         let trace = UITrace(path: Env.get("HABIT_UI_TRACE"))
         let color = (Env.get("NO_COLOR") ?? "").isEmpty
-        let size = Terminal.start(color: color)
+        let size = try Terminal.start(color: color)
         defer { Terminal.stop() }
         var model = UIModel(rows: [], today: env.today, width: size.width, height: size.height, ascii: !size.utf8)
         func reload() throws {

@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import HabitKit
 
 /// The thin ncurses driver of `habit ui` (Standards/ui.md): it sets the terminal up, reads keys,
 /// draws ``UISpan`` lines and gives the terminal back as it found it — on `q`, on an error (the
@@ -9,11 +10,12 @@ enum Terminal {
     /// Colour pairs: 1 green, 2 yellow, 3 red.
     private static let pairs: [(Int16, Int16)] = [(1, Int16(COLOR_GREEN)), (2, Int16(COLOR_YELLOW)), (3, Int16(COLOR_RED))]
 
-    /// Whether the marks can be drawn in UTF-8 (the locale set from the environment says UTF-8).
-    static func start(color: Bool) -> (utf8: Bool, width: Int, height: Int) {
+    /// Starts the screen; whether the marks can be drawn in UTF-8 (the locale set from the
+    /// environment says UTF-8), and the size. Throws ``UnknownTerminal`` without terminfo for TERM.
+    static func start(color: Bool) throws -> (utf8: Bool, width: Int, height: Int) {
         setlocale(LC_ALL, "")
         let utf8 = habit_locale_is_utf8() != 0
-        initscr()
+        guard habit_start() != 0 else { throw UnknownTerminal(name: Env.get("TERM") ?? "") }
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             Foundation.signal(signal) { number in
                 endwin()
@@ -121,5 +123,14 @@ enum Terminal {
                 text.append(Character(scalar))
             }
         }
+    }
+}
+
+/// TERM names a terminal ncurses has no terminfo entry for: nothing drawn, nothing changed.
+struct UnknownTerminal: HabitError {
+    var name: String
+    var kind: ErrorKind { .unavailable }
+    var description: String {
+        "ui cannot draw on this terminal: no terminfo entry for TERM=\(escapingControlCharacters(name)) (try TERM=xterm-256color)"
     }
 }
