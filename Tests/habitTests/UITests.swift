@@ -165,7 +165,7 @@ import Testing
     static func command(_ habit: HabitProcess, env: String = "LANG=C.UTF-8") -> String {
         "cd '\(habit.folder.path)' && stty -g > before; env -u NO_COLOR TERM=tmux-256color \(env) HABIT_DB='\(habit.db)' "
             + "HABIT_NOW=\(AskTests.now["HABIT_NOW"]!) TZ=Europe/Berlin HOME='\(habit.folder.path)' '\(HabitProcess.binary.path)' ui; "
-            + "echo EXIT=$?; stty -g > after; sleep 30"
+            + "status=$?; stty -g > after; echo EXIT=$status; sleep 30"
     }
 
     static func restored(_ habit: HabitProcess) throws -> Bool {
@@ -190,10 +190,11 @@ import Testing
         pane.send("h", "Space", "Space", "Space")  // yesterday: done, not done, done
         _ = pane.screen(until: "floss 2026-11-25: yes")
         pane.send("n")
-        _ = pane.screen(until: "note: ")
+        _ = pane.screen(until: "note:")  // the prompt (capture-pane leaves out trailing spaces)
         pane.send("after lunch", "Enter")
         _ = pane.screen(until: "note: after lunch")
         pane.send("j", "+", "+", "+", "-")
+        _ = pane.screen(until: "took back 1")
         _ = pane.screen(until: "took back 1")
         pane.run(["resize-window", "-t", pane.session, "-x", "50", "-y", "12"])
         let narrow = pane.screen(until: "water · Wed 25 Nov · 2 glasses")

@@ -41,7 +41,7 @@ struct UIScreen: ParsableCommand {
         Terminal.draw(model.lines(), color: color)
         trace.frame("first", since: nil)
         while true {
-            guard let key = Terminal.key() else { continue }
+            guard let key = try Terminal.key() else { continue }
             let start = UITrace.now()
             var action = model.handle(key)
             if case .editNote(let current) = action {

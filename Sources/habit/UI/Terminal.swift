@@ -40,11 +40,23 @@ enum Terminal {
         endwin()
     }
 
-    /// The next key; nil for one the screen does not use.
-    static func key() -> UIKey? {
+    /// No key could be read: the terminal is gone (end of input), as after SIGHUP.
+    struct Gone: HabitError {
+        var kind: ErrorKind { .ioError }
+        var description: String { "ui: the terminal is gone (no key could be read)" }
+    }
+
+    /// The next key; nil for one the screen does not use. Throws ``Gone`` when reading fails
+    /// many times over (a closed terminal returns at once, every time: never a busy loop).
+    static func key() throws -> UIKey? {
         var ch: Int32 = 0
-        let kind = habit_get_wch(&ch)
-        if kind == habit_err() { return nil }
+        var kind = habit_get_wch(&ch)
+        var failures = 0
+        while kind == habit_err() {  // an interrupted read, or the end of input
+            failures += 1
+            if failures >= 100 { throw Gone() }
+            kind = habit_get_wch(&ch)
+        }
         if kind == habit_key_code_yes() {
             switch ch {
             case habit_key_left(): return .left
