@@ -22,10 +22,17 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // ncurses for `habit ui` (issue 26 point 2): only the executable links it, never HabitKit.
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .executableTarget(
             name: "habit",
             dependencies: [
                 "HabitKit",
+                "CNCurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -5,7 +5,8 @@
 # (scripts/make-order-file.sh builds with it to profile).
 #
 # Where lld (shipped with the Swift toolchain) and the static C libraries are there — glibc's
-# libc.a, libsqlite3.a (libsqlite3-dev), libz.a (zlib1g-dev), libstdc++.a (g++) — the binary is
+# libc.a, libsqlite3.a (libsqlite3-dev), libz.a (zlib1g-dev), libncursesw.a and libtinfo.a
+# (libncurses-dev, for `habit ui`), libstdc++.a (g++) — the binary is
 # one static executable: no dynamic loader, no shared libraries to map, no relocations to apply
 # at start. A `habit log` then starts in a fraction of the time (Benchmarks/README.md, "log
 # latency"): the dynamic build spent 3.9 M of its 13.3 M instructions in the loader (symbol
@@ -39,7 +40,7 @@ has_archive() {
 }
 swift_static="$(dirname "$swift_bin")/lib/swift_static/linux"
 if [[ -f "$swift_static/libFoundation.a" ]] && has_archive libc.a && has_archive libsqlite3.a && has_archive libz.a \
-    && has_archive libstdc++.a; then
+    && has_archive libncursesw.a && has_archive libtinfo.a && has_archive libstdc++.a; then
     # SwiftPM's $ORIGIN runpath makes no sense in a static binary, and glibc refuses a static-PIE with one.
     printf '%s\n' --disable-local-rpath -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections
     if [[ "${HABIT_PIE:-}" == 1 ]]; then

@@ -17,7 +17,7 @@ struct HabitCommand: ParsableCommand {
                       ChangesCommand.self, Delete.self, Undo.self, Demo.self, Config.self, Doctor.self, Backup.self, Restore.self,
                       AddHabit.self, HabitsList.self, EditHabit.self, ArchiveHabit.self, RemoveHabit.self, SkipCommand.self,
                       UnskipCommand.self, Score.self, StatsCommand.self, SyncCommand.self, AccessCommand.self, NotesCommand.self,
-                      Refresh.self, AskCommand.self]
+                      Refresh.self, AskCommand.self, UIScreen.self]
     )
 
     /// Parses, runs, and turns every failure into one line on stderr and a sysexits status —

@@ -237,48 +237,23 @@ import Testing
     }
 
     /// On a real terminal (tmux): the prompt, `?`, a bad answer re-asked with its reason, the answers written.
-    static let hasTmux = FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
-
-    @Test(.enabled(if: hasTmux, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
     func onATerminalItPromptsAndReasksABadAnswer() throws {
         let habit = try Self.store()
         defer { habit.cleanUp() }
-        let session = "habit-ask-\(UUID().uuidString.prefix(8))"
-        // tmux through posix_spawn and waitpid, its output in a file: the server `new-session`
-        // starts keeps every descriptor it was given, which Foundation's Process waits on.
-        let captured = habit.folder.appendingPathComponent("pane.txt").path
-        let tmux = { (arguments: [String]) throws -> String in
-            let line = (["/usr/bin/tmux", "-L", session] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-                .joined(separator: " ") + " >'\(captured)' 2>/dev/null </dev/null"
-            var pid: pid_t = 0
-            let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(line), nil]
-            defer { argv.forEach { free($0) } }
-            guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else { return "" }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            return (try? String(contentsOfFile: captured, encoding: .utf8)) ?? ""
-        }
         let command = "env HABIT_DB=\(habit.db) HABIT_NOW=\(Self.now["HABIT_NOW"]!) TZ=Europe/Berlin HOME=\(habit.folder.path) "
             + "\(HabitProcess.binary.path) ask floss water; echo EXIT=$?; sleep 30"
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30", command])
-        defer { _ = try? tmux(["kill-server"]) }
-        func screen(until text: String) throws -> String {
-            for _ in 0..<100 {
-                let s = try tmux(["capture-pane", "-p", "-t", session])
-                if s.contains(text) { return s }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            return try tmux(["capture-pane", "-p", "-t", session])
-        }
-        #expect(try screen(until: "floss · Thu 26 Nov — done? [y/n/s/?/q]").contains("2 to answer"))
-        _ = try tmux(["send-keys", "-t", session, "?", "Enter"])
-        #expect(try screen(until: "these keys").contains("s              skip the day"))
-        _ = try tmux(["send-keys", "-t", session, "y # flossed", "Enter"])
-        _ = try screen(until: "water · Thu 26 Nov — how many glasses?")
-        _ = try tmux(["send-keys", "-t", session, "lots", "Enter"])
-        #expect(try screen(until: "invalid amount 'lots'").contains("invalid amount 'lots'"))
-        _ = try tmux(["send-keys", "-t", session, "6", "Enter"])
-        let end = try screen(until: "EXIT=")
+        let pane = try TmuxPane(name: "ask", folder: habit.folder, command: command)
+        defer { pane.kill() }
+        #expect(pane.screen(until: "floss · Thu 26 Nov — done? [y/n/s/?/q]").contains("2 to answer"))
+        pane.send("?", "Enter")
+        #expect(pane.screen(until: "these keys").contains("s              skip the day"))
+        pane.send("y # flossed", "Enter")
+        _ = pane.screen(until: "water · Thu 26 Nov — how many glasses?")
+        pane.send("lots", "Enter")
+        #expect(pane.screen(until: "invalid amount 'lots'").contains("invalid amount 'lots'"))
+        pane.send("6", "Enter")
+        let end = pane.screen(until: "EXIT=")
         #expect(end.contains("floss 2026-11-26: yes # flossed") && end.contains("water 2026-11-26: yes 6") && end.contains("EXIT=0"), "\(end)")
         #expect(try Self.run(habit, ["log", "list", "--json"]).contains("\"note\":\"flossed\""))
     }

@@ -102,6 +102,7 @@ import Testing
         "remind uninstall": "one confirmation line",
         "access allow": "one confirmation line with the type's grant (access --json lists every grant)",
         "access deny": "one confirmation line with the type's grant (access --json lists every grant)",
+        "ui": "a full screen on a terminal, nothing printed (calendar --json has its days)",
     ]
 
     @Test func everyCommandThatPrintsDataTakesJSON() throws {

@@ -244,7 +244,7 @@ public enum HabitName {
         "delete", "undo", "demo", "config", "doctor", "backup", "restore", "add", "habits", "edit", "archive",
         "unarchive", "remove", "skip", "unskip", "score", "stats", "status", "sync", "help", "version",
         "check", "cron", "install", "uninstall", "pause", "resume", "systemd", "get", "set", "unset",
-        "access", "allow", "deny", "notes", "refresh", "ask",
+        "access", "allow", "deny", "notes", "refresh", "ask", "ui",
     ]
 
     /// Checks `text` against the name rules; the name is kept in its composed form (NFC), so `é`

@@ -20,12 +20,12 @@ enum CalendarText {
                 let shown = d.summary.day == today ? style.bold(number) : d.summary.day > today ? style.dim(number) : number
                 return shown + style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
                     + style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
-                    + style.level(d.summary.noalc) + (noted.contains(d.summary.day) ? "✎" : " ")
+                    + style.level(d.summary.noalc) + (noted.contains(d.summary.day) ? CalendarMark.note : " ")
             }
             lines.append(cells.joined().trimmingTrailingSpaces)
         }
         lines.append(style.dim("meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no   workout ● ≥ \(view.settings.workoutGoalMinutes) min   noalc s/e/w"
-                              + (noted.isEmpty ? "" : "   ✎ a note (habit notes)")))
+                              + (noted.isEmpty ? "" : "   \(CalendarMark.note) a note (habit notes)")))
         if let note = StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount) { lines.append(style.dim(note)) }
         return lines
     }
@@ -62,16 +62,11 @@ enum CalendarText {
     }
 
     /// What the marks of one's own habits mean.
-    static let legend = "● counted  ◆ joker  – skipped  ○ missed  · not yet / before it began"
+    static let legend = CalendarMark.legend(ascii: false)
 
     /// One habit's day: ● counted, ◆ healed by a joker, – skipped, ○ missed, · not yet or before its history.
     static func mark(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay, style: Style) -> String {
-        if s.day > today || report.firstDay.map({ s.day < $0 }) ?? true { return style.dim("·") }
-        if s.met { return style.green("●") }
-        if s.joker { return style.yellow("◆") }
-        if s.skipped { return style.dim("–") }
-        if s.day == today { return style.dim("·") }
-        return style.red("○")
+        style.paint(CalendarMark(s, report, today: today))
     }
 
     /// Under the month grid: a row of marks per habit of one's own, one column per day.

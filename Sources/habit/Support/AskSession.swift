@@ -13,6 +13,8 @@ struct AskAnswer: Equatable {
     var reply: Reply
     var note: String?
 
+    init(reply: Reply, note: String?) { (self.reply, self.note) = (reply, note) }
+
     /// Nil for a line without an answer (empty, or only a note).
     init?(_ line: String) {
         // Any white space separates and surrounds (a tab, a CRLF script's \r): found by AnswerFuzzTests.
@@ -222,9 +224,24 @@ struct AskSession {
         return parts.joined(separator: " ")
     }
 
-    /// Writes `answer` to `q` as the matching `log` / `skip` writes it; throws ``AskRefusal`` or
-    /// the log's own usage error for an answer that does not fit the habit (nothing written).
+    /// Writes `answer` to `q` as the matching `log` / `skip` writes it (``AnswerWriter``).
     func write(_ answer: AskAnswer, _ q: Question) throws -> AskJSON {
+        try AnswerWriter(store: store, env: env).write(answer, habit: q.habit, day: q.day)
+    }
+}
+
+/// An answer of `habit ask` (and a change of `habit ui`, which answers through it) written
+/// exactly as the matching command writes it: `habit log` (``LogHabit/entry``, ``LogGrammar``,
+/// ``SessionTimeOptions``, ``LogReport/record``) and `habit skip` (``HabitStore/setSkipped``).
+struct AnswerWriter {
+    let store: HabitStore
+    let env: HabitEnvironment
+
+    /// Writes `answer` for `habit` on `day` as the matching `log` / `skip` writes it; throws
+    /// ``AskRefusal`` or the log's own usage error for an answer that does not fit the habit
+    /// (nothing written).
+    func write(_ answer: AskAnswer, habit: HabitDefinition, day: LocalDay) throws -> AskJSON {
+        let q = (habit: habit, day: day)
         try TypedText.check(answer.note, option: "the note")
         var done = AskJSON(habit: q.habit.name, day: q.day, answer: "yes", note: answer.note)
         switch answer.reply {

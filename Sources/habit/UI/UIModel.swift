@@ -1,0 +1,419 @@
+import Foundation
+import HabitKit
+
+/// One row of `habit ui`: a habit, and whether (and why not) it may be changed from the screen.
+struct UIRow: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        /// `space` marks the day done / not done.
+        case yesNo
+        /// `+` / `-` add one / take back the newest entry; the unit for the status line.
+        case amount(unit: String)
+    }
+
+    var habit: HabitDefinition
+    var kind: Kind
+    /// Why the row cannot be changed here (nil: it can): said on the status line when a key would.
+    var readOnly: String?
+    /// Why its days cannot be shown (a type habit may not read): the row shows this instead.
+    var unreadable: String?
+
+    var name: String { habit.name }
+}
+
+/// What one cell shows: the calendar's mark, the day's value, a note.
+struct UICell: Equatable, Sendable {
+    var mark: CalendarMark
+    var value: Double
+    var skipped: Bool
+    /// The newest note of the day's entries of this habit (nil: none, no ✎).
+    var note: String?
+
+    static let empty = UICell(mark: .notYet, value: 0, skipped: false, note: nil)
+}
+
+/// A key, as the driver reads it.
+enum UIKey: Equatable, Sendable {
+    case left, right, up, down
+    case character(Character)
+    /// The terminal's new size (KEY_RESIZE).
+    case resize(width: Int, height: Int)
+}
+
+/// A change the screen asks the executable to write, through the commands' own calls
+/// (``UIWriter``): each is what the named command does for that habit and day.
+enum UIWrite: Equatable, Sendable {
+    /// `habit log NAME --date D` (space on a day not done).
+    case done(HabitDefinition, LocalDay)
+    /// The day's own entries deleted, as `habit delete` does (space on a day done).
+    case undone(HabitDefinition, LocalDay)
+    /// `habit log NAME 1 --date D` (`+`).
+    case add(HabitDefinition, LocalDay)
+    /// The day's newest own entry deleted, as `habit delete` does (`-`).
+    case takeBack(HabitDefinition, LocalDay)
+    /// `habit skip NAME D` / `habit unskip NAME D` (`s`).
+    case skip(HabitDefinition, LocalDay)
+    case unskip(HabitDefinition, LocalDay)
+    /// The day's newest own entry written again with `note` (nil: none), then the old one deleted (`n`).
+    case note(HabitDefinition, LocalDay, String?)
+
+    /// The habit changed: only its row is read again.
+    var habit: HabitDefinition {
+        switch self {
+        case .done(let h, _), .undone(let h, _), .add(let h, _), .takeBack(let h, _), .skip(let h, _), .unskip(let h, _),
+             .note(let h, _, _): h
+        }
+    }
+}
+
+/// What the driver does after a key.
+enum UIAction: Equatable, Sendable {
+    /// Draw the screen again (nothing to read or write).
+    case redraw
+    /// Read the days of ``UIModel/wantedRange`` again, then draw.
+    case reload
+    case write(UIWrite)
+    /// Read a line of text for the note of the cursor's cell (prefilled with its note), then
+    /// hand it to ``UIModel/noteTyped(_:)``.
+    case editNote(current: String?)
+    case quit
+}
+
+/// `w` / `m`: the days shown and what `[` / `]` page by.
+enum UIMode: Equatable, Sendable {
+    /// As many days as fit, today at the right; `[` / `]` page by a week.
+    case weeks
+    /// The cursor's month from its 1st (as many of its days as fit); `[` / `]` page by a month.
+    case months
+}
+
+/// A piece of a screen line and how it is drawn.
+struct UISpan: Equatable, Sendable {
+    enum Look: Equatable, Sendable {
+        case plain, bold, dim, cursor
+        case tint(CalendarMark.Tint)
+    }
+
+    var text: String
+    var look: Look = .plain
+}
+
+/// The screen of `habit ui` as a pure value (Standards/ui.md): the rows, the days shown, the
+/// cursor, which key does what, and the lines drawn. No terminal, no store, no clock: `today`
+/// and the cells come from the executable, which also does what ``handle(_:)`` returns.
+struct UIModel: Sendable {
+    var rows: [UIRow]
+    var today: LocalDay
+    var weekStartsOnSunday: Bool
+    var width: Int
+    var height: Int
+    /// Draw marks in ASCII (the locale is not UTF-8).
+    var ascii: Bool
+    var mode: UIMode = .weeks
+    var row = 0
+    /// The cursor's day: never after today.
+    var day: LocalDay
+    /// The last day shown.
+    var end: LocalDay
+    /// The first row shown (rows scroll when they do not fit).
+    var top = 0
+    var showHelp = false
+    /// The status line's message (after a key; cleared by the next).
+    var message: String?
+    /// The cells read, by habit id and day, and the days they cover.
+    var cells: [String: [LocalDay: UICell]] = [:]
+    var loaded: DayRange?
+
+    /// Columns of a day: its mark, its note mark, a space.
+    static let columnWidth = 3
+    /// Lines above the rows (month and day numbers) and below them (legend, status).
+    static let headerLines = 2
+    static let footerLines = 2
+    /// Days read beyond those shown, so that moving and paging reads nothing for half a year
+    /// (the evaluation covers the whole history whatever the range: a wider one costs little).
+    static let margin = 183
+
+    init(rows: [UIRow], today: LocalDay, weekStartsOnSunday: Bool = false, width: Int, height: Int, ascii: Bool = false) {
+        (self.rows, self.today, self.weekStartsOnSunday, self.width, self.height, self.ascii) =
+            (rows, today, weekStartsOnSunday, width, height, ascii)
+        (day, end) = (today, today)  // it opens on today's cell of the first habit
+    }
+
+    // MARK: the grid
+
+    var nameWidth: Int {
+        let longest = rows.map(\.name.count).max() ?? 0
+        return min(max(longest, 6), max(6, width / 3))
+    }
+
+    /// How many days fit beside the names.
+    var dayCount: Int { max(1, (width - nameWidth - 1) / Self.columnWidth) }
+
+    /// How many rows fit.
+    var rowCount: Int { max(1, height - Self.headerLines - Self.footerLines) }
+
+    /// The days shown, `[first, end]`: months, never before the 1st of `end`'s month.
+    var shown: DayRange {
+        let first = end.adding(days: 1 - dayCount)
+        return DayRange(mode == .months ? max(first, end.firstOfMonth) : first, upTo: end.adding(days: 1))
+    }
+
+    /// The days the cells should cover: those shown and a margin either side (never after today's month).
+    var wantedRange: DayRange {
+        let lower = shown.lowerBound.adding(days: -Self.margin)
+        let upper = min(shown.upperBound.adding(days: Self.margin), max(today.firstOfNextMonth, shown.upperBound))
+        return DayRange(lower, upTo: upper)
+    }
+
+    var needsLoad: Bool {
+        guard let loaded else { return true }
+        return !(loaded.contains(shown.lowerBound) && loaded.contains(shown.upperBound.adding(days: -1)))
+    }
+
+    func cell(_ row: Int, _ day: LocalDay) -> UICell { cells[rows[row].habit.id]?[day] ?? .empty }
+
+    // MARK: keys
+
+    /// Applies `key` to the cursor, the days shown and the mode; returns what the driver does next.
+    mutating func handle(_ key: UIKey) -> UIAction {
+        message = nil
+        if showHelp, key != .character("q") {
+            showHelp = false
+            if case .resize = key {} else { return .redraw }
+        }
+        switch key {
+        case .resize(let w, let h):
+            (width, height) = (w, h)
+            if mode == .months { alignToMonth() } else { keepVisible() }
+        case .left, .character("h"): moveDay(-1)
+        case .right, .character("l"): moveDay(1)
+        case .up, .character("k"): moveRow(-1)
+        case .down, .character("j"): moveRow(1)
+        case .character("w"):
+            mode = .weeks
+            end = min(today, max(day, end))
+            keepVisible()
+        case .character("m"):
+            mode = .months
+            alignToMonth()
+        case .character("["): page(-1)
+        case .character("]"): page(1)
+        case .character("?"): showHelp = true
+        case .character("q"): return .quit
+        case .character(" "), .character("+"), .character("-"), .character("s"), .character("n"):
+            guard case .character(let c) = key else { return .redraw }
+            return change(c)
+        default:
+            message = "? shows the keys"
+        }
+        return needsLoad ? .reload : .redraw
+    }
+
+    /// The change a key asks for on the cursor's cell, or why there is none.
+    mutating func change(_ key: Character) -> UIAction {
+        guard rows.indices.contains(row) else {
+            message = "no habits yet: habit add NAME"
+            return .redraw
+        }
+        let r = rows[row]
+        if let reason = r.readOnly ?? r.unreadable {
+            message = reason
+            return .redraw
+        }
+        let c = cell(row, day)
+        switch (key, r.kind) {
+        case (" ", .yesNo): return .write(c.value > 0 ? .undone(r.habit, day) : .done(r.habit, day))
+        case (" ", .amount): message = "\(r.name) counts an amount: + adds 1, - takes back the day's newest entry"
+        case ("+", .amount): return .write(.add(r.habit, day))
+        case ("-", .amount):
+            guard c.value > 0 else {
+                message = "nothing logged for \(r.name) on \(day)"
+                return .redraw
+            }
+            return .write(.takeBack(r.habit, day))
+        case ("+", .yesNo), ("-", .yesNo): message = "\(r.name) is yes/no: space marks the day"
+        case ("s", _): return .write(c.skipped ? .unskip(r.habit, day) : .skip(r.habit, day))
+        case ("n", _):
+            guard c.value > 0 else {
+                message = "a note belongs to an entry: log \(r.name) on \(day) first, then n"
+                return .redraw
+            }
+            return .editNote(current: c.note)
+        default: break
+        }
+        return .redraw
+    }
+
+    /// The note typed after `n` (nil: Escape, nothing changes; empty: the note removed).
+    mutating func noteTyped(_ text: String?) -> UIAction {
+        guard let text, rows.indices.contains(row) else { return .redraw }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let current = cell(row, day).note
+        if (trimmed.isEmpty ? nil : trimmed) == current { return .redraw }
+        return .write(.note(rows[row].habit, day, trimmed.isEmpty ? nil : trimmed))
+    }
+
+    mutating func moveDay(_ by: Int) {
+        let target = day.adding(days: by)
+        guard target <= today else {
+            message = "today is the last day"
+            return
+        }
+        day = target
+        if mode == .months, day.firstOfMonth != shown.lowerBound.firstOfMonth {
+            alignToMonth()
+        } else {
+            keepVisible()
+        }
+    }
+
+    mutating func moveRow(_ by: Int) {
+        guard !rows.isEmpty else { return }
+        row = min(max(0, row + by), rows.count - 1)
+        if row < top { top = row }
+        if row >= top + rowCount { top = row - rowCount + 1 }
+    }
+
+    /// `[` / `]`: a week (weeks) or a month (months) back or forward; never after today.
+    mutating func page(_ direction: Int) {
+        switch mode {
+        case .weeks:
+            let target = day.adding(days: 7 * direction)
+            if target > today, day == today {
+                message = "today is the last day"
+                return
+            }
+            day = min(target, today)
+            end = min(today, end.adding(days: 7 * direction))
+            keepVisible()
+        case .months:
+            let first = direction < 0 ? day.firstOfMonth.adding(days: -1).firstOfMonth : day.firstOfNextMonth
+            guard first <= today else {
+                message = "today is the last day"
+                return
+            }
+            let length = LocalDay.daysIn(month: first.month, year: first.year)
+            day = min(first.adding(days: min(day.day, length) - 1), today)
+            alignToMonth()
+        }
+    }
+
+    /// Shifts the days shown as little as needs be for the cursor to be among them.
+    mutating func keepVisible() {
+        if day > end { end = day }
+        if day < shown.lowerBound {
+            end = day.adding(days: dayCount - 1)
+            if mode == .months { end = min(end, day.firstOfNextMonth.adding(days: -1)) }
+        }
+    }
+
+    /// Months: the cursor's month from its 1st (the part holding the cursor when it does not fit).
+    mutating func alignToMonth() {
+        let first = day.firstOfMonth
+        let length = first.days(until: first.firstOfNextMonth)
+        end = first.adding(days: min(dayCount, length) - 1)
+        keepVisible()
+    }
+
+    // MARK: drawing
+
+    /// The screen, line by line: month/day numbers, a row per habit, the legend and the status line.
+    func lines() -> [[UISpan]] {
+        if showHelp { return Self.help(ascii: ascii).map { [UISpan(text: $0)] }.map { Self.clip($0, to: width) } }
+        var lines: [[UISpan]] = []
+        let days = Array(shown)
+        let pad = String(repeating: " ", count: nameWidth + 1)
+        var months: [UISpan] = [UISpan(text: pad)]
+        var numbers: [UISpan] = [UISpan(text: pad)]
+        var monthLine = ""
+        for (i, d) in days.enumerated() where i == 0 || d.day == 1 {
+            let label = "\(CalendarText.monthNames[d.month - 1].prefix(3)) \(d.year)"
+            let column = i * Self.columnWidth
+            if column >= monthLine.count, column + label.count <= width - nameWidth - 1 {
+                monthLine += String(repeating: " ", count: column - monthLine.count) + label
+            }
+        }
+        months.append(UISpan(text: monthLine, look: .bold))
+        for d in days {
+            let text = String(d.day).leftPadded(2) + " "
+            numbers.append(UISpan(text: text, look: d == today ? .bold : d > today ? .dim : .plain))
+        }
+        lines += [months, numbers]
+        for index in rows.indices.dropFirst(top).prefix(rowCount) {
+            let r = rows[index]
+            var line = [UISpan(text: Self.fit(r.name, nameWidth, ascii: ascii) + " ", look: index == row ? .bold : .plain)]
+            if let unreadable = r.unreadable {
+                line.append(UISpan(text: unreadable, look: .dim))
+            } else {
+                for d in days { line += cellSpans(index, d) }
+            }
+            lines.append(line)
+        }
+        while lines.count < height - Self.footerLines { lines.append([]) }
+        lines.append([UISpan(text: CalendarMark.legend(ascii: ascii) + "  " + (ascii ? CalendarMark.asciiNote : CalendarMark.note) + " a note   ? keys  q quits",
+                             look: .dim)])
+        lines.append([UISpan(text: status)])
+        return lines.map { Self.clip($0, to: width) }
+    }
+
+    /// A day's mark and note mark (the cursor's cell reversed), then a space.
+    func cellSpans(_ index: Int, _ d: LocalDay) -> [UISpan] {
+        let c = cell(index, d)
+        let mark = ascii ? c.mark.ascii : c.mark.glyph
+        let note = c.note == nil ? " " : ascii ? CalendarMark.asciiNote : CalendarMark.note
+        if index == row, d == day { return [UISpan(text: mark + note, look: .cursor), UISpan(text: " ")] }
+        return [UISpan(text: mark, look: .tint(c.mark.tint)), UISpan(text: note + " ")]
+    }
+
+    /// The cursor's habit and day, its value, skip and note; or the message of the last key.
+    var status: String {
+        if let message { return message }
+        guard rows.indices.contains(row) else { return "no habits yet: habit add NAME" }
+        let r = rows[row]
+        let c = cell(row, day)
+        var parts = ["\(r.name)", TextRendering.dayName(day, today: today)]
+        switch r.kind {
+        case .yesNo: parts.append(c.value > 0 ? "done" : "not done")
+        case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
+        }
+        if c.skipped { parts.append("skipped") }
+        if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(note)") }
+        return parts.joined(separator: ascii ? " - " : " · ")
+    }
+
+    static func help(ascii: Bool) -> [String] { [
+        "habit ui - keys",
+        "",
+        ascii ? "  arrows   h l k j   move (days, habits)" : "  ← → ↑ ↓  h l k j   move (days, habits)",
+        "  space              a yes/no day: done / not done",
+        "  + / -              an amount: add 1 / take back the day's newest entry",
+        "  s                  skip the day / take the skip back",
+        "  n                  the day's note (Enter keeps, Esc leaves, empty removes)",
+        "  w / m              weeks (as many days as fit) / months",
+        "  [ / ]              a week (a month) back / forward",
+        "  ?                  these keys",
+        "  q                  quit",
+        "",
+        "Each change is written at once, as habit log, skip, unskip and delete write it.",
+        "Built-ins are shown, not changed: habit log meditate|workout|alcohol.",
+        "",
+        "Any key goes back.",
+    ] }
+
+    /// `text` cut to `width` characters (… or ~ at the end when cut), padded to it.
+    static func fit(_ text: String, _ width: Int, ascii: Bool) -> String {
+        if text.count <= width { return text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        return String(text.prefix(max(0, width - 1))) + (ascii ? "~" : "…")
+    }
+
+    /// A line cut to the screen's width (a character is one column: names and notes are cut as text).
+    static func clip(_ line: [UISpan], to width: Int) -> [UISpan] {
+        var left = width
+        var out: [UISpan] = []
+        for span in line where left > 0 {
+            let text = span.text.count <= left ? span.text : String(span.text.prefix(left))
+            left -= text.count
+            out.append(UISpan(text: text, look: span.look))
+        }
+        return out
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import HabitKit
+
+/// What `habit ui` reads from the store (the rows, the cells of the days shown) and how it writes
+/// a change: through the commands' own calls, never a copy of them (Standards/ui.md).
+struct UIStore {
+    var store: HabitStore
+    let env: HabitEnvironment
+
+    /// The rows, in the order `habit streak` and `habit calendar` list the habits (the built-ins
+    /// first): the one place the row list is built (grouping by tag goes here).
+    static func rows(_ overview: HabitOverview, grants: AccessGrants) -> [UIRow] {
+        overview.reports.map { report in
+            let habit = report.definition
+            let kind: UIRow.Kind = habit.kind == .yesNo ? .yesNo : .amount(unit: HabitUnit.unitName(habit.unit ?? "count"))
+            let unreadable = report.readable ? nil : AccessText.noReadAccess(report)
+            return UIRow(habit: habit, kind: kind, readOnly: readOnly(habit, grants: grants), unreadable: unreadable)
+        }
+    }
+
+    /// Why `habit` is not changed from the screen, as `habit ask` leaves it out (nil: it is changed).
+    static func readOnly(_ habit: HabitDefinition, grants: AccessGrants) -> String? {
+        if let denied = grants.firstNotWritable(DataTypes.written(by: habit)) {
+            return "\(habit.name): no write access (habit access allow \(DataTypes.shortName(of: denied) ?? habit.name) --write)"
+        }
+        switch habit.builtin {
+        case .meditate?: return "meditate is shown, not changed here: habit log meditate 20m [--date D]"
+        case .workout?: return "workout is shown, not changed here: habit log workout hiit 25m [--date D]"
+        case .noalc?: return "noalc is shown, not changed here: habit log alcohol 0 [--date D]"
+        case nil: break
+        }
+        if habit.fromType != nil { return "\(habit.name) reads imported data: it is not logged" }
+        if habit.command != nil { return "\(habit.name): its command answers (habit refresh)" }
+        return nil
+    }
+
+    /// The rows and the cells of `days`, in one snapshot of the store.
+    func read(_ days: DayRange) throws -> (rows: [UIRow], cells: [String: [LocalDay: UICell]]) {
+        try store.snapshot { store, _ in
+            let overview = try store.read(.overview(nil, range: days, env: env))
+            let grants = try store.read(.accessGrants)
+            return (Self.rows(overview, grants: grants), try cells(overview, days, of: nil, store))
+        }
+    }
+
+    /// The cells of one habit after a change to it: only it is evaluated again (the other rows
+    /// are as they were), in one snapshot.
+    func cells(of habit: HabitDefinition, _ days: DayRange) throws -> [LocalDay: UICell] {
+        try store.snapshot { store, _ in
+            let overview = try store.read(.overview([habit], range: days, env: env))
+            return try cells(overview, days, of: habit, store)[habit.id] ?? [:]
+        }
+    }
+
+    /// Each readable report's days as cells: the calendar's mark, the value, the skip, the newest note.
+    private func cells(_ overview: HabitOverview, _ days: DayRange, of habit: HabitDefinition?,
+                       _ store: HabitStore) throws -> [String: [LocalDay: UICell]] {
+        let notes = try store.read(.notes(in: env.calendar.instants(of: days), of: habit, allSources: false))
+        var noted: [String: [LocalDay: String]] = [:]
+        for note in notes.reversed() {  // oldest first: the newest note of a day is kept
+            noted[note.habit, default: [:]][env.calendar.day(containing: note.start)] = note.text
+        }
+        var cells: [String: [LocalDay: UICell]] = [:]
+        for report in overview.reports where report.readable {
+            var row: [LocalDay: UICell] = [:]
+            for status in report.days {
+                row[status.day] = UICell(mark: CalendarMark(status, report, today: env.today), value: status.value,
+                                         skipped: status.skipped, note: noted[report.definition.name]?[status.day])
+            }
+            cells[report.definition.id] = row
+        }
+        return cells
+    }
+
+    // MARK: writing
+
+    /// Does `change`; returns the status line's account of it.
+    func write(_ change: UIWrite) throws -> String {
+        let writer = AnswerWriter(store: store, env: env)
+        switch change {
+        case .done(let habit, let day):
+            return AskSession.text(try writer.write(AskAnswer(reply: .yes(nil), note: nil), habit: habit, day: day))
+        case .add(let habit, let day):
+            return AskSession.text(try writer.write(AskAnswer(reply: .yes("1"), note: nil), habit: habit, day: day))
+        case .skip(let habit, let day):
+            return AskSession.text(try writer.write(AskAnswer(reply: .skip, note: nil), habit: habit, day: day))
+        case .unskip(let habit, let day):
+            let change = try store.setSkipped(false, habitID: habit.id, days: DayRange(day: day), env: env)
+            return SkipText.unskipped(change, habit: habit.name).joined(separator: " ")
+        case .undone(let habit, let day):
+            let own = try ownEntries(habit, day)
+            guard !own.isEmpty else { return "\(habit.name) \(day): done by entries of another source (habit log list --all-sources)" }
+            for entry in own { try store.delete(entry.uuid) }
+            return "\(habit.name) \(day): not done (\(own.count) \(own.count == 1 ? "entry" : "entries") deleted)"
+        case .takeBack(let habit, let day):
+            guard let newest = try ownEntries(habit, day).first else {
+                return "\(habit.name) \(day): nothing of habit's own to take back (habit log list --all-sources)"
+            }
+            try store.delete(newest.uuid)
+            return "\(habit.name) \(day): took back \(TextRendering.number(newest.value ?? 0))"
+        case .note(let habit, let day, let note):
+            guard let newest = try ownEntries(habit, day).first else {
+                return "\(habit.name) \(day): no entry of habit's own to hold a note"
+            }
+            // The entry again, at its own start, with the note (as `habit log NAME AMOUNT --at START
+            // --note TEXT`), then the old one deleted (as `habit delete`).
+            let amount = habit.kind == .yesNo ? nil : TextRendering.number(newest.value ?? 0)
+            let entry = try LogHabit.entry(name: habit.name, amount: amount, at: try TimeValue(parsing: env.calendar.iso8601(newest.start)),
+                                           end: nil, date: nil, note: note, store: store, env: env)
+            try TypedText.check(note, option: "the note")
+            _ = try LogReport.record(entry, store: store, env: env)
+            try store.delete(newest.uuid)
+            return "\(habit.name) \(day): " + (note.map { "note: \($0)" } ?? "note removed")
+        }
+    }
+
+    /// The day's entries of `habit` from habit's own sources, newest first (what `habit undo`
+    /// would reach): the screen never deletes an imported entry.
+    func ownEntries(_ habit: HabitDefinition, _ day: LocalDay) throws -> [Sample] {
+        guard let type = habit.loggedType else { return [] }
+        return try store.read(.entries(in: env.calendar.instants(of: day), allSources: true)).compactMap { entry in
+            guard case .sample(let s) = entry, s.type == type, s.source.isApp else { return nil }
+            return s
+        }.sorted { ($0.start, $0.created) > ($1.start, $1.created) }
+    }
+}
