@@ -26,6 +26,36 @@ import Testing
 
     // MARK: the model
 
+    /// Issue 26, point 4 in the screen: once a habit has a tag the rows are grouped by tag as
+    /// `habit habits` groups them — each group's first row under its heading, a habit with two tags
+    /// in both groups, "no tag" last — and a heading takes a line of its own when rows scroll.
+    @Test func rowsAreGroupedByTagUnderHeadings() throws {
+        func tagged(_ name: String, _ tags: [String]) -> HabitDefinition {
+            var h = Self.habit(name, .yesNo)
+            h.tags = tags
+            return h
+        }
+        let habits = [tagged("floss", ["pm"]), tagged("read", []), tagged("run", ["am", "pm"])]
+        func overview(_ habits: [HabitDefinition]) -> HabitOverview {
+            HabitOverview(asOf: Self.today, allSources: false, otherSourceCount: 0, range: DayRange(day: Self.today),
+                          reports: habits.map { HabitReport(definition: $0, firstDay: nil, current: 0, longest: 0, jokers: 0, today: .pending,
+                                                            period: nil, score: 0, days: []) })
+        }
+        let rows = UIStore.rows(overview(habits), grants: AccessGrants())
+        #expect(rows.map { "\($0.heading ?? "") \($0.name)" } == ["am run", "pm floss", " run", "no tag read"])
+        #expect(UIStore.rows(overview([Self.habit("floss", .yesNo)]), grants: AccessGrants())
+            .allSatisfy { $0.heading == nil }, "no tag anywhere: no headings")
+
+        var m = UIModel(rows: rows, today: Self.today, width: 60, height: 8)  // 4 lines for rows and headings
+        #expect(m.rowsFitting(from: 0) == 2)
+        let shown = m.lines().map { $0.map(\.text).joined() }
+        #expect(shown[2] == "am" && shown[3].hasPrefix("run") && shown[4] == "pm" && shown[5].hasPrefix("floss"), "\(shown)")
+        for _ in 0..<3 { _ = m.handle(.down) }
+        #expect(m.row == 3 && m.rowsFitting(from: m.top) + m.top > 3, "the cursor's row is shown")
+        let scrolled = m.lines().map { $0.map(\.text).joined() }
+        #expect(scrolled.contains("no tag") && scrolled.contains { $0.hasPrefix("read") }, "\(scrolled)")
+    }
+
     @Test func itOpensOnTodaysCellOfTheFirstHabitWithTodayAtTheRight() {
         let m = Self.model(width: 100)
         #expect(m.row == 0 && m.day == Self.today)
@@ -162,9 +192,9 @@ import Testing
     }
 
     /// The pane's command: the terminal's settings before and after `habit ui`, and its exit status.
-    static func command(_ habit: HabitProcess, env: String = "LANG=C.UTF-8") -> String {
+    static func command(_ habit: HabitProcess, env: String = "LANG=C.UTF-8", arguments: String = "") -> String {
         "cd '\(habit.folder.path)' && stty -g > before; env -u NO_COLOR TERM=tmux-256color \(env) HABIT_DB='\(habit.db)' "
-            + "HABIT_NOW=\(AskTests.now["HABIT_NOW"]!) TZ=Europe/Berlin HOME='\(habit.folder.path)' '\(HabitProcess.binary.path)' ui; "
+            + "HABIT_NOW=\(AskTests.now["HABIT_NOW"]!) TZ=Europe/Berlin HOME='\(habit.folder.path)' '\(HabitProcess.binary.path)' ui \(arguments); "
             + "status=$?; stty -g > after; echo EXIT=$status; sleep 30"
     }
 
@@ -253,5 +283,31 @@ import Testing
                 "\(screen)")
         #expect(try Self.restored(habit))
         #expect(!FileManager.default.fileExists(atPath: habit.db))
+    }
+
+    /// `habit ui --tag T`: only the habits with the tag, under its heading; a tag no habit has is
+    /// one line and exit 64 before the screen starts, the terminal untouched.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func theTagFilterChoosesTheRows() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        for arguments in [["add", "floss", "--tag", "pm"], ["add", "run", "--tag", "am"], ["add", "read"]] {
+            #expect(try habit.run(arguments, env: AskTests.before).status == 0)
+        }
+        let pane = try TmuxPane(name: "ui-tag", folder: habit.folder, command: Self.command(habit, arguments: "--tag pm"))
+        defer { pane.kill() }
+        let screen = pane.screen(until: "floss · Thu 26 Nov")
+        let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("pm") && lines.contains { $0.hasPrefix("floss") }, "\(screen)")
+        #expect(!lines.contains { $0.hasPrefix("run") || $0.hasPrefix("read") || $0.hasPrefix("meditate") }, "\(screen)")
+        pane.send("q")
+        #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
+        #expect(try Self.restored(habit))
+
+        let unknown = try TmuxPane(name: "ui-tag2", folder: habit.folder, command: Self.command(habit, arguments: "--tag nope"))
+        defer { unknown.kill() }
+        let refused = unknown.screen(until: "EXIT=")
+        #expect(refused.contains("habit: no habit has the tag 'nope'") && refused.contains("EXIT=64"), "\(refused)")
+        #expect(try Self.restored(habit))
     }
 }

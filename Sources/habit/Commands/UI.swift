@@ -9,12 +9,14 @@ struct UIScreen: ParsableCommand {
         commandName: "ui",
         abstract: "A full-screen view of your habits and days: move with the arrows or hjkl, change a day with space, +, -, s, n.",
         discussion: """
-            Rows: your habits (the built-ins are shown, not changed: habit log). Columns: the days, today at the right.
+            Rows: your habits (the built-ins are shown, not changed: habit log), grouped by tag once one has a tag (--tag T: only
+            the habits with it). Columns: the days, today at the right.
             Keys: ← → ↑ ↓ / h l k j move; space a yes/no day done or not; + / - an amount (add 1 / take back the
             newest entry); s skip or unskip; n the day's note; w / m weeks or months; [ / ] page; ? keys; q quit.
             Needs a terminal on stdin and stdout. NO_COLOR: no colour. A locale that is not UTF-8: ASCII marks.
             """)
 
+    @OptionGroup var tags: TagFilterOptions
     @OptionGroup var store: StoreOptions
 
     func run() throws {
@@ -23,7 +25,8 @@ struct UIScreen: ParsableCommand {
         // No store: it is read as empty and made only when something is written (as habit ask).
         let (opened, env) = location.exists ? try location.writing() : try location.reading()
         var writable = location.exists
-        var data = UIStore(store: opened, env: env)
+        var data = UIStore(store: opened, env: env, tags: tags)
+        _ = try data.store.snapshot { store, _ in try tags.habits(store) }  // an unknown tag: one line, before the screen
         let trace = UITrace(path: Env.get("HABIT_UI_TRACE"))
         let color = (Env.get("NO_COLOR") ?? "").isEmpty
         let size = try Terminal.start(color: color)

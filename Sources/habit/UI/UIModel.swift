@@ -16,6 +16,9 @@ struct UIRow: Equatable, Sendable {
     var readOnly: String?
     /// Why its days cannot be shown (a type habit may not read): the row shows this instead.
     var unreadable: String?
+    /// A tag drawn on a line of its own above the row: the first row of a tag's group (rows are
+    /// grouped by tag once a habit has one, as `habit habits` groups them; "no tag" for the rest).
+    var heading: String? = nil
 
     var name: String { habit.name }
 }
@@ -148,8 +151,19 @@ struct UIModel: Sendable {
     /// How many days fit beside the names.
     var dayCount: Int { max(1, (width - nameWidth - 1) / Self.columnWidth) }
 
-    /// How many rows fit.
+    /// How many lines the rows and their tag headings have.
     var rowCount: Int { max(1, height - Self.headerLines - Self.footerLines) }
+
+    /// How many rows fit from row `first` on, a tag heading taking a line of its own (one at least).
+    func rowsFitting(from first: Int) -> Int {
+        var lines = 0, count = 0
+        for r in rows.dropFirst(first) {
+            lines += r.heading == nil ? 1 : 2
+            if lines > rowCount { break }
+            count += 1
+        }
+        return max(1, count)
+    }
 
     /// The days shown, `[first, end]`: months, never before the 1st of `end`'s month.
     var shown: DayRange {
@@ -270,7 +284,7 @@ struct UIModel: Sendable {
         guard !rows.isEmpty else { return }
         row = min(max(0, row + by), rows.count - 1)
         if row < top { top = row }
-        if row >= top + rowCount { top = row - rowCount + 1 }
+        while row >= top + rowsFitting(from: top) { top += 1 }
     }
 
     /// `[` / `]`: a week (weeks) or a month (months) back or forward; never after today.
@@ -338,8 +352,9 @@ struct UIModel: Sendable {
             numbers.append(UISpan(text: text, look: d == today ? .bold : d > today ? .dim : .plain))
         }
         lines += [months, numbers]
-        for index in rows.indices.dropFirst(top).prefix(rowCount) {
+        for index in rows.indices.dropFirst(top).prefix(rowsFitting(from: top)) {
             let r = rows[index]
+            if let heading = r.heading, lines.count < height - Self.footerLines - 1 { lines.append([UISpan(text: heading, look: .bold)]) }
             var line = [UISpan(text: Self.fit(r.name, nameWidth, ascii: ascii) + " ", look: index == row ? .bold : .plain)]
             if let unreadable = r.unreadable {
                 line.append(UISpan(text: unreadable, look: .dim))

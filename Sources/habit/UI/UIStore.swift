@@ -6,15 +6,29 @@ import HabitKit
 struct UIStore {
     var store: HabitStore
     let env: HabitEnvironment
+    /// `habit ui --tag T`: only the habits with any of the tags.
+    var tags = TagFilterOptions()
 
     /// The rows, in the order `habit streak` and `habit calendar` list the habits (the built-ins
     /// first): the one place the row list is built (grouping by tag goes here).
+    /// Once a habit has a tag, the rows are grouped by tag (``HabitTag/groups(_:)``, as `habit
+    /// habits` groups them: a habit with two tags in both groups, "no tag" last), each group's
+    /// first row carrying its heading.
     static func rows(_ overview: HabitOverview, grants: AccessGrants) -> [UIRow] {
-        overview.reports.map { report in
+        let rows = overview.reports.map { report in
             let habit = report.definition
             let kind: UIRow.Kind = habit.kind == .yesNo ? .yesNo : .amount(unit: HabitUnit.unitName(habit.unit ?? "count"))
             let unreadable = report.readable ? nil : AccessText.noReadAccess(report)
             return UIRow(habit: habit, kind: kind, readOnly: readOnly(habit, grants: grants), unreadable: unreadable)
+        }
+        guard rows.contains(where: { !$0.habit.tags.isEmpty }) else { return rows }
+        let byID = Dictionary(rows.map { ($0.habit.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return HabitTag.groups(rows.map(\.habit)).flatMap { group in
+            group.habits.enumerated().compactMap { i, habit -> UIRow? in
+                guard var row = byID[habit.id] else { return nil }
+                row.heading = i == 0 ? (group.tag ?? "no tag") : nil
+                return row
+            }
         }
     }
 
@@ -37,7 +51,7 @@ struct UIStore {
     /// The rows and the cells of `days`, in one snapshot of the store.
     func read(_ days: DayRange) throws -> (rows: [UIRow], cells: [String: [LocalDay: UICell]]) {
         try store.snapshot { store, _ in
-            let overview = try store.read(.overview(nil, range: days, env: env))
+            let overview = try store.read(.overview(tags.habits(store), range: days, env: env))
             let grants = try store.read(.accessGrants)
             return (Self.rows(overview, grants: grants), try cells(overview, days, of: nil, store))
         }
