@@ -135,9 +135,9 @@ import Testing
         _ = m.handle(.character("]"))
         #expect(m.day == Self.today && m.shown.upperBound == Self.today.adding(days: 1))
         // Far back, the cells must be read again.
-        for _ in 0..<26 { _ = m.handle(.character("[")) }
-        #expect(!m.needsLoad, "half a year either side is read at once")
-        for _ in 0..<14 { _ = m.handle(.character("[")) }
+        for _ in 0..<8 { _ = m.handle(.character("[")) }
+        #expect(!m.needsLoad, "62 days either side are read at once")
+        for _ in 0..<2 { _ = m.handle(.character("[")) }
         #expect(m.needsLoad)
     }
 

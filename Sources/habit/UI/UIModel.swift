@@ -131,9 +131,10 @@ struct UIModel: Sendable {
     /// Lines above the rows (month and day numbers) and below them (legend, status).
     static let headerLines = 2
     static let footerLines = 2
-    /// Days read beyond those shown, so that moving and paging reads nothing for half a year
-    /// (the evaluation covers the whole history whatever the range: a wider one costs little).
-    static let margin = 183
+    /// Days read beyond those shown, so that moving and paging near them reads nothing. Each day
+    /// read costs every habit a status (a score among them): 183 days either side made the first
+    /// read ~40 ms slower than 62 (Benchmarks/README.md, issue 26).
+    static let margin = 62
 
     init(rows: [UIRow], today: LocalDay, weekStartsOnSunday: Bool = false, width: Int, height: Int, ascii: Bool = false) {
         (self.rows, self.today, self.weekStartsOnSunday, self.width, self.height, self.ascii) =
