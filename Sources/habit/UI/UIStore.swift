@@ -117,13 +117,16 @@ struct UIStore {
                 return "\(habit.name) \(day): no entry of habit's own to hold a note"
             }
             // The entry again, at its own start, with the note (as `habit log NAME AMOUNT --at START
-            // --note TEXT`), then the old one deleted (as `habit delete`).
+            // --note TEXT`), and the old one deleted (as `habit delete`), in one transaction: both or
+            // neither. No log hook fires: a note changes what was done, it is no new completion.
             let amount = habit.kind == .yesNo ? nil : TextRendering.number(newest.value ?? 0)
             let entry = try LogHabit.entry(name: habit.name, amount: amount, at: try TimeValue(parsing: env.calendar.iso8601(newest.start)),
                                            end: nil, date: nil, note: note, store: store, env: env)
             try TypedText.check(note, option: "the note")
-            _ = try LogReport.record(entry, store: store, env: env)
-            try store.delete(newest.uuid)
+            try store.inOneTransaction {
+                _ = try store.log(entry, env: env)
+                try store.delete(newest.uuid)
+            }
             return "\(habit.name) \(day): " + (note.map { "note: \($0)" } ?? "note removed")
         }
     }
