@@ -18,7 +18,7 @@ with HABIT_UI_TRACE=FILE: it appends one line a frame, measured with the monoton
 
 The output is drained all along, so the terminal never blocks the drawing.
 
-Usage: python3 Benchmarks/ui_frames.py [--launches 20] [--keys 40] [--years 10]
+Usage: python3 Benchmarks/ui_frames.py [--launches 20] [--keys 40] [--years 10] [--binary PATH]
 Targets: first screen <= 100 ms; a redraw after a key <= 16 ms.
 """
 import argparse
@@ -99,9 +99,10 @@ def main():
     parser.add_argument("--keys", type=int, default=40, help="keys of each kind, over all launches")
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--binary", help="a built habit (e.g. what make install built); default: build the release one")
     args = parser.parse_args()
 
-    binary = build_release()
+    binary = os.path.abspath(args.binary) if args.binary else build_release()
     work = tempfile.mkdtemp(prefix="habit-bench-")
     db = os.path.join(work, "habit.sqlite")
     env = dict(os.environ, HABIT_DB=db, TZ=ZONE, HABIT_NOW=NOW, NO_COLOR="1")
