@@ -30,7 +30,12 @@ struct LogList: ParsableCommand {
                 if output.json {
                     let encoder = Output.makeEncoder()
                     try out.jsonArray(empty: try encoder.encode(LogListJSON(entries: []))) { element in
-                        try store.read(request { entry in try element(try encoder.encode(EntryJSON(entry, calendar: calendar))) })
+                        var json = JSONBytes()
+                        try store.read(request { entry in
+                            json.bytes.removeAll(keepingCapacity: true)
+                            json.entry(EntryJSON(entry, calendar: calendar))
+                            try element(json)
+                        })
                     }
                     return
                 }

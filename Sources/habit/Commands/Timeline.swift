@@ -22,8 +22,13 @@ struct Timeline: ParsableCommand {
                 if output.json {
                     let encoder = Output.makeEncoder()
                     try out.jsonArray(empty: try encoder.encode(TimelineJSON([], calendar: env.calendar))) { element in
+                        var json = JSONBytes()
                         try store.read(request { day in
-                            for json in TimelineJSON([day], calendar: env.calendar).days { try element(try encoder.encode(json)) }
+                            for shape in TimelineJSON([day], calendar: env.calendar).days {
+                                json.bytes.removeAll(keepingCapacity: true)
+                                try json.timelineDay(shape, encoder: encoder)
+                                try element(json)
+                            }
                         })
                     }
                     return
