@@ -40,11 +40,12 @@ struct LogList: ParsableCommand {
                     return
                 }
                 var current: LocalDay?
+                let today = env.today  // worked out once, not once a day of the listing
                 try store.read(request { entry in
                     let day = calendar.day(containing: entry.start)
                     if day != current {
                         if current != nil { try out.line("") }
-                        try out.line(TextRendering.dayHeading(day, today: env.today))
+                        try out.line(TextRendering.dayHeading(day, today: today))
                         current = day
                     }
                     let id = entry.uuid.storeText.prefix(TextRendering.shortUUIDLength)

@@ -34,10 +34,11 @@ struct Timeline: ParsableCommand {
                     return
                 }
                 var any = false
+                let today = env.today  // worked out once, not once a day of the timeline
                 try store.read(request { day in
                     if any { try out.line("") }
                     any = true
-                    for line in TimelineText.lines([day], today: env.today, calendar: env.calendar) { try out.line(line) }
+                    for line in TimelineText.lines([day], today: today, calendar: env.calendar) { try out.line(line) }
                 })
                 if !any { try out.line(period.nothingMessage) }
             }
