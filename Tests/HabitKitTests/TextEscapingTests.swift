@@ -56,4 +56,33 @@ import Testing
         MetadataCoding.appendQuoted(Array(text.utf8), 0, text.utf8.count, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #""x\u001f\"y""#)
     }
+
+    /// Metadata is read without JSONSerialization when it is plain (issue 28): on every text the
+    /// store can hold — written by `encode`, or by older versions and hand edits — `decode` gives
+    /// what JSONSerialization gives, and the quick reader declines what it does not read.
+    @Test func metadataIsReadAsJSONSerializationReadsIt() {
+        let pieces = ["", "a", "k", "é", "e\u{301}", "😀", "\"", "\\", "\n", "\u{1}", "/", ":", ",", "{", "}", " ", "1", "true"]
+        var state: UInt64 = 7
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        func text() -> String { (0..<(next() % 4)).map { _ in pieces[next() % pieces.count] }.joined() }
+        func serialized(_ json: String) -> [String: String] {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
+            return object.mapValues { "\($0)" }
+        }
+        var plain = 0
+        for _ in 0..<3000 {
+            var pairs: [String: String] = [:]
+            for _ in 0..<(next() % 5) { pairs[text()] = text() }
+            let json = MetadataCoding.encode(pairs)
+            #expect(MetadataCoding.decode(json) == pairs)
+            if let json, MetadataCoding.decodePlain(json) != nil { plain += 1 }
+        }
+        #expect(plain > 500)
+        let others = ["{}", "{\"a\":1}", "{\"a\":\"b\",\"a\":\"c\"}", "{ \"a\":\"b\"}", "{\"a\":\"b\"", "{\"a\":\"b\"}x", "[]", "",
+                      "{\"a\":\"\\u00e9\"}", "{\"a\":null}", "{\"a\":\"b\",}", "{\"a\"}", "{\"e\u{301}\":\"1\",\"é\":\"2\"}", "{\"a\":\"b\"}}"]
+        for json in others { #expect(MetadataCoding.decode(json) == serialized(json), "\(json)") }
+    }
 }

@@ -23,8 +23,46 @@ public enum MetadataCoding {
     }
 
     public static func decode(_ json: String?) -> [String: String] {
-        guard let json, let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
+        guard let json else { return [:] }
+        if let plain = decodePlain(json) { return plain }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
         return object.mapValues { "\($0)" }
+    }
+
+    /// The text ``encode(pairs:)`` writes when no key or value needs an escape — `{"k":"v",…}`
+    /// with no backslash — read without JSONSerialization (issue 28: it was a listing's per-row
+    /// cost); nil for anything else (escapes, numbers, spaces, a key given twice), which
+    /// ``decode(_:)`` leaves to JSONSerialization as before.
+    static func decodePlain(_ json: String) -> [String: String]? {
+        var json = json
+        return json.withUTF8 { b -> [String: String]? in
+            let n = b.count
+            guard n >= 2, b[0] == 0x7B, b[n - 1] == 0x7D else { return nil }
+            var result: [String: String] = [:]
+            if n == 2 { return result }
+            var i = 1
+            // One string from `i` (at its opening quote): its text, `i` after its closing quote.
+            func string() -> String? {
+                guard i < n, b[i] == 0x22 else { return nil }
+                let start = i + 1
+                var k = start
+                while k < n, b[k] != 0x22 {
+                    if b[k] == 0x5C || b[k] < 0x20 { return nil }
+                    k += 1
+                }
+                guard k < n else { return nil }
+                i = k + 1
+                return String(decoding: UnsafeBufferPointer(rebasing: b[start..<k]), as: UTF8.self)
+            }
+            while true {
+                guard let key = string(), i < n, b[i] == 0x3A else { return nil }
+                i += 1
+                guard let value = string(), i < n, result.updateValue(value, forKey: key) == nil else { return nil }
+                if b[i] == 0x7D { return i == n - 1 ? result : nil }
+                guard b[i] == 0x2C else { return nil }
+                i += 1
+            }
+        }
     }
 
     private static func quoted(_ s: String) -> String {

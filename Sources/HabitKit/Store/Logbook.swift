@@ -190,7 +190,7 @@ extension HabitStore {
 
     static func samples(ofWorkout workoutID: Int64, _ db: Database) throws -> [Sample] {
         // A statement kept by the connection: a listing asks this of every workout (issue 28).
-        try SampleViewRecord.fetchAll(db.cachedStatement(sql: "SELECT * FROM sampleView WHERE workoutId = ? ORDER BY anchor"), arguments: [workoutID])
+        try SampleViewRecord.fetchAll(db.cachedStatement(sql: "SELECT \(SampleViewRecord.selectedColumns) FROM sampleView WHERE workoutId = ? ORDER BY anchor"), arguments: [workoutID])
             .map(\.sample)
     }
 

@@ -241,19 +241,29 @@ extension WorkoutRecord {
     }
 }
 
-/// A row of `sampleView`: a sample with its text joined back.
-struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
+/// A row of `sampleView`: a sample with its text joined back. Read by column index (issue 28:
+/// Codable decoding by name was a large part of a listing's per-row cost): every request selects
+/// ``databaseSelection``'s columns in that order, and a statement written by hand selects
+/// ``selectedColumns``.
+struct SampleViewRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "sampleView"
     enum Columns: TimedColumns {
-        static let id = Column(CodingKeys.id)
-        static let uuid = Column(CodingKeys.uuid)
-        static let start = Column(CodingKeys.start)
-        static let value = Column(CodingKeys.value)
-        static let anchor = Column(CodingKeys.anchor)
+        static let id = Column("id")
+        static let uuid = Column("uuid")
+        static let start = Column("start")
+        static let value = Column("value")
+        static let anchor = Column("anchor")
         /// The view has it; the record reads the workout's UUID instead.
         static let workoutId = Column("workoutId")
-        static let type = Column(CodingKeys.type)
+        static let type = Column("type")
     }
+    /// The columns read, in the order of ``init(row:)``.
+    static let columnNames = ["id", "uuid", "type", "start", "end", "value", "unit", "source", "device", "metadata", "created",
+                              "utcOffset", "timeZone", "workoutUUID", "anchor", "sourceVersion"]
+    static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+    /// ``columnNames`` for a statement written by hand: `SELECT \(selectedColumns) FROM sampleView …`.
+    static let selectedColumns = columnNames.map { "\"\($0)\"" }.joined(separator: ", ")
+
     var id: Int64
     var uuid: String
     var type: String
@@ -272,6 +282,14 @@ struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
     /// The record's own version, else its source row's (v9).
     var sourceVersion: String?
 
+    init(row: Row) throws {
+        (id, uuid, type) = try (row.decode(atIndex: 0), row.decode(atIndex: 1), row.decode(atIndex: 2))
+        (start, end, value) = try (row.decode(atIndex: 3), row.decode(atIndex: 4), row.decode(atIndex: 5))
+        (unit, source, device, metadata) = try (row.decode(atIndex: 6), row.decode(atIndex: 7), row.decode(atIndex: 8), row.decode(atIndex: 9))
+        (created, utcOffset, timeZone) = try (row.decode(atIndex: 10), row.decode(atIndex: 11), row.decode(atIndex: 12))
+        (workoutUUID, anchor, sourceVersion) = try (row.decode(atIndex: 13), row.decode(atIndex: 14), row.decode(atIndex: 15))
+    }
+
     var sample: Sample {
         Sample(uuid: UUID(storeText: uuid), type: type, start: Date(timeIntervalSince1970: start),
                end: Date(timeIntervalSince1970: end), value: value, unit: unit, source: SourceID(unchecked: source),
@@ -280,15 +298,21 @@ struct SampleViewRecord: Decodable, FetchableRecord, TableRecord {
     }
 }
 
-/// A row of `workoutView`: a workout with its source and device joined back.
-struct WorkoutViewRecord: Decodable, FetchableRecord, TableRecord {
+/// A row of `workoutView`: a workout with its source and device joined back, read by column
+/// index as ``SampleViewRecord`` is.
+struct WorkoutViewRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "workoutView"
     enum Columns: TimedColumns {
-        static let uuid = Column(CodingKeys.uuid)
-        static let activityType = Column(CodingKeys.activityType)
-        static let start = Column(CodingKeys.start)
-        static let anchor = Column(CodingKeys.anchor)
+        static let uuid = Column("uuid")
+        static let activityType = Column("activityType")
+        static let start = Column("start")
+        static let anchor = Column("anchor")
     }
+    /// The columns read, in the order of ``init(row:)``.
+    static let columnNames = ["id", "uuid", "activityType", "start", "end", "duration", "totalEnergyKcal", "totalDistanceM", "source",
+                              "device", "metadata", "created", "utcOffset", "timeZone", "anchor", "sourceVersion"]
+    static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
     var id: Int64
     var uuid: String
     var activityType: String
@@ -306,6 +330,14 @@ struct WorkoutViewRecord: Decodable, FetchableRecord, TableRecord {
     var anchor: Int64
     /// The workout's own version, else its source row's (v9).
     var sourceVersion: String?
+
+    init(row: Row) throws {
+        (id, uuid) = try (row.decode(atIndex: 0), row.decode(atIndex: 1))
+        (activityType, start, end, duration) = try (row.decode(atIndex: 2), row.decode(atIndex: 3), row.decode(atIndex: 4), row.decode(atIndex: 5))
+        (totalEnergyKcal, totalDistanceM) = try (row.decode(atIndex: 6), row.decode(atIndex: 7))
+        (source, device, metadata, created, utcOffset) = try (row.decode(atIndex: 8), row.decode(atIndex: 9), row.decode(atIndex: 10), row.decode(atIndex: 11), row.decode(atIndex: 12))
+        (timeZone, anchor, sourceVersion) = try (row.decode(atIndex: 13), row.decode(atIndex: 14), row.decode(atIndex: 15))
+    }
 
     var workout: Workout {
         Workout(uuid: UUID(storeText: uuid), activityType: activityType, start: Date(timeIntervalSince1970: start),

@@ -30,16 +30,22 @@ struct LogList: ParsableCommand {
                 if output.json {
                     let encoder = Output.makeEncoder()
                     try out.jsonArray(empty: try encoder.encode(LogListJSON(entries: []))) { element in
-                        try store.read(request { entry in try element(try encoder.encode(EntryJSON(entry, calendar: calendar))) })
+                        var json = JSONBytes()
+                        try store.read(request { entry in
+                            json.bytes.removeAll(keepingCapacity: true)
+                            json.entry(EntryJSON(entry, calendar: calendar))
+                            try element(json)
+                        })
                     }
                     return
                 }
                 var current: LocalDay?
+                let today = env.today  // worked out once, not once a day of the listing
                 try store.read(request { entry in
                     let day = calendar.day(containing: entry.start)
                     if day != current {
                         if current != nil { try out.line("") }
-                        try out.line(TextRendering.dayHeading(day, today: env.today))
+                        try out.line(TextRendering.dayHeading(day, today: today))
                         current = day
                     }
                     let id = entry.uuid.storeText.prefix(TextRendering.shortUUIDLength)

@@ -22,17 +22,23 @@ struct Timeline: ParsableCommand {
                 if output.json {
                     let encoder = Output.makeEncoder()
                     try out.jsonArray(empty: try encoder.encode(TimelineJSON([], calendar: env.calendar))) { element in
+                        var json = JSONBytes()
                         try store.read(request { day in
-                            for json in TimelineJSON([day], calendar: env.calendar).days { try element(try encoder.encode(json)) }
+                            for shape in TimelineJSON([day], calendar: env.calendar).days {
+                                json.bytes.removeAll(keepingCapacity: true)
+                                try json.timelineDay(shape, encoder: encoder)
+                                try element(json)
+                            }
                         })
                     }
                     return
                 }
                 var any = false
+                let today = env.today  // worked out once, not once a day of the timeline
                 try store.read(request { day in
                     if any { try out.line("") }
                     any = true
-                    for line in TimelineText.lines([day], today: env.today, calendar: env.calendar) { try out.line(line) }
+                    for line in TimelineText.lines([day], today: today, calendar: env.calendar) { try out.line(line) }
                 })
                 if !any { try out.line(period.nothingMessage) }
             }

@@ -3,7 +3,7 @@ import HabitKit
 
 /// Writes `habit export` to stdout or to an ``OutputFile``, buffered, in csv, json or ndjson.
 ///
-/// JSON comes only from the encoder: ndjson is one encoded ``InterchangeLineJSON`` a line (the
+/// JSON is the encoder's bytes: ndjson is one encoded ``InterchangeLineJSON`` a line (the
 /// interchange format); json is the encoded ``ExportJSON`` envelope with the same objects, each
 /// encoded on its own line, streamed between its brackets (so a large store is never held in memory).
 final class ExportWriter {
@@ -14,6 +14,8 @@ final class ExportWriter {
     private var buffer = Data()
     private var count = 0
     private let encoder: JSONEncoder
+    /// Samples and workouts are written in the encoder's bytes without it (``JSONBytes``); other lines by the encoder.
+    private var json = JSONBytes()
     private let envelope: (head: Data, tail: Data)
 
     init(format: Format, file: OutputFile?) throws {
@@ -62,9 +64,9 @@ final class ExportWriter {
     }
 
     private func object(_ value: InterchangeLineJSON) throws {
-        let data = try encoder.encode(value)
         if format == .json { append(Data((count == 0 ? "\n" : ",\n").utf8)) }
-        append(data)
+        json.bytes.removeAll(keepingCapacity: true)
+        if json.interchangeLine(value) { buffer.append(contentsOf: json.bytes) } else { append(try encoder.encode(value)) }
         if format == .ndjson { append(Data("\n".utf8)) }
         count += 1
         if buffer.count >= 1 << 16 { try flush() }

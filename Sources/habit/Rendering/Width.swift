@@ -16,6 +16,10 @@ enum Width {
     /// The columns `text` takes: one per grapheme cluster, two for an East Asian wide one, none for
     /// the ANSI colour codes of ``Style``.
     static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII alone (a listing's every line, issue 28): one column a byte.
+        if let plain = text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }), plain {
+            return text.utf8.count
+        }
         var width = 0, inEscape = false
         for character in text {
             if inEscape {

@@ -92,6 +92,11 @@ final class StreamedOutput {
         if buffer.count >= Self.chunk { try flush() }
     }
 
+    func write(_ bytes: [UInt8]) throws(Closed) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.chunk { try flush() }
+    }
+
     func line(_ text: String) throws(Closed) {
         var text = text
         text.withUTF8 { buffer.append(contentsOf: $0) }
@@ -106,16 +111,16 @@ final class StreamedOutput {
 
     /// A JSON document with one array (`{"entries":[…]}`) written element by element: `empty` is
     /// the encoder's document without elements, split at its array's "]"; `elements` hands over
-    /// each element encoded alone by the same encoder, so the bytes are those of the whole
-    /// document encoded at once. A newline ends it, as ``Output/printJSON(_:)`` writes.
-    func jsonArray(empty: Data, _ elements: (_ element: @escaping (Data) throws -> Void) throws -> Void) throws {
+    /// each element written alone in the encoder's bytes (``JSONBytes``), so the bytes are those
+    /// of the whole document encoded at once. A newline ends it, as ``Output/printJSON(_:)`` writes.
+    func jsonArray(empty: Data, _ elements: (_ element: @escaping (JSONBytes) throws -> Void) throws -> Void) throws {
         let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex
         try write(empty[..<split])
         var first = true
-        try elements { data in
+        try elements { json in
             if !first { try self.write(",") }
             first = false
-            try self.write(data)
+            try self.write(json.bytes)
         }
         try write(empty[split...])
         try write("\n")
