@@ -781,7 +781,7 @@ def make_base_store(binary, folder, timeout):
         "log alcohol 2", "log alcohol steady --date -2", "remind add meditate 06:30",
         "remind add workout 17:15 --days mon-fri --lookback 8h", "config set weight 72",
         "changes --since 0 --save sync", "import @EXPORT",
-        "add floss", "add water --unit glass --at-least 8", "add reading --unit min --at-least 150 --per week",
+        "add floss", "add water --unit glass --at-least 8 --tag health", "add reading --unit min --at-least 150 --per week",
         "log floss --date -1", "log water 3", "skip floss -3",
     ]
     for step in steps:
