@@ -27,13 +27,18 @@ public enum HabitTag {
         return tags.sorted()
     }
 
-    /// The tags of a stored `tags` column: comma-separated, sorted, each well formed; nil when the
-    /// text is not that (a store or line habit does not understand).
-    public static func parse(stored text: String) -> [String]? {
-        let tags = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard (1...maximumPerHabit).contains(tags.count), tags == Array(Set(tags)).sorted(),
-              tags.allSatisfy({ (try? validate($0)) == $0 }) else { return nil }
+    /// `tags` when they are a habit's tags as habit writes them — 1 to ``maximumPerHabit``, each
+    /// well formed and in its folded form, sorted, each once — else nil: what a stored column and an
+    /// interchange or sync line must hold.
+    public static func canonical(_ tags: [String]) -> [String]? {
+        guard (1...maximumPerHabit).contains(tags.count), (try? validate(tags)) == tags else { return nil }
         return tags
+    }
+
+    /// The tags of a stored `tags` column: comma-separated, as ``canonical(_:)`` takes them; nil when
+    /// the text is not that (a store habit does not understand).
+    public static func parse(stored text: String) -> [String]? {
+        canonical(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
     }
 
     /// The `tags` column of `tags`: nil for none.
@@ -50,7 +55,8 @@ public enum HabitTag {
         if let unknown = wanted.first(where: { !carried.contains($0) }) {
             throw .unknownTag(unknown, existing: carried.sorted())
         }
-        return habits.filter { !$0.tags.allSatisfy { !wanted.contains($0) } }
+        let any = Set(wanted)
+        return habits.filter { $0.tags.contains(where: any.contains) }
     }
 
     /// `habits` grouped by tag for `habit habits`: each tag (sorted) with the habits that carry it

@@ -186,7 +186,7 @@ struct InterchangeHabitJSON: Codable, Equatable {
         }
         var tags: [String] = []
         if let given = self.tags {
-            guard let checked = try? HabitTag.validate(given), checked == given, (1...HabitTag.maximumPerHabit).contains(given.count) else {
+            guard let checked = HabitTag.canonical(given) else {
                 throw InterchangeJSONFailure("habit \(quoted(name)) has \"tags\" habit does not take: 1–\(HabitTag.maximumPerHabit) tags, each once, sorted, written as habit writes them")
             }
             tags = checked
