@@ -53,6 +53,7 @@ class Screen:
                                                 (os.POSIX_SPAWN_DUP2, slave, 2)])
         os.close(slave)
         self.seen = 0
+        self.parts = {}
 
     def drain(self, seconds):
         ready, _, _ = select.select([self.master], [], [], seconds)
@@ -74,9 +75,13 @@ class Screen:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             lines = self.lines()
-            if len(lines) > self.seen:
+            while len(lines) > self.seen:
                 self.seen += 1
-                return lines[self.seen - 1].split()
+                words = lines[self.seen - 1].split()
+                if words[0].startswith("part:"):  # a part of the next frame (a write's store, cells, draw)
+                    self.parts.setdefault(words[0][5:], []).append(float(words[1]))
+                    continue
+                return words
             self.drain(0.001)
         sys.exit("habit ui drew no frame in time")
 
@@ -115,7 +120,7 @@ def main():
     trace = os.path.join(work, "trace")
     ui_env = dict(env, TERM="xterm-256color", LANG="C.UTF-8", HABIT_UI_TRACE=trace)
     ui_env.pop("NO_COLOR")
-    first, reads, frames = [], [], {"key": [], "reload": [], "write": []}
+    first, reads, frames, parts = [], [], {"key": [], "reload": [], "write": []}, {}
     per_launch = max(1, args.keys // args.launches)
     for _ in range(args.launches):
         if os.path.exists(trace):
@@ -140,6 +145,8 @@ def main():
                 name, ms = screen.key(" ")
                 frames[name].append(float(ms))
         screen.quit()
+        for part, values in screen.parts.items():
+            parts.setdefault(part, []).extend(values)
 
     def line(label, values):
         if not values:
@@ -155,6 +162,8 @@ def main():
     print(line("redraw after a key, nothing read (h l j k [ ])", frames["key"]))
     print(line("redraw after [ ] that reads the cells again", frames["reload"]))
     print(line("redraw after space (written, cells read)", frames["write"]))
+    for part in ("store", "cells", "draw"):  # the write's parts (HABIT_UI_TRACE's part: lines)
+        print(line(f"  of which {part}", parts.get(part, [])))
     shutil.rmtree(work)
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import HabitKit
 
@@ -41,5 +42,23 @@ import Testing
         guard case .workout(_, let parts) = streamed[2] else { Issue.record("the third entry is the workout"); return }
         #expect(parts.map { String($0.uuid.uuidString.prefix(8)) } == ["E0000000"])
         #expect(try store.read(.entries(in: range)).map(\.uuid) == streamed.map(\.uuid))
+    }
+
+    /// The samples of a span of days are found through the (type, start) index, one type at a
+    /// time: without it every sample of the store was read for a two-day `log list` (and for
+    /// each change `habit ui` made). SQLite's plan says which.
+    @Test func entriesOfASpanAreSoughtThroughTheTypeIndexNotAScan() throws {
+        let store = try HabitStore.inMemory()
+        var batch = DemoGenerator.Batch()
+        batch.samples = [sample("50000000-0000-0000-0000-000000000000", "2025-10-25T09:00:00+01:00")]
+        try store.insert(batch)
+        let range = InstantRange(Fixture.instant("2025-10-24T00:00:00Z"), upTo: Fixture.instant("2025-10-26T00:00:00Z"))
+        let plan = try store.read { db -> [String] in
+            let statement = try StoreRequest<Void>.entrySamples(in: range, grants: AccessGrants(), allSources: true)
+                .makePreparedRequest(db).statement
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments).map { $0["detail"] as String }
+        }
+        #expect(plan.contains { $0.contains("sample_type_start") || $0.contains("sample_type_source_start") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN s") }, "\(plan)")
     }
 }

@@ -310,4 +310,29 @@ import Testing
         #expect(refused.contains("habit: no habit has the tag 'nope'") && refused.contains("EXIT=64"), "\(refused)")
         #expect(try Self.restored(habit))
     }
+
+    /// A hook's output goes to the terminal the screen is drawn on: after a write that ran a
+    /// hook, the screen is painted whole again, so nothing the hook (or its failure line) wrote
+    /// stays on it.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func aHooksOutputDoesNotStayOnTheScreen() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        let hooks = habit.folder.appendingPathComponent("config/habit/hooks")
+        try FileManager.default.createDirectory(at: hooks, withIntermediateDirectories: true)
+        let hook = hooks.appendingPathComponent("on-log")
+        try "#!/bin/sh\ntouch '\(habit.folder.path)/ran'\necho HOOKNOISE\nexit 3\n".write(to: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: hook.path)
+        let env = "LANG=C.UTF-8 XDG_CONFIG_HOME='\(habit.folder.path)/config'"
+        let pane = try TmuxPane(name: "ui-hook", folder: habit.folder, command: Self.command(habit, env: env))
+        defer { pane.kill() }
+        _ = pane.screen(until: "meditate · Thu 26 Nov")
+        pane.send("j", "Down", "j", "Space")  // floss, today: done; the hook prints and fails
+        let screen = pane.screen(until: "floss 2026-11-26: yes")
+        #expect(FileManager.default.fileExists(atPath: habit.folder.appendingPathComponent("ran").path), "the hook ran")
+        #expect(!screen.contains("HOOKNOISE") && !screen.contains("exited with status"), "\(screen)")
+        pane.send("q")
+        #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
+        #expect(try Self.restored(habit))
+    }
 }

@@ -367,8 +367,7 @@ extension StoreRequest where Value == Void {
             let names = try HabitStore.habitNames(db)
             let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
             // Stored UUIDs are lowercase hex: their order is that of `uuidString` (uppercase).
-            let samples = try SampleViewRecord.all().standalone().readable(grants).starting(in: range).fromSources(all: allSources)
-                .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc).fetchCursor(db)
+            let samples = try entrySamples(in: range, grants: grants, allSources: allSources).fetchCursor(db)
             let workouts = grants.mayRead(DataTypes.workout)
                 ? try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
                     .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db)
@@ -386,6 +385,14 @@ extension StoreRequest where Value == Void {
                 }
             }
         }
+    }
+}
+
+extension StoreRequest {
+    /// The samples on their own that ``eachEntry(in:allSources:_:)`` lists, newest first.
+    static func entrySamples(in range: InstantRange, grants: AccessGrants, allSources: Bool) -> QueryInterfaceRequest<SampleViewRecord> {
+        SampleViewRecord.all().standalone().readable(grants).startingOfAnyType(in: range).fromSources(all: allSources)
+            .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc)
     }
 }
 

@@ -109,6 +109,14 @@ extension QueryInterfaceRequest where RowDecoder == SampleViewRecord {
             """)
     }
 
+    /// Samples of every type whose start lies in `range`, found one type at a time through the
+    /// (type, start) indexes: no index of `sample` begins with `start`, and without the type term
+    /// SQLite scans every sample for any range (a `log list --days 2`, or the day `habit ui`
+    /// changes, read all 130,000 rows of a 10-year store). Not slower over a whole store either.
+    func startingOfAnyType(in range: InstantRange) -> Self {
+        filter(literal: "typeId IN (SELECT id FROM sampleType)").starting(in: range)
+    }
+
     /// Samples that are not part of a workout (a workout lists its own).
     func standalone() -> Self { filter(SampleViewRecord.Columns.workoutId == nil) }
 

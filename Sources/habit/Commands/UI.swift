@@ -25,6 +25,7 @@ struct UIScreen: ParsableCommand {
         // No store: it is read as empty and made only when something is written (as habit ask).
         let (opened, env) = location.exists ? try location.writing() : try location.reading()
         var writable = location.exists
+        var hooks = Set<Hooks.Event>()  // read again at each write: a hook may be added while the screen is open
         var data = UIStore(store: opened, env: env, tags: tags)
         _ = try data.store.snapshot { store, _ in try tags.habits(store) }  // an unknown tag: one line, before the screen
         let trace = UITrace(path: Env.get("HABIT_UI_TRACE"))
@@ -62,11 +63,13 @@ struct UIScreen: ParsableCommand {
             case .redraw, .editNote: break
             case .reload: try reload()
             case .write(let change):
+                hooks = Hooks.installed()
                 if !writable {
                     (data.store, _) = try location.writing()
                     writable = true
                 }
                 do {
+                    defer { trace.frame("part:store", since: start) }
                     model.message = try data.write(change)
                 } catch let error as HabitError where error.kind != .ioError && error.kind != .cantCreate {
                     model.message = error.description
@@ -76,11 +79,17 @@ struct UIScreen: ParsableCommand {
                     model.message = refusal.reason
                 }
                 let range = model.loaded ?? model.wantedRange
+                let reading = UITrace.now()
                 model.cells[change.habit.id] = try data.cells(of: change.habit, range)
+                trace.frame("part:cells", since: reading)
             }
             var wrote = false
             if case .write = action { wrote = true }
-            Terminal.draw(model.lines(), color: color, full: wrote)
+            let drawing = UITrace.now()
+            // A hook's output goes to the terminal: after a write with hooks, the whole screen is
+            // painted again; without (one lstat), only what changed.
+            Terminal.draw(model.lines(), color: color, full: wrote && !hooks.isEmpty)
+            if wrote { trace.frame("part:draw", since: drawing) }
             trace.frame(Self.traceName(action), since: start)
         }
     }
