@@ -201,9 +201,9 @@ import Testing
         try Self.log(store, floss, at: "2025-10-20T09:00:00+02:00")
         _ = try store.skip(habitID: water.id, days: DayRange(day: Fixture.day("2025-10-18")), env: env)
         _ = try store.skip(habitID: nil, days: DayRange(day: Fixture.day("2025-10-17")), env: env)
-        _ = try store.addReminder(Reminder(title: "Water", message: "drink", activity: water.id, time: LocalTime("20:00")!, created: Self.created))
-        let flossReminder = try store.addReminder(Reminder(title: "Floss", message: "floss", activity: floss.id, time: LocalTime("21:00")!,
-                                                           created: Self.created))
+        _ = try store.changeReminder(.add(Reminder(title: "Water", message: "drink", activity: water.id, time: LocalTime("20:00")!, created: Self.created)))
+        let flossReminder = try store.changeReminder(.add(Reminder(title: "Floss", message: "floss", activity: floss.id, time: LocalTime("21:00")!,
+                                                           created: Self.created)))
         let before = try store.read(.currentAnchor)
 
         let removal = try store.removeHabit(named: "water", env: env)
@@ -322,8 +322,8 @@ import Testing
     static func withReminder(_ habit: HabitDefinition, time: String = "20:00") throws -> (HabitStore, Reminder) {
         let store = try HabitStore.inMemory()
         try store.addHabit(habit)
-        let reminder = try store.addReminder(Reminder(title: habit.name, message: "not yet", activity: habit.id,
-                                                      time: LocalTime(time)!, created: created))
+        let reminder = try store.changeReminder(.add(Reminder(title: habit.name, message: "not yet", activity: habit.id,
+                                                      time: LocalTime(time)!, created: created)))
         return (store, reminder)
     }
 

@@ -9,8 +9,8 @@ import Testing
     static func storeWithReminder(time: String = "20:00", activity: String = "meditate", created: String = "2025-10-20T08:00:00+02:00")
         throws -> (HabitStore, Reminder) {
         let store = try HabitStore.inMemory()
-        let reminder = try store.addReminder(Reminder(title: "Meditate", message: "not yet", activity: activity,
-                                                      time: LocalTime(time)!, created: Fixture.instant(created)))
+        let reminder = try store.changeReminder(.add(Reminder(title: "Meditate", message: "not yet", activity: activity,
+                                                      time: LocalTime(time)!, created: Fixture.instant(created))))
         return (store, reminder)
     }
 
@@ -64,8 +64,8 @@ import Testing
     @Test func doneBeforeTheReminderExistedIsSuppressedAtFireTime() throws {
         let store = try HabitStore.inMemory()
         _ = try Self.meditate(store, endingAt: "2025-10-26T19:00:00+01:00")
-        _ = try store.addReminder(Reminder(title: "M", message: "m", activity: "meditate", time: LocalTime("20:00")!,
-                                           created: Fixture.instant("2025-10-26T19:30:00+01:00")))
+        _ = try store.changeReminder(.add(Reminder(title: "M", message: "m", activity: "meditate", time: LocalTime("20:00")!,
+                                           created: Fixture.instant("2025-10-26T19:30:00+01:00"))))
         let check = try store.checkReminders(env: Self.at("2025-10-26T20:01:00+01:00"), catchUp: false)
         #expect(check.delivered.isEmpty)
         #expect(check.suppressed.count == 1)
@@ -94,16 +94,16 @@ import Testing
         #expect(try store.checkReminders(env: Self.at("2025-10-26T20:01:00+01:00"), catchUp: false).delivered.isEmpty)
         try store.setRemindersPaused(false, at: Fixture.instant("2025-10-26T20:01:30+01:00"))
         #expect(try !store.read(.reminders(env: Self.at("2025-10-26T20:01:40+01:00"))).paused)
-        try store.updateReminder(reminder.id) { $0.enabled = false }
+        try store.changeReminder(.update(id: reminder.id) { $0.enabled = false })
         #expect(try store.checkReminders(env: Self.at("2025-10-26T20:02:00+01:00"), catchUp: false).delivered.isEmpty)
-        try store.updateReminder(reminder.id) { $0.enabled = true }
+        try store.changeReminder(.update(id: reminder.id) { $0.enabled = true })
         #expect(try store.checkReminders(env: Self.at("2025-10-26T20:03:00+01:00"), catchUp: false).delivered.count == 1)
     }
 
     @Test func weekdaysLimitTheOccurrences() throws {
         let store = try HabitStore.inMemory()
-        _ = try store.addReminder(Reminder(title: "W", message: "w", activity: "workout", time: LocalTime("18:00")!,
-                                           weekdays: try WeekdaySet(parsing: "mon-fri"), created: Fixture.instant("2025-10-01T00:00:00Z")))
+        _ = try store.changeReminder(.add(Reminder(title: "W", message: "w", activity: "workout", time: LocalTime("18:00")!,
+                                           weekdays: try WeekdaySet(parsing: "mon-fri"), created: Fixture.instant("2025-10-01T00:00:00Z"))))
         // 2025-10-25 is a Saturday, 2025-10-27 a Monday.
         #expect(try store.checkReminders(env: Self.at("2025-10-25T18:01:00+02:00"), catchUp: false).delivered.isEmpty)
         #expect(try store.checkReminders(env: Self.at("2025-10-27T18:01:00+01:00"), catchUp: false).delivered.count == 1)
@@ -125,8 +125,8 @@ import Testing
     @Test(arguments: dstNights)
     func aReminderInsideADSTChangeFiresExactlyOnce(_ c: DSTNight) throws {
         let store = try HabitStore.inMemory()
-        _ = try store.addReminder(Reminder(title: "M", message: "m", activity: "meditate", time: LocalTime("02:30")!,
-                                           created: Fixture.instant("2025-01-01T00:00:00Z")))
+        _ = try store.changeReminder(.add(Reminder(title: "M", message: "m", activity: "meditate", time: LocalTime("02:30")!,
+                                           created: Fixture.instant("2025-01-01T00:00:00Z"))))
         let calendar = HabitCalendar(timeZone: Fixture.zone(c.zone))
         let day = Fixture.day(c.day)
         var instant = calendar.start(of: day)

@@ -48,8 +48,8 @@ enum HabitsFixture {
         try log(store, water, 3, at: "2026-11-21T09:00:00+01:00", env: env)
         try log(store, water, 5, at: "2026-11-21T15:00:00+01:00", env: env)
         _ = try store.skip(habitID: water.id, days: DayRange(day: try #require(LocalDay("2026-11-19"))), env: env)
-        _ = try store.addReminder(Reminder(title: "Drink", message: "m", activity: water.id,
-                                           time: try #require(LocalTime("20:00")), created: env.now))
+        _ = try store.changeReminder(.add(Reminder(title: "Drink", message: "m", activity: water.id,
+                                           time: try #require(LocalTime("20:00")), created: env.now)))
         return habit
     }
 

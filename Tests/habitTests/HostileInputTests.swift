@@ -315,8 +315,8 @@ import Testing
             loneEnv.makeUUID = { lone }
             let start = try #require(Timestamp.parse("2025-10-24T07:00:00+02:00")?.instant)
             _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(600)), source: .app, note: nil, env: loneEnv)
-            _ = try store.addReminder(Reminder(title: "Sit", message: "m", activity: "meditate",
-                                               time: try #require(LocalTime("20:00")), created: env.now))
+            _ = try store.changeReminder(.add(Reminder(title: "Sit", message: "m", activity: "meditate",
+                                               time: try #require(LocalTime("20:00")), created: env.now)))
         }
         try Data("x".utf8).write(to: habit.folder.appendingPathComponent("blocker"))
         try FileManager.default.createSymbolicLink(atPath: habit.folder.appendingPathComponent("link-to-db.ndjson").path,

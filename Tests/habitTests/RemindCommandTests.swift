@@ -32,8 +32,8 @@ import Testing
         defer { habit.cleanUp() }
         let store = try HabitStore.open(path: habit.db)
         for i in 0..<50 {
-            _ = try store.addReminder(Reminder(title: "R\(i)", message: "m", activity: ["meditate", "workout", "noalc"][i % 3],
-                                               time: LocalTime(hour: 19, minute: 50 + i % 10)!, created: Timestamp.parse("2025-10-01T00:00:00Z")!.instant!))
+            _ = try store.changeReminder(.add(Reminder(title: "R\(i)", message: "m", activity: ["meditate", "workout", "noalc"][i % 3],
+                                               time: LocalTime(hour: 19, minute: 50 + i % 10)!, created: Timestamp.parse("2025-10-01T00:00:00Z")!.instant!)))
         }
         let outputs = Outputs()
         DispatchQueue.concurrentPerform(iterations: 10) { _ in

@@ -1,40 +1,50 @@
 import Foundation
 import GRDB
 
+/// A change to one reminder (``HabitStore/changeReminder(_:)``).
+public enum ReminderChange {
+    /// A new reminder (its id is given by the store).
+    case add(Reminder)
+    /// Reminder `id` as stored, edited by the closure: its id, UUID and creation time stay; set
+    /// `modified` to the change's instant (the latest word wins in a sync).
+    case update(id: Int64, (inout Reminder) throws -> Void)
+    /// Reminder `id` and its occurrence history removed.
+    case remove(id: Int64)
+}
+
 extension HabitStore {
-    /// Adds a reminder; returns it with its id.
-    public func addReminder(_ reminder: Reminder) throws -> Reminder {
-        try write { db in
-            var row = ReminderRecord(reminder)
-            row.id = nil
-            try row.insert(db)
-            var added = reminder
-            added.id = row.id ?? db.lastInsertedRowID
-            return added
-        }
-    }
-
-    /// Changes reminder `id` in one transaction: `change` gets it as stored and edits it (its id,
-    /// UUID and creation time stay; set `modified` to the change's instant: the latest word wins
-    /// in a sync). Returns it as saved.
+    /// Does `change` in one transaction; returns the reminder as stored after it (with its id
+    /// after `.add`), or as it was before `.remove`. An id that is no reminder's: ``ReminderError/notFound(_:)``.
     @discardableResult
-    public func updateReminder(_ id: Int64, _ change: (inout Reminder) throws -> Void) throws -> Reminder {
+    public func changeReminder(_ change: ReminderChange) throws -> Reminder {
         try write { db in
-            guard let stored = try ReminderRecord.fetchOne(db, key: id) else { throw ReminderError.notFound(id) }
-            var reminder = try stored.reminder()
-            try change(&reminder)
-            var row = ReminderRecord(reminder)
-            (row.id, row.created, row.uuid) = (stored.id, stored.created, stored.uuid)
-            try row.update(db)
-            return try row.reminder()
+            switch change {
+            case .add(let reminder):
+                var row = ReminderRecord(reminder)
+                row.id = nil
+                try row.insert(db)
+                var added = reminder
+                added.id = row.id ?? db.lastInsertedRowID
+                return added
+            case .update(let id, let edit):
+                let stored = try Self.reminderRow(id, db)
+                var reminder = try stored.reminder()
+                try edit(&reminder)
+                var row = ReminderRecord(reminder)
+                (row.id, row.created, row.uuid) = (stored.id, stored.created, stored.uuid)
+                try row.update(db)
+                return try row.reminder()
+            case .remove(let id):
+                let removed = try Self.reminderRow(id, db).reminder()
+                try ReminderRecord.deleteOne(db, key: id)  // its occurrence history goes with it (ON DELETE CASCADE)
+                return removed
+            }
         }
     }
 
-    /// Removes a reminder and its occurrence history.
-    public func removeReminder(_ id: Int64) throws {
-        try write { db in
-            if try !ReminderRecord.deleteOne(db, key: id) { throw ReminderError.notFound(id) }
-        }
+    private static func reminderRow(_ id: Int64, _ db: Database) throws -> ReminderRecord {
+        guard let stored = try ReminderRecord.fetchOne(db, key: id) else { throw ReminderError.notFound(id) }
+        return stored
     }
 
     /// Pauses or resumes all reminders, `at` that instant (the latest word wins in a sync).

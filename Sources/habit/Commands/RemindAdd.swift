@@ -34,7 +34,7 @@ struct RemindAdd: ParsableCommand {
                                   + "change it with 'habit remind edit \(twin.id)', or pick another time")
         }
         let (store, env) = try store.writing()
-        let added = try store.addReminder(reminder)
+        let added = try store.changeReminder(.add(reminder))
         let status = try store.read(.reminders(env: env)).status(added.id)
         if output.json {
             try Output.printJSON(ReminderJSON(status, env.calendar))

@@ -30,12 +30,12 @@ struct RemindEdit: ParsableCommand {
             _ = try store.read(.reminders(env: env)).status(id)
             return try store.read(.habit(named: name.lowercased(), env: env)).id
         }
-        try store.updateReminder(id) { reminder in
+        try store.changeReminder(.update(id: id) { reminder in
             if let time { reminder.time = time.time }
             if let activityID { reminder.activity = activityID }
             fields.apply(to: &reminder)
             reminder.modified = env.now
-        }
+        })
         let status = try store.read(.reminders(env: env)).status(id)
         Output.print(ReminderText.describe(status, now: env.now, env.calendar, prefix: "changed: ").joined(separator: "\n"))
     }

@@ -35,10 +35,10 @@ enum ReminderSwitch {
         }
         let opened = try store.openExistingForWriting(orThrow: ReminderError.notFound(id ?? 0))
         if let id {
-            try opened.updateReminder(id) { reminder in
+            try opened.changeReminder(.update(id: id) { reminder in
                 reminder.enabled = enabled
                 reminder.modified = now
-            }
+            })
         } else {
             try opened.setRemindersPaused(!enabled, at: now)
         }

@@ -15,7 +15,7 @@ struct RemindRemove: ParsableCommand {
 
     func run() throws {
         let id = try id()
-        try store.openExistingForWriting(orThrow: ReminderError.notFound(id)).removeReminder(id)
+        try store.openExistingForWriting(orThrow: ReminderError.notFound(id)).changeReminder(.remove(id: id))
         Output.print("removed reminder #\(id)")
     }
 }
