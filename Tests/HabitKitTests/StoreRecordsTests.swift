@@ -7,6 +7,17 @@ import Testing
 @Suite struct StoreRecordsTests {
     let env = Fixture.env("2025-10-21T11:00:00+02:00")
 
+    /// The insert's column names are written out (reflection on the enum cost a quarter of a
+    /// `habit log`): they are the cases' names, in bind order, and the sample table's columns.
+    @Test func theInsertsColumnNamesAreTheCasesNamesAndTheTablesColumns() throws {
+        typealias Column = SampleRecord.InsertColumn
+        #expect(Column.names == Column.all.map { String(describing: $0) })
+        #expect(Column.all.map(\.rawValue) == Array(1...Int32(Column.names.count)))
+        let store = try HabitStore.inMemory()
+        let columns = try store.read(StoreRequest { db in try db.columns(in: "sample").map(\.name) })
+        #expect(Set(Column.names).isSubset(of: columns))
+    }
+
     /// Interchange and sync lines intern their text through caches (issue 28, ``AppliedRows``):
     /// text is told apart by its bytes, as the tables' unique columns tell it, so a type, unit,
     /// device or source spelt with a composed accent and one spelt with a decomposed accent (equal
