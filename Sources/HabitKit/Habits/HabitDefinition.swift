@@ -367,7 +367,7 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: t) cannot be a habit's name: it is a command word or a built-in habit; choose another (e.g. '\(t)-daily')"
         case .nameTaken(let t): "a habit named \(quoted: t) exists already; choose another name, or change it with 'habit edit \(t)'"
         case .unknownHabit(let t, let existing):
-            "unknown habit \(quoted: t); " + (closestMatch(t.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? "")
+            "unknown habit \(quoted: t); " + Self.didYouMean(t, among: existing)
                 + (existing.isEmpty ? "there is none yet" : "the habits are: \(existing.joined(separator: ", "))")
                 + " (add one with 'habit add NAME')"
         case .bothTargets: "--at-least and --at-most exclude each other: a habit has one target"
@@ -423,7 +423,7 @@ public enum HabitInputError: HabitError, Equatable {
             "invalid tag \(quoted: t): use 1–32 letters, digits and '-', starting with a letter (e.g. 'morning', 'after-work')"
         case .tooManyTags(let name): "\(quoted: name) would carry more than \(HabitTag.maximumPerHabit) tags; remove one with --untag first"
         case .unknownTag(let t, let existing):
-            "no habit has the tag \(quoted: t); " + (closestMatch(t.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? "")
+            "no habit has the tag \(quoted: t); " + Self.didYouMean(t, among: existing)
                 + (existing.isEmpty ? "no habit has a tag yet (add one with 'habit edit NAME --tag TAG')" : "the tags are: \(existing.joined(separator: ", "))")
         case .notTagged(let name, let tag): "\(quoted: name) has no tag \(quoted: tag); its tags are shown by 'habit habits'"
         case .tagAndHabit: "--tag and a habit's name exclude each other: name one habit, or the tags of several"
@@ -433,5 +433,10 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: t) is neither a habit nor a data type; the habits are: \(existing.joined(separator: ", ")); "
                 + "the types: steps, sleep, mindful, active-energy, exercise, distance or a HealthKit identifier"
         }
+    }
+
+    /// `did you mean 'x'? ` when one of `existing` (habit names, tags) is close to `text`; else nothing.
+    private static func didYouMean(_ text: String, among existing: [String]) -> String {
+        closestMatch(text.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? ""
     }
 }

@@ -5,19 +5,24 @@ import HabitKit
 struct RemindPause: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "pause", abstract: "Pause one reminder, or all without an ID.")
 
+    @OptionGroup var target: ReminderSwitch
+
+    func validate() throws { _ = try target.id(enabled: false) }
+
+    func run() throws { try target.set(enabled: false) }
+}
+
+/// What `remind pause` and `remind resume` share: the optional reminder number, the store, and
+/// the switch.
+struct ReminderSwitch: ParsableArguments {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The reminder's number (none: all reminders).", valueName: "id"))
     var words: [String] = []
 
     @OptionGroup var store: StoreOptions
 
-    func validate() throws { _ = try ReminderSwitch.id(words, command: "pause") }
-
-    func run() throws { try ReminderSwitch.set(words, enabled: false, store: store) }
-}
-
-/// What `remind pause` and `remind resume` share: the optional reminder number, and the switch.
-enum ReminderSwitch {
-    static func id(_ words: [String], command: String) throws(ValidationError) -> Int64? {
+    /// The reminder's number, nil for all; refused as `habit remind pause`'s or `resume`'s argument.
+    func id(enabled: Bool) throws(ValidationError) -> Int64? {
+        let command = enabled ? "resume" : "pause"
         let value: ReminderIDValue? = try PositionalWords.optional(words, as: "<id>", what: "a reminder's number",
                                                                    command: "habit remind \(command)", example: "habit remind \(command) 1")
         return value?.id
@@ -25,8 +30,8 @@ enum ReminderSwitch {
 
     /// Switches one reminder (or all) on or off. The clock is read first, so a refused `HABIT_NOW`
     /// changes nothing; without a store there is no reminder to switch, and none is created.
-    static func set(_ words: [String], enabled: Bool, store: StoreOptions) throws {
-        let id = try id(words, command: enabled ? "resume" : "pause")
+    func set(enabled: Bool) throws {
+        let id = try id(enabled: enabled)
         let now = try LiveEnvironment.now()
         let verb = enabled ? "resumed" : "paused"
         if id == nil, !store.exists {

@@ -17,21 +17,6 @@ struct SampleJSON: Codable, Equatable {
     let workout: String?
     /// Left out when empty.
     let metadata: [String: String]?
-
-    init(_ s: Sample, calendar: HabitCalendar) { self.init(s, instant: calendar.iso8601) }
-
-    /// With the instants written by `instant` (the interchange format keeps their microseconds).
-    init(_ s: Sample, instant: (Date) -> String) {
-        uuid = s.uuid.storeText
-        type = s.type
-        start = instant(s.start)
-        end = instant(s.end)
-        value = s.value
-        unit = s.unit
-        source = s.source.bundleID
-        workout = s.workout?.storeText
-        metadata = s.metadata.isEmpty ? nil : s.metadata
-    }
 }
 
 /// `{"uuid","activityType","start","end","duration","totalEnergyKcal","totalDistanceMeters","source"[,"metadata"]}`.
@@ -46,21 +31,6 @@ struct WorkoutJSON: Codable, Equatable {
     let source: String
     /// Left out when empty.
     let metadata: [String: String]?
-
-    init(_ w: Workout, calendar: HabitCalendar) { self.init(w, instant: calendar.iso8601) }
-
-    /// With the instants written by `instant` (the interchange format keeps their microseconds).
-    init(_ w: Workout, instant: (Date) -> String) {
-        uuid = w.uuid.storeText
-        activityType = w.activityType
-        start = instant(w.start)
-        end = instant(w.end)
-        duration = w.duration
-        totalEnergyKcal = w.totalEnergyKcal
-        totalDistanceMeters = w.totalDistanceMeters
-        source = w.source.bundleID
-        metadata = w.metadata.isEmpty ? nil : w.metadata
-    }
 }
 
 /// One listed entry: `{"kind":"sample","sample":{…}}` or `{"kind":"workout","workout":{…},"samples":[…]}`.
@@ -91,24 +61,25 @@ struct DeletedJSON: Codable, Equatable {
     let deleted: EntryJSON
 }
 
-/// Made from the fields the quick reader read (``InterchangeLineReader``).
+// The memberwise initialisers (Swift's, kept by writing these in extensions) are what the quick
+// reader (``InterchangeLineReader``) makes them with.
 extension SampleJSON {
-    init(uuid: String, type: String, start: String, end: String, value: Double?, unit: String?, source: String, workout: String?,
-         metadata: [String: String]?) {
-        (self.uuid, self.type, self.start, self.end) = (uuid, type, start, end)
-        _value = Nullable(wrappedValue: value)
-        _unit = Nullable(wrappedValue: unit)
-        (self.source, self.workout, self.metadata) = (source, workout, metadata)
+    init(_ s: Sample, calendar: HabitCalendar) { self.init(s, instant: calendar.iso8601) }
+
+    /// With the instants written by `instant` (the interchange format keeps their microseconds).
+    init(_ s: Sample, instant: (Date) -> String) {
+        self.init(uuid: s.uuid.storeText, type: s.type, start: instant(s.start), end: instant(s.end), value: s.value, unit: s.unit,
+                  source: s.source.bundleID, workout: s.workout?.storeText, metadata: s.metadata.isEmpty ? nil : s.metadata)
     }
 }
 
-/// Made from the fields the quick reader read (``InterchangeLineReader``).
 extension WorkoutJSON {
-    init(uuid: String, activityType: String, start: String, end: String, duration: Double, totalEnergyKcal: Double?,
-         totalDistanceMeters: Double?, source: String, metadata: [String: String]?) {
-        (self.uuid, self.activityType, self.start, self.end, self.duration) = (uuid, activityType, start, end, duration)
-        _totalEnergyKcal = Nullable(wrappedValue: totalEnergyKcal)
-        _totalDistanceMeters = Nullable(wrappedValue: totalDistanceMeters)
-        (self.source, self.metadata) = (source, metadata)
+    init(_ w: Workout, calendar: HabitCalendar) { self.init(w, instant: calendar.iso8601) }
+
+    /// With the instants written by `instant` (the interchange format keeps their microseconds).
+    init(_ w: Workout, instant: (Date) -> String) {
+        self.init(uuid: w.uuid.storeText, activityType: w.activityType, start: instant(w.start), end: instant(w.end),
+                  duration: w.duration, totalEnergyKcal: w.totalEnergyKcal, totalDistanceMeters: w.totalDistanceMeters,
+                  source: w.source.bundleID, metadata: w.metadata.isEmpty ? nil : w.metadata)
     }
 }

@@ -8,14 +8,6 @@ struct SkippedDayJSON: Codable, Equatable {
     @Nullable var habitId: String?
     let day: String
     let created: String
-
-    init(_ s: SkippedDay, calendar: HabitCalendar) {
-        uuid = s.uuid.storeText
-        habit = s.habitName
-        habitId = s.habitID
-        day = s.day.description
-        created = calendar.iso8601(s.created)
-    }
 }
 
 /// `habit export --format json`: `{"objects":[…]}`. Written as a stream: the envelope comes
@@ -54,11 +46,11 @@ struct ChangesJSON: Codable, Equatable {
     }
 }
 
-/// Made from the fields the quick reader read (``InterchangeLineReader``).
+/// Its memberwise initialiser (Swift's, kept by writing this in an extension) is what the quick
+/// reader (``InterchangeLineReader``) makes it with.
 extension SkippedDayJSON {
-    init(uuid: String, habit: String?, habitId: String?, day: String, created: String) {
-        (self.uuid, self.day, self.created) = (uuid, day, created)
-        _habit = Nullable(wrappedValue: habit)
-        _habitId = Nullable(wrappedValue: habitId)
+    init(_ s: SkippedDay, calendar: HabitCalendar) {
+        self.init(uuid: s.uuid.storeText, habit: s.habitName, habitId: s.habitID, day: s.day.description,
+                  created: calendar.iso8601(s.created))
     }
 }

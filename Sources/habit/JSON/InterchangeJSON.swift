@@ -212,15 +212,6 @@ struct RecordedJSON: Codable, Equatable {
     @Nullable var utcOffset: Int?
     let timeZone: String
 
-    init(source: SourceDescription, device: String?, created: String, utcOffset: Int, timeZoneID: String) {
-        sourceName = source.name
-        sourceVersion = source.version
-        self.device = device
-        self.created = created
-        self.utcOffset = RecordedZone.shown(offset: utcOffset, zoneID: timeZoneID)
-        timeZone = timeZoneID
-    }
-
     /// The zone the object was recorded in, at its `start`: the offset is the zone's at the start;
     /// a zone habit does not know is unknown (RecordedZone).
     func zone(at start: Date) throws(InterchangeJSONFailure) -> (offset: Int, zoneID: String) {
@@ -427,12 +418,12 @@ struct ActivitySummaryJSON: Codable, Equatable {
     }
 }
 
-/// Made from the fields the quick reader read (``InterchangeLineReader``).
+/// Its memberwise initialiser (Swift's, kept by writing this in an extension) is what the quick
+/// reader (``InterchangeLineReader``) makes it with.
 extension RecordedJSON {
-    init(sourceName: String, sourceVersion: String?, device: String?, created: String, utcOffset: Int?, timeZone: String) {
-        (self.sourceName, self.sourceVersion, self.device, self.created) = (sourceName, sourceVersion, device, created)
-        _utcOffset = Nullable(wrappedValue: utcOffset)
-        self.timeZone = timeZone
+    init(source: SourceDescription, device: String?, created: String, utcOffset: Int, timeZoneID: String) {
+        self.init(sourceName: source.name, sourceVersion: source.version, device: device, created: created,
+                  utcOffset: RecordedZone.shown(offset: utcOffset, zoneID: timeZoneID), timeZone: timeZoneID)
     }
 }
 

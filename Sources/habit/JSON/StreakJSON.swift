@@ -3,30 +3,13 @@ import HabitKit
 
 /// `habit streak --json`: `{"asOf","timeZone","allSources"[,"otherSourceSamples"],"habits":[…]}`.
 struct StreakJSON: Codable, Equatable {
-    struct HabitJSON: Codable, Equatable {
-        let habit: String
-        /// `day`, `week`, `month` or `days`: what current and longest count (days for `day` and `days`).
-        let per: String
-        let current: Int
+    /// `{"habit","per","current","today"[,"period"][,"access"],"longest","jokers"}`: per habit,
+    /// what `today` and `status` say too, and the streaks.
+    typealias HabitJSON = MergedJSON<HabitStateJSON, Streaks>
+
+    struct Streaks: Codable, Equatable {
         let longest: Int
         let jokers: Int
-        /// `done`, `pending`, `missed` or `skipped`.
-        let today: String
-        /// Week and month habits: the current period; N days in any D: today's window; left out for daily habits.
-        let period: PeriodJSON?
-        /// `"denied"` when habit may not read the habit's data (then `today` is `"unknown"`); left out otherwise.
-        var access: String?
-
-        init(_ r: HabitReport) {
-            habit = r.definition.name
-            per = r.definition.per.name
-            current = r.current
-            longest = r.longest
-            jokers = r.jokers
-            today = r.todayJSON
-            period = r.period.map(PeriodJSON.init)
-            access = r.accessJSON
-        }
     }
 
     /// `{"start":"2026-11-16","value":2,"target":3}`.
@@ -54,22 +37,18 @@ struct StreakJSON: Codable, Equatable {
         self.timeZone = timeZone.identifier
         allSources = overview.allSources
         otherSourceSamples = overview.allSources ? overview.otherSourceCount : nil
-        habits = overview.reports.map(HabitJSON.init)
+        habits = overview.reports.map { HabitJSON(HabitStateJSON($0), Streaks(longest: $0.longest, jokers: $0.jokers)) }
     }
 }
 
 /// `habit today --json`: `{"date","day":{calendar day},"habits":[{"habit","today","current",…}]}`.
 struct TodayJSON: Codable, Equatable {
-    struct HabitJSON: Codable, Equatable {
-        let habit: String
-        let today: String
-        let current: Int
-        let per: String
+    /// `{"habit","today","current","per"[,"period"][,"access"],"value"}`.
+    typealias HabitJSON = MergedJSON<HabitStateJSON, DayValue>
+
+    struct DayValue: Codable, Equatable {
         /// The day's value in the habit's unit (minutes, drinks, glasses, days done…).
         let value: Double
-        let period: StreakJSON.PeriodJSON?
-        /// `"denied"` when habit may not read the habit's data; left out otherwise.
-        var access: String?
     }
 
     let date: String
@@ -82,11 +61,31 @@ struct TodayJSON: Codable, Equatable {
         self.pending = pending
         self.date = date.description
         self.day = day
-        habits = overview.reports.map {
-            HabitJSON(habit: $0.definition.name, today: $0.todayJSON, current: $0.current, per: $0.definition.per.name,
-                      value: JSONNumbers.rounded($0.days.last?.value ?? 0), period: $0.period.map(StreakJSON.PeriodJSON.init),
-                      access: $0.accessJSON)
-        }
+        habits = overview.reports.map { HabitJSON(HabitStateJSON($0), DayValue(value: JSONNumbers.rounded($0.days.last?.value ?? 0))) }
+    }
+}
+
+/// What streak, today and status say of every habit, keys of each one's habit object:
+/// `{"habit","today","per","current"[,"period"][,"access"]}`.
+struct HabitStateJSON: Codable, Equatable {
+    let habit: String
+    /// `done`, `pending`, `missed` or `skipped`; `unknown` when habit may not read the habit's data.
+    let today: String
+    /// `day`, `week`, `month` or `days`.
+    let per: String
+    let current: Int
+    /// Week and month habits: the current period; N days in any D: today's window; left out for daily habits.
+    let period: StreakJSON.PeriodJSON?
+    /// `"denied"` when habit may not read the habit's data (then `today` is `"unknown"`); left out otherwise.
+    let access: String?
+
+    init(_ r: HabitReport) {
+        habit = r.definition.name
+        today = r.todayJSON
+        per = r.definition.per.name
+        current = r.current
+        period = r.period.map(StreakJSON.PeriodJSON.init)
+        access = r.accessJSON
     }
 }
 

@@ -115,17 +115,13 @@ enum StatusText {
 
 /// `habit status --format json`.
 struct StatusJSON: Codable, Equatable {
-    struct HabitJSON: Codable, Equatable {
-        let habit: String
-        let today: String
-        let per: String
-        let current: Int
+    /// `{"habit","today","per","current"[,"period"][,"access"],"safeToMiss","atRisk"[,"daysLeft"]}`.
+    typealias HabitJSON = MergedJSON<HabitStateJSON, Risk>
+
+    struct Risk: Codable, Equatable {
         let safeToMiss: Int
         let atRisk: Bool
-        let period: StreakJSON.PeriodJSON?
         let daysLeft: Int?
-        /// `"denied"` when habit may not read the habit's data (then `today` is `"unknown"`); left out otherwise.
-        var access: String?
     }
 
     let asOf: String
@@ -144,9 +140,7 @@ struct StatusJSON: Codable, Equatable {
         left = plan.left.map(\.report.definition.name)
         atRisk = plan.atRisk.map(\.report.definition.name)
         habits = plan.items.map {
-            HabitJSON(habit: $0.report.definition.name, today: $0.report.todayJSON, per: $0.report.definition.per.name,
-                      current: $0.report.current, safeToMiss: $0.safeToMiss, atRisk: $0.atRisk,
-                      period: $0.report.period.map(StreakJSON.PeriodJSON.init), daysLeft: $0.daysLeft, access: $0.report.accessJSON)
+            HabitJSON(HabitStateJSON($0.report), Risk(safeToMiss: $0.safeToMiss, atRisk: $0.atRisk, daysLeft: $0.daysLeft))
         }
     }
 }
