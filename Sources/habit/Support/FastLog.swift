@@ -60,7 +60,7 @@ enum FastLog {
         var json = false
     }
 
-    static func read(_ arguments: [String], options allowed: Set<LogGrammar.Option>) -> Reading? {
+    static func read(_ arguments: [String], options allowed: [LogGrammar.Option]) -> Reading? {
         var r = Reading()
         var i = 0
         while i < arguments.count {
