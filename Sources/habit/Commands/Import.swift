@@ -38,7 +38,8 @@ struct Import: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        // Read and checked whole before the store is opened: a file refused creates nothing.
+        // Read and checked whole before the store is opened: a file refused creates nothing (the
+        // interchange file and the Apple Health export stream: a store they made goes again).
         switch try TrackerFile.kind(of: path) {
         case .healthExport: break
         case .loopCSV: return try importTracker(LoopCSVReader.read(path: path))
