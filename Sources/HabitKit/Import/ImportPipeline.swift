@@ -34,23 +34,40 @@ enum ImportPipeline {
     /// A reader thread scans and maps into batches; the calling thread writes them.
     private static func runOnTwoThreads(_ reader: ExportReader, now: Date?,
                                         write: (ImportObject, _ bytesRead: Int) throws -> Void) throws -> MappedCounts {
-        let queue = BatchQueue(capacity: maximumQueuedBatches)
-        let result = ReaderResult()
+        try onTwoThreads(produce: { emit in
+            let counts = try scan(reader, now: now, emit: emit)
+            return (counts, counts.bytes)
+        }, consume: write)
+    }
+
+    /// Runs `produce` on a second thread, handing each item it makes (with how far it got: bytes,
+    /// lines) to `consume` on the calling thread, in order, in batches through a bounded queue
+    /// (memory stays flat). Returns what `produce` returned. The producer's error arrives after the
+    /// items it made. When `consume` throws, the producer is stopped and `consume`'s error thrown
+    /// — unless `producerErrorWins`: then the producer runs to its end, and its error, if it has
+    /// one, is thrown instead (a file is judged whole before the store is: `habit import
+    /// FILE.ndjson` says the first line it cannot read, whatever the store refused before it).
+    static func onTwoThreads<Item, Result>(producerErrorWins: Bool = false,
+                                           produce: @escaping (_ emit: (Item, Int) throws -> Void) throws -> (Result, Int),
+                                           consume: (Item, Int) throws -> Void) throws -> Result {
+        let queue = BatchQueue<Item>(capacity: maximumQueuedBatches)
+        let result = ProducerResult<Result>()
         let done = DispatchSemaphore(value: 0)
+        let job = UncheckedBox(produce)
         let thread = Thread {
             defer { done.signal() }
             do {
-                var batch: [ImportObject] = []
+                var batch: [Item] = []
                 batch.reserveCapacity(batchSize)
-                let counts = try scan(reader, now: now) { object, bytes in
-                    batch.append(object)
+                let (value, end) = try job.value { item, progress in
+                    batch.append(item)
                     if batch.count == batchSize {
-                        try queue.push(batch, bytes: bytes)
+                        try queue.push(batch, progress: progress)
                         batch.removeAll(keepingCapacity: true)
                     }
                 }
-                if !batch.isEmpty { try queue.push(batch, bytes: counts.bytes) }
-                result.counts = counts
+                if !batch.isEmpty { try queue.push(batch, progress: end) }
+                result.value = value
                 queue.close(error: nil)
             } catch {
                 queue.close(error: error)
@@ -59,16 +76,24 @@ enum ImportPipeline {
         thread.stackSize = 8 << 20
         thread.start()
         do {
-            while let (batch, bytes) = try queue.pop() {
-                for object in batch { try write(object, bytes) }
+            while let (batch, progress) = try queue.pop() {
+                for item in batch { try consume(item, progress) }
             }
         } catch {
+            if producerErrorWins {
+                // The batches left are read and dropped; the producer's own error (after them) wins.
+                do { while try queue.pop() != nil {} } catch let producerError {
+                    done.wait()
+                    throw producerError
+                }
+            }
             queue.cancel()
             done.wait()
             throw error
         }
         done.wait()
-        return result.counts
+        guard let value = result.value else { throw Cancelled() }  // unreachable: the queue closed without an error
+        return value
     }
 
     /// Scans `reader`'s XML on the calling thread, handing every object, with the bytes read so
@@ -88,16 +113,23 @@ enum ImportPipeline {
     }
 }
 
-/// The reader thread's counts, handed over after it finished.
-private final class ReaderResult: @unchecked Sendable {
-    var counts = MappedCounts()
+/// The producer's result, handed over after it finished.
+private final class ProducerResult<Value>: @unchecked Sendable {
+    var value: Value?
 }
 
-/// A bounded FIFO of batches between the reader and the writer; the reader's error, if any,
-/// arrives after the batches it made.
-private final class BatchQueue: @unchecked Sendable {
+/// What the producer thread runs: made on the calling thread, used only by the producer until
+/// the caller waited for it.
+private final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A bounded FIFO of batches between the producer and the consumer; the producer's error, if
+/// any, arrives after the batches it made.
+private final class BatchQueue<Item>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var batches: [([ImportObject], Int)] = []
+    private var batches: [([Item], Int)] = []
     private let capacity: Int
     private var closed = false
     private var cancelled = false
@@ -105,18 +137,18 @@ private final class BatchQueue: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// Blocks while the queue is full; throws ``ImportPipeline/Cancelled`` once the writer stopped.
-    func push(_ batch: [ImportObject], bytes: Int) throws {
+    /// Blocks while the queue is full; throws ``ImportPipeline/Cancelled`` once the consumer stopped.
+    func push(_ batch: [Item], progress: Int) throws {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !cancelled { condition.wait() }
         if cancelled { throw ImportPipeline.Cancelled() }
-        batches.append((batch, bytes))
+        batches.append((batch, progress))
         condition.broadcast()
     }
 
-    /// The next batch, nil at the end; rethrows the reader's error after the last batch.
-    func pop() throws -> ([ImportObject], Int)? {
+    /// The next batch, nil at the end; rethrows the producer's error after the last batch.
+    func pop() throws -> ([Item], Int)? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty && !closed { condition.wait() }
@@ -136,7 +168,7 @@ private final class BatchQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The writer gave up: wake and stop the reader.
+    /// The consumer gave up: wake and stop the producer.
     func cancel() {
         condition.lock()
         cancelled = true

@@ -19,6 +19,9 @@ public final class LineReader {
         file = try OpenFile(path: path)
     }
 
+    /// The file's size in bytes, as it was opened.
+    public var size: Int { file.size }
+
     /// The next line, or nil at the end of the file. A last line without a newline is a line.
     public func next() throws -> [UInt8]? {
         while true {

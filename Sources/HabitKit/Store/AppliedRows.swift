@@ -14,8 +14,11 @@ final class AppliedRows {
     private let sampleByUUID: Statement
     private let workoutByUUID: Statement
     private let workoutIDByUUID: Statement
-    private let bumpAnchor: Statement
     private let readAnchor: Statement
+    private let writeAnchor: Statement
+    /// The change counter while a run of inserts takes anchors from it here (nil: the store's row
+    /// holds it): written back by ``settleAnchor()`` before anything else may read or take one.
+    private var anchor: Int64?
     private let insertSample: Statement
     private let insertWorkout: Statement
     private var typeIDs = InternCache(.sampleType)
@@ -34,10 +37,11 @@ final class AppliedRows {
         sampleByUUID = try db.makeStatement(sql: "SELECT 1 FROM sample WHERE uuid = ?")
         workoutByUUID = try db.makeStatement(sql: "SELECT 1 FROM workout WHERE uuid = ?")
         workoutIDByUUID = try db.makeStatement(sql: "SELECT id FROM workout WHERE uuid = ?")
-        // ``ChangeCounter/next(_:)`` in two statements: its RETURNING makes SQLite open a
-        // temporary table on every run, which cost a sample more than its insert (issue 28).
-        bumpAnchor = try db.makeStatement(sql: "UPDATE changeCounter SET value = value + 1 WHERE id = 1")
+        // The counter is read once and written back once per run of inserts, not bumped in the
+        // store per row (``ChangeCounter/next(_:)``: its UPDATE and read cost a sample ~15 % of
+        // its instructions, issue 28), as the Apple Health import's writer keeps it.
         readAnchor = try db.makeStatement(sql: "SELECT value FROM changeCounter WHERE id = 1")
+        writeAnchor = try db.makeStatement(sql: "UPDATE changeCounter SET value = ? WHERE id = 1")
         insertSample = try db.makeStatement(sql: SampleRecord.insertSQL)
         insertWorkout = try db.makeStatement(sql: """
             INSERT INTO workout (uuid, activityType, start, "end", duration, totalEnergyKcal, totalDistanceM, sourceId, deviceId,
@@ -115,13 +119,29 @@ final class AppliedRows {
         return db.lastInsertedRowID
     }
 
-    /// The next anchor, taken (``ChangeCounter/next(_:)``).
+    /// The next anchor, taken (as ``ChangeCounter/next(_:)`` takes it, from the counter kept here).
     private func nextAnchor() throws -> Int64 {
-        let h = bumpAnchor.sqliteStatement
+        var next: Int64
+        if let anchor {
+            next = anchor
+        } else {
+            guard let stored = try int64(readAnchor, nil) else { throw StoreError.corrupt("the change counter row is missing") }
+            next = stored
+        }
+        next += 1
+        anchor = next
+        return next
+    }
+
+    /// Writes the counter kept since the last call back to the store's row: call before anything
+    /// but these inserts reads or takes an anchor (a trigger, ``ChangeCounter``), and at the end.
+    func settleAnchor() throws {
+        guard let value = anchor else { return }
+        let h = writeAnchor.sqliteStatement
         sqlite3_reset(h)
+        sqlite3_bind_int64(h, 1, value)
         try step(h, expecting: SQLITE_DONE)
-        guard let anchor = try int64(readAnchor, nil) else { throw StoreError.corrupt("the change counter row is missing") }
-        return anchor
+        anchor = nil
     }
 
     private func device(_ text: String) throws -> Int64 {

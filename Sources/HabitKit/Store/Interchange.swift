@@ -181,18 +181,36 @@ extension HabitStore {
     /// samples first, so such samples wait for the end of the file. The rules are sync's
     /// (``InterchangeApplier``). An anchor name the store does not have yet is saved last, at
     /// the anchor `habit changes` would hand back after the import; one it has is left as it is.
-    public func importInterchange(dryRun: Bool, _ next: () throws -> InterchangeLine?) throws -> InterchangeSummary {
+    ///
+    /// `parallel`: `next` is called on a second thread (it reads and checks the lines there) while
+    /// this one writes them, as the Apple Health import does; an error `next` throws rolls back
+    /// all, and wins over one the store raised at an earlier line (the file is judged first).
+    public func importInterchange(dryRun: Bool, parallel: Bool = false,
+                                  _ next: @escaping () throws -> InterchangeLine?) throws -> InterchangeSummary {
         try write(rollback: dryRun) { db in
+            try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB, as the Apple Health import (2 MiB: ~15 % slower)
             var applier = try InterchangeApplier(db)
             var known = 0
             var anchorNames: [String] = []
-            while let line = try next() {
+            func take(_ line: InterchangeLine, _: Int) throws {
                 guard let object = line.syncObject else {
                     if case .anchor(let name) = line { anchorNames.append(name) }
-                    continue
+                    return
                 }
                 let notKept = applier.summary.notKept
                 if try !applier.apply(object), applier.summary.notKept == notKept { known += 1 }
+            }
+            if parallel {
+                try ImportPipeline.onTwoThreads(producerErrorWins: true, produce: { emit in
+                    var count = 0
+                    while let line = try next() {
+                        count += 1
+                        try emit(line, count)
+                    }
+                    return ((), count)
+                }, consume: take)
+            } else {
+                while let line = try next() { try take(line, 0) }
             }
             try applier.finish()
             var summary = applier.summary
@@ -207,6 +225,9 @@ extension HabitStore {
             return summary
         }
     }
+
+    /// From this file size on, `habit import FILE.ndjson` reads on a second thread while it writes.
+    public static let parallelImportFromBytes = ImportPipeline.parallelFromBytes
 }
 
 /// An interchange file habit cannot take (exit 65, nothing stored).

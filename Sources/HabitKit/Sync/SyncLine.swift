@@ -217,6 +217,26 @@ public struct SyncLine: Codable, Equatable, Sendable {
         return Array(try encoder.encode(line))
     }
 
+    /// From this many lines on, ``decodeAll(_:dataLines:)`` decodes on two threads.
+    static let twoThreadsFromLines = 4096
+
+    /// The object of each of `lines` (or why it is not one), in their order, each decoded as
+    /// ``decode(_:dataLines:_:)`` decodes it; many lines are decoded in two halves on two threads,
+    /// each with its own decoder (a line's object depends on nothing but its bytes).
+    public static func decodeAll<DataLine: InterchangeDataLine>(_ lines: [[UInt8]], dataLines: DataLine.Type)
+        -> [Result<SyncObject, InterchangeJSONFailure>] {
+        let halves = lines.count >= twoThreadsFromLines ? 2 : 1
+        let results = DecodedHalves(halves)
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let decoder = decoder()
+            let part = lines[(lines.count * half / halves)..<(lines.count * (half + 1) / halves)]
+            results.set(half, part.map { line in
+                Result { () throws(InterchangeJSONFailure) in try decode(line, dataLines: DataLine.self, decoder) }
+            })
+        }
+        return results.joined
+    }
+
     private struct Kind: Decodable { let kind: String }
 
     /// The object of one line, every field checked: a data line read as `DataLine`.
@@ -239,4 +259,20 @@ public struct SyncLine: Codable, Equatable, Sendable {
         }
         return try line.object()
     }
+}
+
+/// The halves ``SyncLine/decodeAll(_:dataLines:)`` decodes, each written by one thread only.
+private final class DecodedHalves: @unchecked Sendable {
+    private var halves: [[Result<SyncObject, InterchangeJSONFailure>]]
+    private let lock = NSLock()
+
+    init(_ count: Int) { halves = Array(repeating: [], count: count) }
+
+    func set(_ half: Int, _ results: [Result<SyncObject, InterchangeJSONFailure>]) {
+        lock.lock()
+        halves[half] = results
+        lock.unlock()
+    }
+
+    var joined: [Result<SyncObject, InterchangeJSONFailure>] { halves.flatMap { $0 } }
 }

@@ -38,7 +38,8 @@ struct Import: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        // Read and checked whole before the store is opened: a file refused creates nothing.
+        // Read and checked whole before the store is opened: a file refused creates nothing (the
+        // interchange file and the Apple Health export stream: a store they made goes again).
         switch try TrackerFile.kind(of: path) {
         case .healthExport: break
         case .loopCSV: return try importTracker(LoopCSVReader.read(path: path))
@@ -50,27 +51,11 @@ struct Import: ParsableCommand {
         }
         // Opened and checked (a regular file) before the store is opened for writing.
         let export = try ExportReader(path: path)
-        // A dry run on a missing store plans against an empty one in memory: nothing is created.
-        let location = self.store.location
-        let folderExisted = FileManager.default.fileExists(atPath: (location.path as NSString).deletingLastPathComponent)
-        let storeExisted = location.exists
-        let (store, env) = dryRun && !storeExisted ? try self.store.reading() : try self.store.writing()
         let clock = ContinuousClock()
         let started = clock.now
         let bar = ProgressBar(enabled: !output.json && isatty(STDERR_FILENO) == 1, clock: clock)
-        let summary: ImportSummary
-        do {
-            summary = try store.importHealthExport(export, now: env.now, dryRun: dryRun) { bar.update($0) }
-        } catch {
-            bar.clear()
-            // The file streams, so a broken one is found only on the way: a store this import
-            // made is taken away again (a failed command creates nothing).
-            if !storeExisted {
-                store.closeForExit()
-                for suffix in ["", "-wal", "-shm", ".import-lock"] { unlink(location.path + suffix) }
-                if !folderExisted { rmdir((location.path as NSString).deletingLastPathComponent) }
-            }
-            throw error
+        let summary = try streaming(onError: { bar.clear() }) { store, env in
+            try store.importHealthExport(export, now: env.now, dryRun: dryRun) { bar.update($0) }
         }
         bar.clear()
         let elapsed = started.duration(to: clock.now)
@@ -82,8 +67,30 @@ struct Import: ParsableCommand {
         Output.print(ImportText.lines(summary, seconds: seconds).joined(separator: "\n"))
     }
 
-    /// habit's interchange format: every line checked first (a bad one refuses the file before
-    /// the store is opened), then stored in one transaction.
+    /// Opens the store for `body`, which reads a file as it goes (a broken one is found only on
+    /// the way): a store this import made is taken away again when `body` fails (a failed command
+    /// creates nothing). A dry run on a missing store plans against an empty one in memory.
+    private func streaming<T>(onError: () -> Void = {}, _ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
+        let location = self.store.location
+        let folderExisted = FileManager.default.fileExists(atPath: (location.path as NSString).deletingLastPathComponent)
+        let storeExisted = location.exists
+        let (store, env) = dryRun && !storeExisted ? try self.store.reading() : try self.store.writing()
+        do {
+            return try body(store, env)
+        } catch {
+            onError()
+            if !storeExisted {
+                store.closeForExit()
+                for suffix in ["", "-wal", "-shm", ".import-lock"] { unlink(location.path + suffix) }
+                if !folderExisted { rmdir((location.path as NSString).deletingLastPathComponent) }
+            }
+            throw error
+        }
+    }
+
+    /// habit's interchange format, stored in one transaction; a large file is read and checked on
+    /// a second thread while the lines before are written. A bad line refuses the file: nothing
+    /// is stored, and a store this import made is taken away again.
     private func importInterchange() throws {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
@@ -110,10 +117,9 @@ struct Import: ParsableCommand {
                 return nil
             }
         }
-        let check = objects(try LineReader(path: path))
-        while try check() != nil {}
-        let (store, _) = dryRun && !store.exists ? try store.reading() : try store.writing()
-        let summary = try store.importInterchange(dryRun: dryRun, objects(try LineReader(path: path)))
+        let reader = try LineReader(path: path)  // opened and checked (a regular file) before the store
+        let parallel = reader.size >= HabitStore.parallelImportFromBytes
+        let summary = try streaming { store, _ in try store.importInterchange(dryRun: dryRun, parallel: parallel, objects(reader)) }
         if output.json {
             try Output.printJSON(InterchangeImportJSON(summary))
             return

@@ -25,7 +25,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         let shared = try SyncFolder(path: folder)  // checked before the store is opened
         let (store, env) = try store.writing()
-        let decoder = SyncLine.decoder(), encoder = SyncLine.encoder()
+        let encoder = SyncLine.encoder()
         let calendar = env.calendar
         var device = "", skipped: [String] = [], unsafe: [String] = [], notes: [String] = []
         let summary = try store.sync(folder: shared.path, env: env) { progress in
@@ -53,11 +53,12 @@ struct SyncCommand: ParsableCommand {
                     continue
                 }
                 var read = SyncPeer(device: peer.key, objects: [], starts: [], end: offset)
-                for (index, line) in lines.enumerated() {
-                    do throws(InterchangeJSONFailure) {
-                        read.objects.append(try SyncLine.decode(line, dataLines: InterchangeLineJSON.self, decoder))
+                for (index, decoded) in SyncLine.decodeAll(lines, dataLines: InterchangeLineJSON.self).enumerated() {
+                    switch decoded {
+                    case .success(let object):
+                        read.objects.append(object)
                         read.starts.append(starts[index])
-                    } catch {
+                    case .failure(let error):
                         // A line no version of habit wrote: left out and said, never applied half.
                         skipped.append("\((peer.path as NSString).lastPathComponent), new line \(index + 1): \(error.reason)")
                     }
