@@ -283,3 +283,10 @@ enum RawBind {
         }
     }
 }
+
+extension Database {
+    /// The page cache of a long write (an Apple Health import, `import FILE.ndjson`, a sync):
+    /// 16 MiB — as fast as 32 or 64 MiB here with half the memory; SQLite's default 2 MiB is ~15 %
+    /// slower.
+    func useLargeWriteCache() throws { try execute(sql: "PRAGMA cache_size = -16384") }
+}

@@ -36,7 +36,7 @@ extension HabitStore {
                 : try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: [seqKey]).flatMap { Int64($0) }
             let own = try Self.changes(afterAnchor: sentAnchor, afterSeq: sentSeq, db)
 
-            try db.execute(sql: "PRAGMA cache_size = -16384")  // 16 MiB, as the Apple Health import (2 MiB: ~15 % slower)
+            try db.useLargeWriteCache()
             var applier = try InterchangeApplier(db)
             // Each object with its peer and line start, so a sample left waiting can hold its file back.
             for tagged in SyncMerge.order(peers) {
@@ -242,9 +242,13 @@ struct InterchangeApplier {
     }
 
     mutating func apply(_ object: SyncObject) throws -> Bool {
-        if case .data(let data) = object { return try apply(data) }
-        // Every other object may read or take anchors in the store (triggers, ``ChangeCounter``).
-        try rows.settleAnchor()
+        // A sample's or workout's insert takes its anchor from the counter ``AppliedRows`` keeps;
+        // every other object may read or take anchors in the store (triggers, ``ChangeCounter``),
+        // so the counter is written back first.
+        switch object {
+        case .data(.sample), .data(.workout): break
+        default: try rows.settleAnchor()
+        }
         switch object {
         case .data(let data): return try apply(data)
         case .deleted(let uuid, let kind, let type): return try delete(uuid, kind: kind, type: type)
@@ -321,10 +325,6 @@ struct InterchangeApplier {
     }
 
     private mutating func apply(_ object: InterchangeObject) throws -> Bool {
-        switch object {
-        case .sample, .workout: break
-        case .habit, .activitySummary, .skip: try rows.settleAnchor()
-        }
         switch object {
         case .habit(let habit): return try apply(habit)
         case .sample(let sample, let source):

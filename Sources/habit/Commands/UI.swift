@@ -25,7 +25,6 @@ struct UIScreen: ParsableCommand {
         // No store: it is read as empty and made only when something is written (as habit ask).
         let (opened, env) = location.exists ? try location.writing() : try location.reading()
         var writable = location.exists
-        var hooks = Set<Hooks.Event>()  // read again at each write: a hook may be added while the screen is open
         var data = UIStore(store: opened, env: env, tags: tags)
         _ = try data.store.snapshot { store, _ in try tags.habits(store) }  // an unknown tag: one line, before the screen
         let trace = UITrace(path: Env.get("HABIT_UI_TRACE"))
@@ -63,7 +62,6 @@ struct UIScreen: ParsableCommand {
             case .redraw, .editNote: break
             case .reload: try reload()
             case .write(let change):
-                hooks = Hooks.installed()
                 if !writable {
                     (data.store, _) = try location.writing()
                     writable = true
@@ -86,9 +84,10 @@ struct UIScreen: ParsableCommand {
             var wrote = false
             if case .write = action { wrote = true }
             let drawing = UITrace.now()
-            // A hook's output goes to the terminal: after a write with hooks, the whole screen is
-            // painted again; without (one lstat), only what changed.
-            Terminal.draw(model.lines(), color: color, full: wrote && !hooks.isEmpty)
+            // A hook's output goes to the terminal: after a write with hooks (looked for at each
+            // write, one lstat: a hook may be added while the screen is open), the whole screen
+            // is painted again; without, only what changed.
+            Terminal.draw(model.lines(), color: color, full: wrote && !Hooks.installed().isEmpty)
             if wrote { trace.frame("part:draw", since: drawing) }
             trace.frame(Self.traceName(action), since: start)
         }
