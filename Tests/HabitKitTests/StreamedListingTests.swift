@@ -61,4 +61,91 @@ import Testing
         #expect(plan.contains { $0.contains("sample_type_start") || $0.contains("sample_type_source_start") }, "\(plan)")
         #expect(!plan.contains { $0.hasPrefix("SCAN s") }, "\(plan)")
     }
+
+    /// Workouts' samples, statistics and events are read a batch of workouts at a time
+    /// (``WorkoutBatches``), not one statement a workout: across batch boundaries (600 workouts,
+    /// batches of 256) each workout gets exactly its own rows, in the order a statement for it
+    /// alone gives — the listing's samples (anchor order), the export's statistics and events, and
+    /// the timeline's heart rate (the first heart-rate statistic by row).
+    @Test func workoutsRowsReadInBatchesAreEachWorkoutsOwn() throws {
+        let store = try HabitStore.inMemory()
+        var batch = DemoGenerator.Batch()
+        let first = Fixture.instant("2025-01-01T07:00:00+01:00")
+        for i in 0..<600 {
+            let at = first.addingTimeInterval(Double(i) * 3_600)
+            let w = Workout(uuid: Fixture.uuids.next(), activityType: "HKWorkoutActivityTypeYoga", start: at, end: at.addingTimeInterval(1800),
+                            duration: 1800, totalEnergyKcal: 100, totalDistanceMeters: nil, source: .app, created: env.now,
+                            utcOffset: 3600, timeZoneID: "Europe/Berlin")
+            let energy = Sample(uuid: Fixture.uuids.next(), type: SampleType.activeEnergyBurned, start: at, end: at.addingTimeInterval(1800),
+                                value: Double(i), unit: "kcal", source: .app, created: env.now, utcOffset: 3600, timeZoneID: "Europe/Berlin", workout: w.uuid)
+            batch.workouts.append((w, energy))
+        }
+        try store.insert(batch)
+        // More samples for some workouts, and statistics and events for others (by row, as an import writes them).
+        try store.write { db in
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM workout ORDER BY start")
+            for (i, id) in ids.enumerated() {
+                for k in 0..<(i % 3) {
+                    try db.execute(sql: "INSERT INTO workoutStatistic (workoutId, type, sum, unit) VALUES (?, ?, ?, 'kcal')",
+                                   arguments: [id, "HKQuantityTypeIdentifierActiveEnergyBurned", Double(i * 10 + k)])
+                }
+                if i % 4 == 0 {  // the timeline's heart rate: the first heart-rate statistic by row
+                    for average in [Double(i), Double(i) + 0.5] {
+                        try db.execute(sql: "INSERT INTO workoutStatistic (workoutId, type, average, maximum, unit) VALUES (?, ?, ?, ?, 'count/min')",
+                                       arguments: [id, "HKQuantityTypeIdentifierHeartRate", average, average + 1])
+                    }
+                }
+                if i % 5 == 0 {
+                    try db.execute(sql: "INSERT INTO workoutEvent (workoutId, type, date) VALUES (?, 'HKWorkoutEventTypePause', ?)", arguments: [id, Double(i)])
+                }
+            }
+        }
+        let range = InstantRange(first, upTo: first.addingTimeInterval(600 * 3_600))
+        var listed: [(Workout, [Sample])] = []
+        try store.snapshot { store, _ in
+            try store.read(.eachEntry(in: range) { if case .workout(let w, let parts) = $0 { listed.append((w, parts)) } })
+        }
+        var exported: [(Workout, [WorkoutStatistic], [WorkoutEvent])] = []
+        try store.read(.interchangeLines(in: nil, type: nil, allSources: true, calendar: HabitCalendar(timeZone: Fixture.zone("Europe/Berlin"))) {
+            if case .data(.workout(let w, _, let statistics, let events)) = $0 { exported.append((w, statistics, events)) }
+        })
+        let calendar = HabitCalendar(timeZone: Fixture.zone("Europe/Berlin"))
+        let days = DayRange(calendar.day(containing: first), upTo: calendar.day(containing: range.upperBound).adding(days: 1))
+        var timelined = 0
+        for item in try store.read(.timeline(days: days, calendar: calendar)).flatMap(\.items) {
+            guard case .workout(let w, let heartRate) = item else { continue }
+            let i = Int(w.start.timeIntervalSince(first) / 3_600)
+            #expect(heartRate?.average == (i % 4 == 0 ? Double(i) : nil), "workout \(i)")
+            timelined += 1
+        }
+        #expect(timelined == 600)
+        #expect(listed.count == 600)
+        #expect(exported.count == 600)
+        try store.read { db in
+            for (w, parts) in listed {
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [w.uuid.storeText]) ?? -1
+                #expect(parts.map(\.uuid) == (try HabitStore.samples(ofWorkout: id, db)).map(\.uuid))
+                #expect(parts.count == 1 && parts[0].workout == w.uuid)
+            }
+            var withStatistics = 0, withEvents = 0
+            for (w, statistics, events) in exported {
+                let id = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [w.uuid.storeText]) ?? -1
+                let sums = try Optional<Double>.fetchAll(db, sql: "SELECT sum FROM workoutStatistic WHERE workoutId = ? ORDER BY rowid", arguments: [id])
+                let dates = try Double.fetchAll(db, sql: "SELECT date FROM workoutEvent WHERE workoutId = ? ORDER BY rowid", arguments: [id])
+                #expect(statistics.map(\.sum) == sums)
+                #expect(events.map { $0.date?.timeIntervalSince1970 } == dates.map { Optional($0) })
+                withStatistics += statistics.isEmpty ? 0 : 1
+                withEvents += events.isEmpty ? 0 : 1
+            }
+            #expect(withStatistics == 450 && withEvents == 120)
+            // Each batch statement is sought through its workoutId index, not a scan.
+            let marks = databaseQuestionMarks(count: 3)
+            for sql in ["SELECT * FROM workoutStatistic WHERE workoutId IN (\(marks)) ORDER BY workoutId, rowid",
+                        "SELECT * FROM workoutEvent WHERE workoutId IN (\(marks)) ORDER BY workoutId, rowid",
+                        "SELECT \(SampleViewRecord.selectedColumns), workoutId FROM sampleView WHERE workoutId IN (\(marks)) ORDER BY workoutId, anchor"] {
+                let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 2, 3]).map { $0["detail"] as String }
+                #expect(!plan.contains { $0.hasPrefix("SCAN workout") || $0.hasPrefix("SCAN s") || $0.hasPrefix("SCAN sample") }, "\(plan)")
+            }
+        }
+    }
 }

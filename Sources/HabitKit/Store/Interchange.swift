@@ -158,21 +158,6 @@ extension HabitStore {
         for row in try NamedAnchorRecord.order(NamedAnchorRecord.Columns.name).fetchAll(db) { try body(.anchor(name: row.name)) }
     }
 
-    static func details(ofWorkout id: Int64, _ db: Database) throws -> ([WorkoutStatistic], [WorkoutEvent]) {
-        func date(_ t: Double?) -> Date? { t.map { Date(timeIntervalSince1970: $0) } }
-        // Statements kept by the connection: an export asks this of every workout (issue 28).
-        let statistics = try WorkoutStatisticRecord.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM workoutStatistic WHERE workoutId = ? ORDER BY rowid"), arguments: [id]).map {
-            WorkoutStatistic(type: $0.type, start: date($0.start), end: date($0.end), average: $0.average, minimum: $0.minimum,
-                             maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
-        }
-        let events = try WorkoutEventRecord.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM workoutEvent WHERE workoutId = ? ORDER BY rowid"), arguments: [id]).map {
-            WorkoutEvent(type: $0.type, date: date($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
-        }
-        return (statistics, events)
-    }
-
     /// Stores the lines `next` gives, in one transaction (rolled back with `dryRun`). An object
     /// whose UUID the store has — or had: a tombstone keeps it — is left as it is, so importing a
     /// file twice, or a file made from this store, adds nothing, and nothing deleted comes back. A
@@ -280,10 +265,9 @@ extension StoreRequest where Value == Void {
                 let sample = row.sample
                 try body(.data(.sample(sample, sources.description(sample.source, version: row.sourceVersion))))
             }
-            let workoutRows = try workouts.chronological().fetchCursor(db)
-            while let row = try workoutRows.next() {
+            let workoutRows = WorkoutBatches(detailsOf: try workouts.chronological().fetchCursor(db), db)
+            while let (row, (statistics, events)) = try workoutRows.nextWorkout() {
                 let workout = row.workout
-                let (statistics, events) = try HabitStore.details(ofWorkout: row.id, db)
                 try body(.data(.workout(workout, sources.description(workout.source, version: row.sourceVersion),
                                         statistics: statistics, events: events)))
             }

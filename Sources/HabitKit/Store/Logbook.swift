@@ -359,8 +359,8 @@ extension StoreRequest where Value == Void {
     /// The entries of ``entries(in:allSources:)`` handed to `body` one at a time, newest first
     /// (ties by UUID, descending), read through cursors: a listing of a century of data needs
     /// memory for one entry, not for all (issue 28). Samples on their own and workouts come from
-    /// two cursors ordered alike and merged; a workout's samples (anchor order, types habit may
-    /// not read left out) from one statement the connection keeps. Run it inside one read transaction
+    /// two cursors ordered alike and merged; the workouts' samples (anchor order, types habit may
+    /// not read left out) a batch of workouts at a time (``WorkoutBatches``). Run it inside one read transaction
     /// (a snapshot) so that the cursors see one state of the store.
     public static func eachEntry(in range: InstantRange, allSources: Bool = true, _ body: @escaping (Entry) throws -> Void) -> Self {
         Self { db in
@@ -369,19 +369,18 @@ extension StoreRequest where Value == Void {
             // Stored UUIDs are lowercase hex: their order is that of `uuidString` (uppercase).
             let samples = try entrySamples(in: range, grants: grants, allSources: allSources).fetchCursor(db)
             let workouts = grants.mayRead(DataTypes.workout)
-                ? try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
-                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db)
+                ? WorkoutBatches(samplesOf: try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
+                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db), db)
                 : nil
             var sample = try samples.next()
-            var workout = try workouts?.next()
+            var workout = try workouts?.nextWorkout()
             while sample != nil || workout != nil {
-                if let s = sample, workout.map({ w in (s.start, s.uuid) > (w.start, w.uuid) }) ?? true {
+                if let s = sample, workout.map({ w, _ in (s.start, s.uuid) > (w.start, w.uuid) }) ?? true {
                     try body(.sample(HabitDefinition.labelled(s.sample, names: names)))
                     sample = try samples.next()
-                } else if let w = workout {
-                    let parts = try HabitStore.samples(ofWorkout: w.id, db).filter { grants.mayRead($0.type) }
-                    try body(.workout(w.workout, samples: parts))
-                    workout = try workouts?.next()
+                } else if let (w, parts) = workout {
+                    try body(.workout(w.workout, samples: parts.filter { grants.mayRead($0.type) }))
+                    workout = try workouts?.nextWorkout()
                 }
             }
         }

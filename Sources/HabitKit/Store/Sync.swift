@@ -151,9 +151,9 @@ extension HabitStore {
         for row in try SampleViewRecord.all().readable(grants).changed(after: afterAnchor).filter(SampleViewRecord.Columns.anchor <= current).fetchAll(db) {
             objects.append(.data(.sample(row.sample, sources.description(row.sample.source, version: row.sourceVersion))))
         }
-        for row in try WorkoutViewRecord.all().changed(after: afterAnchor).filter(WorkoutViewRecord.Columns.anchor <= current).fetchAll(db)
-        where grants.mayRead(DataTypes.workout) {
-            let (statistics, events) = try details(ofWorkout: row.id, db)
+        let workouts = WorkoutBatches(detailsOf: try WorkoutViewRecord.all().changed(after: afterAnchor)
+            .filter(WorkoutViewRecord.Columns.anchor <= current).fetchCursor(db), db)
+        while grants.mayRead(DataTypes.workout), let (row, (statistics, events)) = try workouts.nextWorkout() {
             objects.append(.data(.workout(row.workout, sources.description(row.workout.source, version: row.sourceVersion),
                                           statistics: statistics, events: events)))
         }

@@ -65,16 +65,16 @@ extension StoreRequest where Value == Void {
             let samples = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
                 .standalone().readable(grants).starting(in: range)
                 .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc).fetchCursor(db)
-            let workouts = grants.mayRead(DataTypes.workout)
-                ? try WorkoutViewRecord.all().starting(in: range)
-                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db)
-                : nil
             let heartRates = try HeartRates(grants, db)
+            let workouts = grants.mayRead(DataTypes.workout)
+                ? heartRates.batches(try WorkoutViewRecord.all().starting(in: range)
+                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db), db)
+                : nil
             func day(_ start: Double) -> LocalDay { calendar.day(containing: Date(timeIntervalSince1970: start)) }
             var sample = try samples.next()
-            var workout = try workouts?.next()
+            var workout = try workouts?.nextWorkout()
             while true {
-                let candidates = [sample.map { day($0.start) }, workout.map { day($0.start) },
+                let candidates = [sample.map { day($0.start) }, workout.map { day($0.0.start) },
                                   nextOther < otherDays.count ? otherDays[nextOther] : nil]
                 guard let current = candidates.compactMap({ $0 }).max() else { break }
                 // Newest first from the cursors: reversed, a day's rows are oldest first, ties by UUID.
@@ -84,9 +84,9 @@ extension StoreRequest where Value == Void {
                     sample = try samples.next()
                 }
                 var dayWorkouts: [TimelineItem] = []
-                while let w = workout, day(w.start) == current {
-                    dayWorkouts.append(.workout(w.workout, heartRate: try heartRates.of(w)))
-                    workout = try workouts?.next()
+                while let (w, statistic) = workout, day(w.start) == current {
+                    dayWorkouts.append(.workout(w.workout, heartRate: try heartRates.of(w, statistic: statistic)))
+                    workout = try workouts?.nextWorkout()
                 }
                 var items = Array(entries.reversed()) + dayWorkouts.reversed()
                 if nextOther < otherDays.count, otherDays[nextOther] == current {
@@ -100,29 +100,43 @@ extension StoreRequest where Value == Void {
 }
 
 /// A workout's heart rate for the timeline: the export's heart-rate statistic of the workout, else
-/// one derived from the heart-rate samples (any source) that start inside it, `[start, end)`. Its
-/// two statements are prepared once: a timeline asks it of every workout.
+/// one derived from the heart-rate samples (any source) that start inside it, `[start, end)`. A
+/// timeline asks it of every workout: the statistics come a batch of workouts at a time
+/// (``WorkoutBatches``), the samples' statement is prepared once and not run at all when the
+/// snapshot holds no heart-rate value.
 private struct HeartRates {
     static let type = "HKQuantityTypeIdentifierHeartRate"
     let mayRead: Bool
-    let statistic: Statement
-    let values: Statement
+    let values: Statement?
 
     init(_ grants: AccessGrants, _ db: Database) throws {
         mayRead = grants.mayRead(Self.type)
-        statistic = try db.makeStatement(sql: "SELECT * FROM workoutStatistic WHERE workoutId = ? AND type = ? LIMIT 1")
-        values = try db.makeStatement(sql: """
-            SELECT value FROM sampleView WHERE typeId = (SELECT id FROM sampleType WHERE identifier = ?)
-            AND start >= ? AND start < ? AND value IS NOT NULL
-            """)
+        let valuesSQL = "FROM sampleView WHERE typeId = (SELECT id FROM sampleType WHERE identifier = ?) AND value IS NOT NULL"
+        let any = mayRead ? try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(valuesSQL))", arguments: [Self.type]) ?? true : false
+        values = any ? try db.makeStatement(sql: "SELECT value \(valuesSQL) AND start >= ? AND start < ?") : nil
     }
 
-    func of(_ w: WorkoutViewRecord) throws -> WorkoutHeartRate? {
+    /// The workouts of `cursor`, each with its first heart-rate statistic (by row), if any.
+    func batches(_ cursor: RecordCursor<WorkoutViewRecord>, _ db: Database) -> WorkoutBatches<WorkoutStatisticRecord?> {
+        let mayRead = mayRead
+        return WorkoutBatches(cursor, db, empty: nil) { ids, db in
+            guard mayRead else { return [:] }
+            var first: [Int64: WorkoutStatisticRecord?] = [:]
+            let sql = "SELECT * FROM workoutStatistic WHERE workoutId IN (\(databaseQuestionMarks(count: ids.count))) AND type = ? ORDER BY workoutId, rowid"
+            for s in try WorkoutStatisticRecord.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(ids) + [Self.type])
+            where first[s.workoutId] == nil {
+                first[s.workoutId] = s
+            }
+            return first
+        }
+    }
+
+    func of(_ w: WorkoutViewRecord, statistic: WorkoutStatisticRecord?) throws -> WorkoutHeartRate? {
         guard mayRead else { return nil }
-        statistic.arguments = [w.id, Self.type]
-        if let s = try WorkoutStatisticRecord.fetchOne(statistic), let average = s.average {
+        if let s = statistic, let average = s.average {
             return WorkoutHeartRate(average: average, maximum: s.maximum)
         }
+        guard let values else { return nil }
         let inside = InstantRange(w.workout.start, upTo: max(w.workout.start, w.workout.end))
         values.arguments = [Self.type, inside.lowerBound.timeIntervalSince1970, inside.upperBound.timeIntervalSince1970]
         return WorkoutHeartRate.derived(from: try Double.fetchAll(values))

@@ -92,11 +92,28 @@ final class ExportWriter {
     }
 }
 
-/// One CSV row: fields with a comma, quote or newline are quoted, quotes doubled.
+/// One CSV row (RFC 4180): a field with a comma, quote, line feed or carriage return is quoted,
+/// its quotes doubled. Checked and escaped as UTF-8 bytes, not Characters: a "\r\n" is one
+/// Character equal to neither "\r" nor "\n", and a quote followed by a combining mark is one
+/// Character that is not `"` — both were written unquoted when the fields were walked by Character.
 enum CSV {
     static func row(_ fields: [String]) -> String {
-        fields.map { f in
-            f.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) ? "\"" + f.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : f
-        }.joined(separator: ",")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
+        for (i, field) in fields.enumerated() {
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            let utf8 = field.utf8
+            guard utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+                bytes.append(contentsOf: utf8)
+                continue
+            }
+            bytes.append(UInt8(ascii: "\""))
+            for b in utf8 {
+                bytes.append(b)
+                if b == UInt8(ascii: "\"") { bytes.append(b) }
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
