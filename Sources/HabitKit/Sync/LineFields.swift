@@ -23,7 +23,7 @@ public enum InterchangeField {
     /// An instant as a line writes it: with the offset of `calendar`'s zone at that instant, and
     /// its microseconds when it has any.
     public static func text(of instant: Date, _ calendar: HabitCalendar) -> String {
-        Timestamp.formatPrecise(instant, offsetSeconds: calendar.timeZone.secondsFromGMT(for: instant))
+        Timestamp.formatPrecise(instant, offsetSeconds: calendar.utcOffset(at: instant))
     }
 
     public static func instant(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> Date {

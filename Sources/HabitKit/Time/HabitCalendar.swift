@@ -88,9 +88,13 @@ public struct HabitCalendar: Sendable {
     /// The wall-clock time each habit day starts at (00:00 … 12:00).
     public let dayStart: LocalTime
 
+    /// The zone's offsets, remembered between its transitions (``ZoneOffsets``).
+    private let offsets: ZoneOffsets
+
     public init(timeZone: TimeZone, dayStart: LocalTime = .midnight) {
         self.timeZone = timeZone
         self.dayStart = dayStart
+        offsets = ZoneOffsets(timeZone)
     }
 
     /// The same zone with civil days (from midnight): for what must stay on the calendar date
@@ -110,7 +114,7 @@ public struct HabitCalendar: Sendable {
 
     /// The wall clock at `date` as whole seconds since 1970-01-01 00:00 read as UTC.
     private func wallSeconds(of date: Date) -> Int {
-        Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
+        Int((date.timeIntervalSince1970 + Double(offsets.offset(at: date))).rounded(.down))
     }
 
     /// The calendar date on the wall clock at `date`.
@@ -142,11 +146,11 @@ public struct HabitCalendar: Sendable {
         // (three offset look-ups instead of ``resolve(_:_:)``'s dozen; streaks over ten years ask
         // for thousands of day starts). Anything else takes the exact path.
         let naive = Double(day.ordinal * 86400 + dayStart.secondsIntoDay)
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: naive))
+        let offset = offsets.offset(at: Date(timeIntervalSince1970: naive))
         let candidate = naive - Double(offset)
-        if timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate)) == offset,
-           timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate - 108_000)) == offset,
-           timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: candidate + 108_000)) == offset {
+        if offsets.offset(at: Date(timeIntervalSince1970: candidate)) == offset,
+           offsets.offset(at: Date(timeIntervalSince1970: candidate - 108_000)) == offset,
+           offsets.offset(at: Date(timeIntervalSince1970: candidate + 108_000)) == offset {
             return Date(timeIntervalSince1970: candidate)
         }
         return firstInstant(day, dayStart)
@@ -173,7 +177,7 @@ public struct HabitCalendar: Sendable {
         }
         var result: [Date] = []
         result.reserveCapacity(count)
-        var offset = Double(timeZone.secondsFromGMT(for: firstStart))
+        var offset = Double(offsets.offset(at: firstStart))
         var next = 0  // the first transition not yet more than `margin` behind
         var day = days.lowerBound
         for _ in 0..<count {
@@ -184,7 +188,7 @@ public struct HabitCalendar: Sendable {
             } else {
                 let exact = start(of: day)
                 result.append(exact)
-                offset = Double(timeZone.secondsFromGMT(for: exact))
+                offset = Double(offsets.offset(at: exact))
             }
             day = day.adding(days: 1)
         }
@@ -246,9 +250,13 @@ public struct HabitCalendar: Sendable {
         }
     }
 
+    /// The zone's offset from UTC at `date`, in seconds (`timeZone.secondsFromGMT(for:)`, remembered
+    /// between the zone's transitions).
+    public func utcOffset(at date: Date) -> Int { offsets.offset(at: date) }
+
     /// Formats an instant as ISO 8601 with this zone's offset at that instant: `2025-10-26T10:00:00+01:00`.
     public func iso8601(_ date: Date) -> String {
-        Timestamp.format(date, offsetSeconds: timeZone.secondsFromGMT(for: date))
+        Timestamp.format(date, offsetSeconds: offsets.offset(at: date))
     }
 
     /// ISO weekday 1 (Monday) … 7 (Sunday) of the locale's first weekday, per Foundation.
