@@ -65,4 +65,17 @@ import Testing
             }
         }
     }
+
+    /// An environment keeps one calendar (so its remembered offsets serve a whole command) and
+    /// makes it again when its zone or day-start changes.
+    @Test func anEnvironmentsCalendarFollowsItsZoneAndDayStart() throws {
+        var env = Fixture.env("2025-10-26T10:00:00+01:00")
+        let day = env.calendar.day(containing: env.now)
+        env.dayStart = try #require(LocalTime(hour: 12, minute: 0))
+        #expect(env.calendar.dayStart == env.dayStart)
+        #expect(env.calendar.day(containing: env.now) == day.adding(days: -1))
+        env.timeZone = try #require(TimeZone(identifier: "America/New_York"))
+        #expect(env.calendar.timeZone.identifier == "America/New_York")
+        #expect(env.calendar.iso8601(env.now) == "2025-10-26T05:00:00-04:00")
+    }
 }

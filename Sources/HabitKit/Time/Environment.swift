@@ -8,10 +8,19 @@ import Foundation
 /// `TimeZone.current`, `Calendar.current` or `UUID()` itself.
 public struct HabitEnvironment: Sendable {
     public var now: Date
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { calendar = HabitCalendar(timeZone: timeZone, dayStart: dayStart) }
+    }
     /// When each habit day starts (the `day-start` setting; 00:00 by default).
-    public var dayStart: LocalTime
+    public var dayStart: LocalTime {
+        didSet { calendar = HabitCalendar(timeZone: timeZone, dayStart: dayStart) }
+    }
     public var makeUUID: @Sendable () -> UUID
+
+    /// The calendar of the user's time zone and day-start: all day arithmetic goes through it.
+    /// Kept, not made at each use, so that the offsets it remembers (``ZoneOffsets``) serve every
+    /// question of a command; made again when the zone or the day-start changes.
+    public private(set) var calendar: HabitCalendar
 
     public init(now: Date, timeZone: TimeZone, dayStart: LocalTime = .midnight,
                 makeUUID: @escaping @Sendable () -> UUID) {
@@ -19,10 +28,8 @@ public struct HabitEnvironment: Sendable {
         self.timeZone = timeZone
         self.dayStart = dayStart
         self.makeUUID = makeUUID
+        calendar = HabitCalendar(timeZone: timeZone, dayStart: dayStart)
     }
-
-    /// The calendar of the user's time zone and day-start: all day arithmetic goes through it.
-    public var calendar: HabitCalendar { HabitCalendar(timeZone: timeZone, dayStart: dayStart) }
 
     /// The habit day that contains `now` (before the day-start, still the day before).
     public var today: LocalDay { calendar.day(containing: now) }
