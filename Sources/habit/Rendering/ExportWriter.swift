@@ -40,13 +40,13 @@ final class ExportWriter {
         guard case .data(let object) = item else { return }
         switch object {
         case .sample(let s, _):
-            try line(CSV.row(["sample", s.uuid.storeText, s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
+            try row(["sample", s.uuid.storeText, s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
                               s.value.map { String($0) } ?? s.metadata["categoryValue"] ?? "", s.unit ?? "", s.source.bundleID,
-                              s.workout?.storeText ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? ""]))
+                              s.workout?.storeText ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? ""])
         case .workout(let w, _, _, _):
-            try line(CSV.row(["workout", w.uuid.storeText, w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
+            try row(["workout", w.uuid.storeText, w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
                               String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
-                              w.totalDistanceMeters.map { String($0) } ?? "", "", ""]))
+                              w.totalDistanceMeters.map { String($0) } ?? "", "", ""])
         case .habit, .skip, .activitySummary:
             return
         }
@@ -72,8 +72,10 @@ final class ExportWriter {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    private func line(_ text: String) throws {
-        append(Data((text + "\n").utf8))
+    /// One csv row and its line end, straight into the buffer.
+    private func row(_ fields: [String]) throws {
+        CSV.append(fields, to: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
         count += 1
         if buffer.count >= 1 << 16 { try flush() }
     }
@@ -99,7 +101,13 @@ final class ExportWriter {
 enum CSV {
     static func row(_ fields: [String]) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(fields.reduce(fields.count) { $0 + $1.utf8.count })
+        append(fields, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The row's bytes appended to `bytes` (no line end): what the export writes, without a String between.
+    static func append(_ fields: [String], to bytes: inout some RangeReplaceableCollection<UInt8>) {
+        bytes.reserveCapacity(bytes.count + fields.reduce(fields.count) { $0 + $1.utf8.count })
         for (i, field) in fields.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             let utf8 = field.utf8
@@ -114,6 +122,5 @@ enum CSV {
             }
             bytes.append(UInt8(ascii: "\""))
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
