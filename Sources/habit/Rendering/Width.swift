@@ -16,10 +16,52 @@ enum Width {
     /// The columns `text` takes: one per grapheme cluster, two for an East Asian wide one, none for
     /// the ANSI colour codes of ``Style``.
     static func of(_ text: some StringProtocol) -> Int {
-        // Printable ASCII alone (a listing's every line, issue 28): one column a byte.
-        if let plain = text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }), plain {
-            return text.utf8.count
+        // A listing's every line is made of one-column scalars (issue 28): counted on its bytes.
+        if let narrow = text.utf8.withContiguousStorageIfAvailable(narrowWidth), let narrow { return narrow }
+        return clusterWidth(text)
+    }
+
+    /// The columns of UTF-8 `bytes` when each scalar in them is one column wide and a grapheme
+    /// cluster of its own — printable ASCII, Latin-1 and Latin Extended-A/B letters and signs
+    /// (U+00A0–U+024F), the dashes, quotes, bullets, ellipsis and primes of General Punctuation
+    /// (U+2010–U+2027, U+2030–U+205E) — with ``Style``'s colour codes taking none: what
+    /// ``clusterWidth(_:)`` gives for such text, without breaking it into clusters. Nil for any
+    /// other byte (a control character, a combining mark, a joiner, a wide or unknown scalar):
+    /// then only the clusters can tell.
+    static func narrowWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0, width = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x20 && b < 0x7F {
+                width += 1
+                i += 1
+            } else if b == 0x1B {
+                // A colour code: nothing up to and including its `m` (the end of the text if none).
+                i += 1
+                while i < n && bytes[i] != UInt8(ascii: "m") { i += 1 }
+                i += 1
+            } else if b >= 0xC2 && b <= 0xC9 {
+                guard i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return nil }
+                let scalar = UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                guard scalar >= 0xA0 && scalar <= 0x24F else { return nil }
+                width += 1
+                i += 2
+            } else if b == 0xE2 {
+                guard i + 2 < n, bytes[i + 1] & 0xC0 == 0x80, bytes[i + 2] & 0xC0 == 0x80 else { return nil }
+                let scalar = 0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                guard (0x2010...0x2027).contains(scalar) || (0x2030...0x205E).contains(scalar) else { return nil }
+                width += 1
+                i += 3
+            } else {
+                return nil
+            }
         }
+        return width
+    }
+
+    /// The columns `text` takes, cluster by cluster (``of(_:)`` without its shortcut).
+    static func clusterWidth(_ text: some StringProtocol) -> Int {
         var width = 0, inEscape = false
         for character in text {
             if inEscape {
