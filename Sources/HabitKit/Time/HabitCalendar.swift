@@ -356,8 +356,30 @@ public enum Timestamp {
         let dayOrdinal = Int((Double(local) / 86400).rounded(.down))
         let secs = local - dayOrdinal * 86400
         let day = LocalDay(ordinal: dayOrdinal)
-        let sign = offsetSeconds < 0 ? "-" : "+"
         let o = abs(offsetSeconds)
+        let c = day.civil
+        if (0...9999).contains(c.year), o < 100 * 3600 {
+            // Written as bytes (an export writes two a row): `YYYY-MM-DDTHH:MM:SS±HH:MM`.
+            return String(unsafeUninitializedCapacity: 25) { b in
+                Digits.put(c.year, 4, b, at: 0)
+                b[4] = UInt8(ascii: "-")
+                Digits.put(c.month, 2, b, at: 5)
+                b[7] = UInt8(ascii: "-")
+                Digits.put(c.day, 2, b, at: 8)
+                b[10] = UInt8(ascii: "T")
+                Digits.put(secs / 3600, 2, b, at: 11)
+                b[13] = UInt8(ascii: ":")
+                Digits.put((secs % 3600) / 60, 2, b, at: 14)
+                b[16] = UInt8(ascii: ":")
+                Digits.put(secs % 60, 2, b, at: 17)
+                b[19] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+                Digits.put(o / 3600, 2, b, at: 20)
+                b[22] = UInt8(ascii: ":")
+                Digits.put((o % 3600) / 60, 2, b, at: 23)
+                return 25
+            }
+        }
+        let sign = offsetSeconds < 0 ? "-" : "+"
         return "\(day)T\(Digits.pad(secs / 3600, 2)):\(Digits.pad((secs % 3600) / 60, 2)):\(Digits.pad(secs % 60, 2))"
             + "\(sign)\(Digits.pad(o / 3600, 2)):\(Digits.pad((o % 3600) / 60, 2))"
     }

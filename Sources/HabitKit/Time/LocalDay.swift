@@ -42,7 +42,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     /// Year, month and day of the ordinal (Howard Hinnant's civil_from_days).
-    private var civil: (year: Int, month: Int, day: Int) {
+    var civil: (year: Int, month: Int, day: Int) {
         let z = ordinal + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -101,7 +101,18 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     public var description: String {
         let c = civil
-        return Digits.pad(c.year, 4) + "-" + Digits.pad(c.month, 2) + "-" + Digits.pad(c.day, 2)
+        guard (0...9999).contains(c.year) else {
+            return Digits.pad(c.year, 4) + "-" + Digits.pad(c.month, 2) + "-" + Digits.pad(c.day, 2)
+        }
+        // Written as bytes: every date a listing, an export or a JSON answer prints comes here.
+        return String(unsafeUninitializedCapacity: 10) { b in
+            Digits.put(c.year, 4, b, at: 0)
+            b[4] = UInt8(ascii: "-")
+            Digits.put(c.month, 2, b, at: 5)
+            b[7] = UInt8(ascii: "-")
+            Digits.put(c.day, 2, b, at: 8)
+            return 10
+        }
     }
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
@@ -182,6 +193,18 @@ enum Digits {
             v = v * 10 + Int(b - 48)
         }
         return v
+    }
+
+    /// `value` (0 ≤ value < 10^`width`) as `width` ASCII digits at `at` in `bytes`.
+    @inline(__always)
+    static func put(_ value: Int, _ width: Int, _ bytes: UnsafeMutableBufferPointer<UInt8>, at: Int) {
+        var v = value
+        var i = at + width - 1
+        while i >= at {
+            bytes[i] = UInt8(truncatingIfNeeded: 48 + v % 10)
+            v /= 10
+            i -= 1
+        }
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

@@ -11,7 +11,9 @@ final class ExportWriter {
 
     private let format: Format
     private let file: OutputFile?
-    private var buffer = Data()
+    /// Bytes, not `Data`: a csv row is appended a byte or a field at a time, which `Data` does
+    /// through generic casts at each call.
+    private var buffer: [UInt8] = []
     private var count = 0
     private let encoder: JSONEncoder
     /// Samples and workouts are written in the encoder's bytes without it (``JSONBytes``); other lines by the encoder.
@@ -80,11 +82,11 @@ final class ExportWriter {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    private func append(_ data: Data) { buffer.append(data) }
+    private func append(_ data: Data) { buffer.append(contentsOf: data) }
 
     private func flush() throws {
         if let file {
-            try file.write(buffer)
+            try file.write(Data(buffer))
         } else {
             do { try FileHandle.standardOutput.write(contentsOf: buffer) } catch {
                 throw OutputFileError.standardOutputFailed(reason: (error as NSError).localizedDescription)
