@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func randomInstantsAndOffsetsAsSpelled() {
-        var rng = SplitMix(state: 24)
+        var rng = SeededRandom(seed: 24)
         for _ in 0..<50_000 {
             let seconds = Double(Int64.random(in: -63_000_000_000...260_000_000_000, using: &rng))
                 + (Bool.random(using: &rng) ? Double.random(in: 0..<1, using: &rng) : 0)
@@ -48,17 +48,6 @@ import Testing
             #expect(Timestamp.format(date, offsetSeconds: offset) == Self.spelled(date, offsetSeconds: offset), "\(seconds) \(offset)")
             let day = LocalDay(ordinal: Int.random(in: -800_000...3_000_000, using: &rng))
             #expect(day.description == Self.spelled(day))
-        }
-    }
-
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

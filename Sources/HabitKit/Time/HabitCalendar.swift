@@ -361,11 +361,7 @@ public enum Timestamp {
         if (0...9999).contains(c.year), o < 100 * 3600 {
             // Written as bytes (an export writes two a row): `YYYY-MM-DDTHH:MM:SS±HH:MM`.
             return String(unsafeUninitializedCapacity: 25) { b in
-                Digits.put(c.year, 4, b, at: 0)
-                b[4] = UInt8(ascii: "-")
-                Digits.put(c.month, 2, b, at: 5)
-                b[7] = UInt8(ascii: "-")
-                Digits.put(c.day, 2, b, at: 8)
+                LocalDay.put(c, b)
                 b[10] = UInt8(ascii: "T")
                 Digits.put(secs / 3600, 2, b, at: 11)
                 b[13] = UInt8(ascii: ":")

@@ -106,13 +106,18 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible,
         }
         // Written as bytes: every date a listing, an export or a JSON answer prints comes here.
         return String(unsafeUninitializedCapacity: 10) { b in
-            Digits.put(c.year, 4, b, at: 0)
-            b[4] = UInt8(ascii: "-")
-            Digits.put(c.month, 2, b, at: 5)
-            b[7] = UInt8(ascii: "-")
-            Digits.put(c.day, 2, b, at: 8)
+            Self.put(c, b)
             return 10
         }
+    }
+
+    /// `YYYY-MM-DD` of `civil` (its year in 0…9999) in the first ten bytes of `bytes`.
+    static func put(_ civil: (year: Int, month: Int, day: Int), _ bytes: UnsafeMutableBufferPointer<UInt8>) {
+        Digits.put(civil.year, 4, bytes, at: 0)
+        bytes[4] = UInt8(ascii: "-")
+        Digits.put(civil.month, 2, bytes, at: 5)
+        bytes[7] = UInt8(ascii: "-")
+        Digits.put(civil.day, 2, bytes, at: 8)
     }
 
     public static func < (a: LocalDay, b: LocalDay) -> Bool { a.ordinal < b.ordinal }
