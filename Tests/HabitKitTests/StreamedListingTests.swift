@@ -42,6 +42,13 @@ import Testing
         guard case .workout(_, let parts) = streamed[2] else { Issue.record("the third entry is the workout"); return }
         #expect(parts.map { String($0.uuid.uuidString.prefix(8)) } == ["E0000000"])
         #expect(try store.read(.entries(in: range)).map(\.uuid) == streamed.map(\.uuid))
+        // Without the workouts' samples (the text `log list`): the same entries in the same order,
+        // every workout with no samples.
+        var bare: [Entry] = []
+        try store.snapshot { store, _ in try store.read(.eachEntry(in: range, workoutSamples: false) { bare.append($0) }) }
+        #expect(bare.map(\.uuid) == streamed.map(\.uuid))
+        #expect(bare.map(\.start) == streamed.map(\.start))
+        for entry in bare { if case .workout(_, let parts) = entry { #expect(parts.isEmpty) } }
     }
 
     /// The samples of a span of days are found through the (type, start) index, one type at a

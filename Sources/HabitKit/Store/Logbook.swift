@@ -361,17 +361,21 @@ extension StoreRequest where Value == Void {
     /// memory for one entry, not for all (issue 28). Samples on their own and workouts come from
     /// two cursors ordered alike and merged; the workouts' samples (anchor order, types habit may
     /// not read left out) a batch of workouts at a time (``WorkoutBatches``). Run it inside one read transaction
-    /// (a snapshot) so that the cursors see one state of the store.
-    public static func eachEntry(in range: InstantRange, allSources: Bool = true, _ body: @escaping (Entry) throws -> Void) -> Self {
+    /// (a snapshot) so that the cursors see one state of the store. `workoutSamples: false`: each
+    /// workout comes without its samples and none are read (a listing that shows none of them).
+    public static func eachEntry(in range: InstantRange, allSources: Bool = true, workoutSamples: Bool = true,
+                                 _ body: @escaping (Entry) throws -> Void) -> Self {
         Self { db in
             let names = try HabitStore.habitNames(db)
             let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
             // Stored UUIDs are lowercase hex: their order is that of `uuidString` (uppercase).
             let samples = try entrySamples(in: range, grants: grants, allSources: allSources).fetchCursor(db)
-            let workouts = grants.mayRead(DataTypes.workout)
-                ? WorkoutBatches(samplesOf: try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
-                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db), db)
-                : nil
+            var workouts: WorkoutBatches<[Sample]>?
+            if grants.mayRead(DataTypes.workout) {
+                let cursor = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
+                    .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db)
+                workouts = workoutSamples ? WorkoutBatches(samplesOf: cursor, db) : WorkoutBatches(cursor, db, empty: []) { _, _ in [:] }
+            }
             var sample = try samples.next()
             var workout = try workouts?.nextWorkout()
             while sample != nil || workout != nil {

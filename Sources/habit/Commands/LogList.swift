@@ -23,8 +23,10 @@ struct LogList: ParsableCommand {
     func run() throws {
         try store.snapshot { store, env in
             let calendar = env.calendar
+            // The text shows no workout's samples: they are read for `--json` alone.
             let request = { (body: @escaping (Entry) throws -> Void) in
-                StoreRequest<Void>.eachEntry(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly, body)
+                StoreRequest<Void>.eachEntry(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly,
+                                             workoutSamples: output.json, body)
             }
             try StreamedOutput.run { out in
                 if output.json {
