@@ -20,6 +20,32 @@ import Testing
             + Digits.pad((o % 3600) / 60, 2)
     }
 
+    /// ``Timestamp/formatPrecise(_:offsetSeconds:)`` as it was spelled: the micro-seconds' digits
+    /// without trailing zeros, spliced in before the offset.
+    static func spelledPrecise(_ date: Date, offsetSeconds: Int) -> String {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let whole = (micros / 1_000_000).rounded(.down)
+        let fraction = Int(micros - whole * 1_000_000)
+        let base = spelled(Date(timeIntervalSince1970: whole), offsetSeconds: offsetSeconds)
+        guard fraction > 0 else { return base }
+        var digits = Digits.pad(fraction, 6)
+        while digits.hasSuffix("0") { digits.removeLast() }
+        let split = base.index(base.endIndex, offsetBy: -6)
+        return base[..<split] + "." + digits + base[split...]
+    }
+
+    @Test(arguments: [
+        (1_761_469_200.5, 3600, "2025-10-26T10:00:00.5+01:00"),
+        (1_761_469_200.000_001, 0, "2025-10-26T09:00:00.000001+00:00"),
+        (1_761_469_200.120_000_4, -16_200, "2025-10-26T04:30:00.12-04:30"),
+        (1_761_469_200, 0, "2025-10-26T09:00:00+00:00"),
+    ] as [(Double, Int, String)])
+    func preciseTexts(seconds: Double, offset: Int, text: String) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(Timestamp.formatPrecise(date, offsetSeconds: offset) == text)
+        #expect(Self.spelledPrecise(date, offsetSeconds: offset) == text)
+    }
+
     @Test(arguments: [
         (0, 0, "1970-01-01T00:00:00+00:00"),
         (1_761_469_200, 3600, "2025-10-26T10:00:00+01:00"),
@@ -46,6 +72,8 @@ import Testing
                 * (Bool.random(using: &rng) ? 900 : 1)
             let date = Date(timeIntervalSince1970: seconds)
             #expect(Timestamp.format(date, offsetSeconds: offset) == Self.spelled(date, offsetSeconds: offset), "\(seconds) \(offset)")
+            #expect(Timestamp.formatPrecise(date, offsetSeconds: offset) == Self.spelledPrecise(date, offsetSeconds: offset),
+                     "\(seconds) \(offset)")
             let day = LocalDay(ordinal: Int.random(in: -800_000...3_000_000, using: &rng))
             #expect(day.description == Self.spelled(day))
         }

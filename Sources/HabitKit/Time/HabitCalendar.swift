@@ -345,10 +345,21 @@ public enum Timestamp {
         let fraction = Int(micros - whole * 1_000_000)
         let base = format(Date(timeIntervalSince1970: whole), offsetSeconds: offsetSeconds)
         guard fraction > 0 else { return base }
-        var digits = Digits.pad(fraction, 6)
-        while digits.hasSuffix("0") { digits.removeLast() }
-        let split = base.index(base.endIndex, offsetBy: -6)
-        return base[..<split] + "." + digits + base[split...]
+        // The fraction's digits without trailing zeros, before the offset (its last six bytes).
+        var digits = 6, kept = fraction
+        while kept % 10 == 0 {
+            kept /= 10
+            digits -= 1
+        }
+        var bytes = Array(base.utf8)
+        let split = bytes.count - 6
+        let text = [UInt8](unsafeUninitializedCapacity: digits + 1) { b, count in
+            b[0] = UInt8(ascii: ".")
+            Digits.put(kept, digits, b, at: 1)
+            count = digits + 1
+        }
+        bytes.insert(contentsOf: text, at: split)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func format(_ date: Date, offsetSeconds: Int) -> String {
