@@ -566,6 +566,9 @@ def command_path(argv):
 
 def is_read_only(argv):
     path = command_path(argv)
+    # `access` lists, but `access allow|deny` write: only the listing is read-only.
+    if path[:1] == ("access",):
+        return path in {("access",), ("access", "list")}
     if path[:1] in READ_ONLY or path[:2] in READ_ONLY:
         return True
     if path[:1] == ("changes",) and not any(t == "--save" or t.startswith("--save=") for t in argv):
