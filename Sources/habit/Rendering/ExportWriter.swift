@@ -29,7 +29,7 @@ final class ExportWriter {
         let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex
         envelope = (empty[..<split], empty[split...])
         switch format {
-        case .csv: append(Data("kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks\n".utf8))
+        case .csv: append("kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks\n".utf8)
         case .json: append(envelope.head)
         case .ndjson: break
         }
@@ -57,19 +57,19 @@ final class ExportWriter {
     /// Ends the document and, for a file, renames it into place.
     func finish() throws {
         if format == .json {
-            append(Data("\n".utf8))
+            append("\n".utf8)
             append(envelope.tail)
-            append(Data("\n".utf8))
+            append("\n".utf8)
         }
         try flush()
         try file?.commit()
     }
 
     private func object(_ value: InterchangeLineJSON) throws {
-        if format == .json { append(Data((count == 0 ? "\n" : ",\n").utf8)) }
+        if format == .json { append((count == 0 ? "\n" : ",\n").utf8) }
         json.bytes.removeAll(keepingCapacity: true)
         if json.interchangeLine(value) { buffer.append(contentsOf: json.bytes) } else { append(try encoder.encode(value)) }
-        if format == .ndjson { append(Data("\n".utf8)) }
+        if format == .ndjson { buffer.append(UInt8(ascii: "\n")) }
         count += 1
         if buffer.count >= 1 << 16 { try flush() }
     }
@@ -82,7 +82,8 @@ final class ExportWriter {
         if buffer.count >= 1 << 16 { try flush() }
     }
 
-    private func append(_ data: Data) { buffer.append(contentsOf: data) }
+    /// No `Data` made for a separator: the text's bytes go straight into the buffer.
+    private func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
 
     private func flush() throws {
         if let file {
@@ -108,7 +109,7 @@ enum CSV {
     }
 
     /// The row's bytes appended to `bytes` (no line end): what the export writes, without a String between.
-    static func append(_ fields: [String], to bytes: inout some RangeReplaceableCollection<UInt8>) {
+    static func append(_ fields: [String], to bytes: inout [UInt8]) {
         bytes.reserveCapacity(bytes.count + fields.reduce(fields.count) { $0 + $1.utf8.count })
         for (i, field) in fields.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
