@@ -107,6 +107,31 @@ import Testing
                 }
             }
         }
+        // Three more samples for every seventh workout, their anchors then turned against the rows'
+        // order (an anchor is a change's place in the feed, not the row's): the batch reads
+        // without ORDER BY and must still list each workout's samples in anchor order.
+        let distance = "HKQuantityTypeIdentifierDistanceWalkingRunning"
+        var more = DemoGenerator.Batch()
+        var owner: [(sample: UUID, workout: UUID)] = []
+        for i in stride(from: 0, to: 600, by: 7) {
+            let at = first.addingTimeInterval(Double(i) * 3_600)
+            for k in 0..<3 {
+                let s = Sample(uuid: Fixture.uuids.next(), type: distance, start: at.addingTimeInterval(Double(k) * 60),
+                               end: at.addingTimeInterval(Double(k) * 60 + 30), value: Double(100 + k), unit: "m", source: .app,
+                               created: env.now, utcOffset: 3600, timeZoneID: "Europe/Berlin")
+                more.samples.append(s)
+                owner.append((s.uuid, batch.workouts[i].0.uuid))
+            }
+        }
+        try store.insert(more)
+        try store.write { db in
+            for (sample, workout) in owner {
+                try db.execute(sql: "UPDATE sample SET workoutId = (SELECT id FROM workout WHERE uuid = ?) WHERE uuid = ?",
+                               arguments: [workout.storeText, sample.storeText])
+            }
+            try db.execute(sql: "UPDATE sample SET anchor = 10000000 - anchor WHERE typeId = (SELECT id FROM sampleType WHERE identifier = ?)",
+                           arguments: [distance])
+        }
         let range = InstantRange(first, upTo: first.addingTimeInterval(600 * 3_600))
         var listed: [(Workout, [Sample])] = []
         try store.snapshot { store, _ in
@@ -132,7 +157,9 @@ import Testing
             for (w, parts) in listed {
                 let id = try Int64.fetchOne(db, sql: "SELECT id FROM workout WHERE uuid = ?", arguments: [w.uuid.storeText]) ?? -1
                 #expect(parts.map(\.uuid) == (try HabitStore.samples(ofWorkout: id, db)).map(\.uuid))
-                #expect(parts.count == 1 && parts[0].workout == w.uuid)
+                let i = Int(w.start.timeIntervalSince(first) / 3_600)
+                #expect(parts.count == (i % 7 == 0 ? 4 : 1) && parts.allSatisfy { $0.workout == w.uuid }, "workout \(i)")
+                if i % 7 == 0 { #expect(parts.map(\.value) == [Double(i), 102, 101, 100], "workout \(i)") }
             }
             var withStatistics = 0, withEvents = 0
             for (w, statistics, events) in exported {
@@ -149,7 +176,7 @@ import Testing
             let marks = databaseQuestionMarks(count: 3)
             for sql in ["SELECT * FROM workoutStatistic WHERE workoutId IN (\(marks)) ORDER BY workoutId, rowid",
                         "SELECT * FROM workoutEvent WHERE workoutId IN (\(marks)) ORDER BY workoutId, rowid",
-                        "SELECT \(SampleViewRecord.selectedColumns), workoutId FROM sampleView WHERE workoutId IN (\(marks)) ORDER BY workoutId, anchor"] {
+                        "SELECT \(SampleViewRecord.selectedColumns), workoutId FROM sampleView WHERE workoutId IN (\(marks))"] {
                 let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [1, 2, 3]).map { $0["detail"] as String }
                 #expect(!plan.contains { $0.hasPrefix("SCAN workout") || $0.hasPrefix("SCAN s") || $0.hasPrefix("SCAN sample") }, "\(plan)")
             }

@@ -31,7 +31,9 @@ import Testing
 
         static let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 2.5, 1 / 3, 100, 1e-7, 1e-5, 1e-4, 1e15, 1e16, 1e17, 1e20, 123456789012345678,
                                         4.9e-324, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308, 42.195,
-                                        .infinity, -.infinity, .nan, 9007199254740993, 0.30000000000000004]
+                                        .infinity, -.infinity, .nan, 9007199254740993, 0.30000000000000004,
+                                        9_999_999_999_999_998, -9_999_999_999_999_998, -1e15, 1800, -600, 4503599627370497,
+                                        9_007_199_254_740_992, -9_007_199_254_740_992, 9_007_199_254_740_991, 9_007_199_254_740_994]
 
         mutating func double() -> Double {
             next() % 3 == 0 ? Double(bitPattern: next()) : pick(Self.doubles)
@@ -106,6 +108,11 @@ import Testing
         for _ in 0..<3000 {
             let x = Double(bitPattern: v.next())
             #expect(Self.written { $0.number(x) } == (try Self.encoded(x)), "\(x.bitPattern)")
+            // Whole numbers of every size up to 1e18, both signs (the integer path ends at 2^53).
+            let whole = Double(Int64(bitPattern: v.next()) >> Int64(v.next() % 63)).rounded(.towardZero)
+            #expect(Self.written { $0.number(whole) } == (try Self.encoded(whole)), "\(whole)")
+            let n = Int(truncatingIfNeeded: v.next()) >> Int(v.next() % 64)
+            #expect(Self.written { $0.number(n) } == (try Self.encoded(n)), "\(n)")
             let s = v.string()
             #expect(Self.written { $0.string(s) } == (try Self.encoded(s)), "\(s.debugDescription)")
             let pairs = v.metadata() ?? [:]
@@ -128,6 +135,45 @@ import Testing
             let entry = v.next() % 2 == 0 ? Entry.sample(sample(&v)) : Entry.workout(workout(&v), samples: (0..<Int(v.next() % 3)).map { _ in sample(&v) })
             let e = EntryJSON(entry, calendar: Self.calendar)
             #expect(Self.written { $0.entry(e) } == (try Self.encoded(e)), "entry \(round)")
+        }
+    }
+
+    /// `log list --json` writes each entry straight from the ``Entry`` (its UUIDs and instants as
+    /// bytes, no ``EntryJSON`` made): the encoder's bytes of its ``EntryJSON``, in zones with
+    /// half-hour and LMT offsets, for instants from year -20000 to 30000 (the spelled path outside
+    /// 0–9999), with random UUIDs.
+    @Test func entriesWrittenStraightAreTheEncodersBytes() throws {
+        var v = Values(state: 5)
+        let calendars = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "UTC"]
+            .map { HabitCalendar(timeZone: TimeZone(identifier: $0)!) }
+        func uuid() -> UUID {
+            let a = v.next(), b = v.next()
+            return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+        }
+        func date() -> Date {
+            switch v.next() % 4 {
+            case 0: Date(timeIntervalSince1970: Double(Int64(bitPattern: v.next()) % 1_000_000_000_000) + v.pick([0, 0.25, 0.999999]))  // ±31,700 years
+            case 1: Date(timeIntervalSince1970: -Double(v.next() % 6_000_000_000))  // back to 1780: LMT offsets
+            default: v.date()
+            }
+        }
+        func straight(_ s: Sample) -> Sample {
+            var s = s
+            (s.uuid, s.start, s.end, s.workout) = (uuid(), date(), date(), v.next() % 2 == 0 ? nil : uuid())
+            return s
+        }
+        for round in 0..<3000 {
+            let calendar = v.pick(calendars)
+            let entry: Entry
+            if v.next() % 2 == 0 {
+                entry = .sample(straight(sample(&v)))
+            } else {
+                var w = workout(&v)
+                (w.uuid, w.start, w.end) = (uuid(), date(), date())
+                entry = .workout(w, samples: (0..<Int(v.next() % 4)).map { _ in straight(sample(&v)) })
+            }
+            let expected = try Self.encoded(EntryJSON(entry, calendar: calendar))
+            #expect(Self.written { $0.entry(entry, calendar: calendar) } == expected, "entry \(round)")
         }
     }
 

@@ -8,20 +8,33 @@ extension UUID {
     /// Written from the bytes: `uuidString` formats each byte through the C library, which an
     /// import or sync of many lines paid for on every line (issue 28).
     public var storeText: String {
+        String(unsafeUninitializedCapacity: 36) { out in
+            putStoreText(out)
+            return 36
+        }
+    }
+
+    /// ``storeText``'s 36 bytes appended to `bytes`, with no String made (a listing writes one or
+    /// two a row).
+    public func appendStoreText(to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { out in
+            putStoreText(out)
+            bytes.append(contentsOf: out)
+        }
+    }
+
+    private func putStoreText(_ out: UnsafeMutableBufferPointer<UInt8>) {
         withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: 36) { out in
-                let digits: StaticString = "0123456789abcdef"
-                var o = 0
-                for (i, byte) in bytes.enumerated() {
-                    if i == 4 || i == 6 || i == 8 || i == 10 {
-                        out[o] = 0x2D
-                        o += 1
-                    }
-                    out[o] = digits.utf8Start[Int(byte >> 4)]
-                    out[o + 1] = digits.utf8Start[Int(byte & 0x0F)]
-                    o += 2
+            let digits: StaticString = "0123456789abcdef"
+            var o = 0
+            for (i, byte) in bytes.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[o] = 0x2D
+                    o += 1
                 }
-                return o
+                out[o] = digits.utf8Start[Int(byte >> 4)]
+                out[o + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                o += 2
             }
         }
     }

@@ -46,13 +46,16 @@ extension WorkoutBatches where Details == [Sample] {
     /// Each workout with its associated samples in anchor order (``HabitStore/samples(ofWorkout:_:)``'s).
     convenience init(samplesOf cursor: RecordCursor<WorkoutViewRecord>, _ db: Database) {
         self.init(cursor, db, empty: []) { ids, db in
-            let sql = "SELECT \(SampleViewRecord.selectedColumns), workoutId FROM sampleView WHERE workoutId IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY workoutId, anchor"
-            var samples: [Int64: [Sample]] = [:]
+            // No ORDER BY: the rows come grouped through the `sample_workout` index, and each
+            // workout's few are put in anchor order here rather than the whole batch's rows, metadata
+            // and all, going through SQLite's sorter (issue 28).
+            let sql = "SELECT \(SampleViewRecord.selectedColumns), workoutId FROM sampleView WHERE workoutId IN (\(databaseQuestionMarks(count: ids.count)))"
+            var records: [Int64: [SampleViewRecord]] = [:]
             let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: StatementArguments(ids))
             while let row = try rows.next() {
-                samples[row[SampleViewRecord.columnNames.count], default: []].append(try SampleViewRecord(row: row).sample)
+                records[row[SampleViewRecord.columnNames.count], default: []].append(try SampleViewRecord(row: row))
             }
-            return samples
+            return records.mapValues { $0.sorted { $0.anchor < $1.anchor }.map(\.sample) }
         }
     }
 }

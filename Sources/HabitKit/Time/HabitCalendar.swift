@@ -259,6 +259,11 @@ public struct HabitCalendar: Sendable {
         Timestamp.format(date, offsetSeconds: offsets.offset(at: date))
     }
 
+    /// ``iso8601(_:)``'s bytes appended to `bytes`.
+    public func appendISO8601(_ date: Date, to bytes: inout [UInt8]) {
+        Timestamp.append(date, offsetSeconds: offsets.offset(at: date), to: &bytes)
+    }
+
     /// ISO weekday 1 (Monday) … 7 (Sunday) of the locale's first weekday, per Foundation.
     public static func isoWeekday(fromGregorian weekday: Int) -> Int { weekday == 1 ? 7 : weekday - 1 }
 }
@@ -336,7 +341,6 @@ public enum Timestamp {
         return Parsed(day: day, time: time, fraction: fraction, offsetSeconds: offset)
     }
 
-    /// `2025-10-26T10:00:00+01:00` (seconds precision, truncating).
     /// ``format(_:offsetSeconds:)`` with the microseconds after the seconds when there are any
     /// (`2025-10-26T10:00:00.25+01:00`): what an interchange line needs to give the instant back.
     public static func formatPrecise(_ date: Date, offsetSeconds: Int) -> String {
@@ -362,32 +366,63 @@ public enum Timestamp {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `2025-10-26T10:00:00+01:00` (seconds precision, truncating).
     public static func format(_ date: Date, offsetSeconds: Int) -> String {
+        if let fixed = FixedWidth(date, offsetSeconds: offsetSeconds) {
+            return String(unsafeUninitializedCapacity: FixedWidth.count) { fixed.put($0); return FixedWidth.count }
+        }
         let local = Int((date.timeIntervalSince1970 + Double(offsetSeconds)).rounded(.down))
         let dayOrdinal = Int((Double(local) / 86400).rounded(.down))
         let secs = local - dayOrdinal * 86400
         let day = LocalDay(ordinal: dayOrdinal)
         let o = abs(offsetSeconds)
-        let c = day.civil
-        if (0...9999).contains(c.year), o < 100 * 3600 {
-            // Written as bytes (an export writes two a row): `YYYY-MM-DDTHH:MM:SS±HH:MM`.
-            return String(unsafeUninitializedCapacity: 25) { b in
-                LocalDay.put(c, b)
-                b[10] = UInt8(ascii: "T")
-                Digits.put(secs / 3600, 2, b, at: 11)
-                b[13] = UInt8(ascii: ":")
-                Digits.put((secs % 3600) / 60, 2, b, at: 14)
-                b[16] = UInt8(ascii: ":")
-                Digits.put(secs % 60, 2, b, at: 17)
-                b[19] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-                Digits.put(o / 3600, 2, b, at: 20)
-                b[22] = UInt8(ascii: ":")
-                Digits.put((o % 3600) / 60, 2, b, at: 23)
-                return 25
-            }
-        }
         let sign = offsetSeconds < 0 ? "-" : "+"
         return "\(day)T\(Digits.pad(secs / 3600, 2)):\(Digits.pad((secs % 3600) / 60, 2)):\(Digits.pad(secs % 60, 2))"
             + "\(sign)\(Digits.pad(o / 3600, 2)):\(Digits.pad((o % 3600) / 60, 2))"
+    }
+
+    /// ``format(_:offsetSeconds:)``'s bytes appended to `bytes`, with no String made (a listing
+    /// writes two a row, issue 28).
+    public static func append(_ date: Date, offsetSeconds: Int, to bytes: inout [UInt8]) {
+        guard let fixed = FixedWidth(date, offsetSeconds: offsetSeconds) else {
+            return bytes.append(contentsOf: format(date, offsetSeconds: offsetSeconds).utf8)
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedWidth.count) { b in
+            fixed.put(b)
+            bytes.append(contentsOf: b)
+        }
+    }
+
+    /// The fields of `YYYY-MM-DDTHH:MM:SS±HH:MM`, written as bytes when the year is 0–9999 and the
+    /// offset under 100 hours (every other instant takes the spelled path).
+    private struct FixedWidth {
+        static let count = 25
+        let civil: (year: Int, month: Int, day: Int)
+        let secondsIntoDay: Int
+        let offsetSeconds: Int
+
+        init?(_ date: Date, offsetSeconds: Int) {
+            let local = Int((date.timeIntervalSince1970 + Double(offsetSeconds)).rounded(.down))
+            let dayOrdinal = Int((Double(local) / 86400).rounded(.down))
+            civil = LocalDay(ordinal: dayOrdinal).civil
+            secondsIntoDay = local - dayOrdinal * 86400
+            self.offsetSeconds = offsetSeconds
+            guard (0...9999).contains(civil.year), abs(offsetSeconds) < 100 * 3600 else { return nil }
+        }
+
+        func put(_ b: UnsafeMutableBufferPointer<UInt8>) {
+            let secs = secondsIntoDay, o = abs(offsetSeconds)
+            LocalDay.put(civil, b)
+            b[10] = UInt8(ascii: "T")
+            Digits.put(secs / 3600, 2, b, at: 11)
+            b[13] = UInt8(ascii: ":")
+            Digits.put((secs % 3600) / 60, 2, b, at: 14)
+            b[16] = UInt8(ascii: ":")
+            Digits.put(secs % 60, 2, b, at: 17)
+            b[19] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            Digits.put(o / 3600, 2, b, at: 20)
+            b[22] = UInt8(ascii: ":")
+            Digits.put((o % 3600) / 60, 2, b, at: 23)
+        }
     }
 }

@@ -35,7 +35,7 @@ struct LogList: ParsableCommand {
                         var json = JSONBytes()
                         try store.read(request { entry in
                             json.bytes.removeAll(keepingCapacity: true)
-                            json.entry(EntryJSON(entry, calendar: calendar))
+                            json.entry(entry, calendar: calendar)
                             try element(json)
                         })
                     }

@@ -43,14 +43,29 @@ struct JSONBytes {
         guard x.isFinite else {
             return x.isNaN ? raw("\"NaN\"") : x > 0 ? raw("\"Infinity\"") : raw("\"-Infinity\"")
         }
+        // A whole number under 2^53 is spelt as its integer (`description` gives its digits and
+        // ".0" there; above 2^53 it may write an exponent: 9.999999999999998e+15); -0 keeps its
+        // sign through `description`.
+        if x.magnitude < 9_007_199_254_740_992, x.rounded(.towardZero) == x, !(x == 0 && x.sign == .minus) {
+            return number(Int(x))
+        }
         var text = x.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     mutating func number(_ x: Int) {
-        var text = String(x)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if x < 0 { bytes.append(0x2D) }
+        var m = x.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = 20
+            repeat {
+                i -= 1
+                digits[i] = UInt8(truncatingIfNeeded: 48 + m % 10)
+                m /= 10
+            } while m > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 
     /// A value of a ``Nullable`` key: `null` when absent.
@@ -103,36 +118,37 @@ struct JSONBytes {
 
 // The shapes, each key in sorted order (the order is checked against the encoder by the tests).
 extension JSONBytes {
-    /// ``SampleJSON``'s keys, without braces (an interchange sample adds its ``RecordedJSON`` keys among them).
-    mutating func sample(_ s: SampleJSON, recorded r: RecordedJSON? = nil) {
+    /// A ``SampleJSON`` object (an interchange sample adds its ``RecordedJSON`` keys among them).
+    mutating func sample(_ s: some SampleJSONFields, recorded r: RecordedJSON? = nil) {
         raw("{")
         if let r {
             raw("\"created\":"); string(r.created); raw(",")
             if let device = r.device { raw("\"device\":"); string(device); raw(",") }
         }
-        raw("\"end\":"); string(s.end)
+        raw("\"end\":"); s.put(.end, &self)
         if let metadata = s.metadata { raw(",\"metadata\":"); object(metadata) }
         raw(",\"source\":"); string(s.source)
         if let r { sourceName(r) }
-        raw(",\"start\":"); string(s.start)
+        raw(",\"start\":"); s.put(.start, &self)
         if let r { raw(",\"timeZone\":"); string(r.timeZone) }
         raw(",\"type\":"); string(s.type)
         raw(",\"unit\":"); nullable(s.unit)
         if let r { raw(",\"utcOffset\":"); if let o = r.utcOffset { number(o) } else { raw("null") } }
-        raw(",\"uuid\":"); string(s.uuid)
+        raw(",\"uuid\":"); s.put(.uuid, &self)
         raw(",\"value\":"); nullable(s.value)
-        if let workout = s.workout { raw(",\"workout\":"); string(workout) }
+        if s.hasWorkout { raw(",\"workout\":"); s.put(.workout, &self) }
         raw("}")
     }
 
-    mutating func workout(_ w: WorkoutJSON, recorded r: RecordedJSON? = nil, details: WorkoutDetailsJSON? = nil) {
+    /// A ``WorkoutJSON`` object (an interchange workout adds its ``RecordedJSON`` keys and details among them).
+    mutating func workout(_ w: some WorkoutJSONFields, recorded r: RecordedJSON? = nil, details: WorkoutDetailsJSON? = nil) {
         raw("{\"activityType\":"); string(w.activityType)
         if let r {
             raw(",\"created\":"); string(r.created)
             if let device = r.device { raw(",\"device\":"); string(device) }
         }
         raw(",\"duration\":"); number(w.duration)
-        raw(",\"end\":"); string(w.end)
+        raw(",\"end\":"); w.put(.end, &self)
         if let events = details?.events {
             raw(",\"events\":")
             array(events) { json, e in
@@ -148,7 +164,7 @@ extension JSONBytes {
         if let metadata = w.metadata { raw(",\"metadata\":"); object(metadata) }
         raw(",\"source\":"); string(w.source)
         if let r { sourceName(r) }
-        raw(",\"start\":"); string(w.start)
+        raw(",\"start\":"); w.put(.start, &self)
         if let statistics = details?.statistics {
             raw(",\"statistics\":")
             array(statistics) { json, s in json.statistic(s) }
@@ -157,7 +173,7 @@ extension JSONBytes {
         raw(",\"totalDistanceMeters\":"); nullable(w.totalDistanceMeters)
         raw(",\"totalEnergyKcal\":"); nullable(w.totalEnergyKcal)
         if let r { raw(",\"utcOffset\":"); if let o = r.utcOffset { number(o) } else { raw("null") } }
-        raw(",\"uuid\":"); string(w.uuid)
+        raw(",\"uuid\":"); w.put(.uuid, &self)
         raw("}")
     }
 
@@ -177,6 +193,21 @@ extension JSONBytes {
     private mutating func sourceName(_ r: RecordedJSON) {
         raw(",\"sourceName\":"); string(r.sourceName)
         if let version = r.sourceVersion { raw(",\"sourceVersion\":"); string(version) }
+    }
+
+    /// ``EntryJSON`` of `e` written straight from the entry: its UUIDs and instants go into the
+    /// bytes with no String made (``ListedSample``, ``ListedWorkout``). `JSONBytesTests` checks it
+    /// gives the bytes of ``entry(_:)-(EntryJSON)``.
+    mutating func entry(_ e: Entry, calendar: HabitCalendar) {
+        switch e {
+        case .sample(let s):
+            raw("{\"kind\":\"sample\",\"sample\":"); sample(ListedSample(sample: s, calendar: calendar))
+        case .workout(let w, let samples):
+            raw("{\"kind\":\"workout\",\"samples\":")
+            array(samples) { json, s in json.sample(ListedSample(sample: s, calendar: calendar)) }
+            raw(",\"workout\":"); workout(ListedWorkout(workout: w, calendar: calendar))
+        }
+        raw("}")
     }
 
     mutating func entry(_ e: EntryJSON) {
@@ -245,5 +276,119 @@ extension JSONBytes {
             if !json.timelineItem(item) { json.raw(try encoder.encode(item)) }
         }
         raw("}")
+    }
+}
+
+/// The text fields ``JSONBytes`` writes through the value itself: UUIDs and instants, which a
+/// ``Sample`` or ``Workout`` writes as bytes and a ``SampleJSON`` or ``WorkoutJSON`` holds as Strings.
+enum JSONTextField { case uuid, start, end, workout }
+
+/// What ``JSONBytes/sample(_:recorded:)`` writes of a sample: its ``SampleJSON``, or the sample itself
+/// (``ListedSample``).
+protocol SampleJSONFields {
+    var type: String { get }
+    var value: Double? { get }
+    var unit: String? { get }
+    var source: String { get }
+    /// Nil when empty (the key is left out).
+    var metadata: [String: String]? { get }
+    var hasWorkout: Bool { get }
+    /// The field as a JSON string, quotes included.
+    func put(_ field: JSONTextField, _ json: inout JSONBytes)
+}
+
+/// What ``JSONBytes/workout(_:recorded:details:)`` writes of a workout: its ``WorkoutJSON``, or the
+/// workout itself (``ListedWorkout``).
+protocol WorkoutJSONFields {
+    var activityType: String { get }
+    var duration: Double { get }
+    var totalEnergyKcal: Double? { get }
+    var totalDistanceMeters: Double? { get }
+    var source: String { get }
+    var metadata: [String: String]? { get }
+    func put(_ field: JSONTextField, _ json: inout JSONBytes)
+}
+
+extension SampleJSON: SampleJSONFields {
+    var hasWorkout: Bool { workout != nil }
+
+    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
+        switch field {
+        case .uuid: json.string(uuid)
+        case .start: json.string(start)
+        case .end: json.string(end)
+        case .workout: json.string(workout ?? "")
+        }
+    }
+}
+
+extension WorkoutJSON: WorkoutJSONFields {
+    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
+        switch field {
+        case .uuid: json.string(uuid)
+        case .start: json.string(start)
+        case .end: json.string(end)
+        case .workout: json.string("")
+        }
+    }
+}
+
+/// A sample as ``SampleJSON`` shows it, its instants in `calendar`'s zone (``SampleJSON/init(_:calendar:)``).
+struct ListedSample: SampleJSONFields {
+    let sample: Sample
+    let calendar: HabitCalendar
+
+    var type: String { sample.type }
+    var value: Double? { sample.value }
+    var unit: String? { sample.unit }
+    var source: String { sample.source.bundleID }
+    var metadata: [String: String]? { sample.metadata.isEmpty ? nil : sample.metadata }
+    var hasWorkout: Bool { sample.workout != nil }
+
+    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
+        switch field {
+        case .uuid: json.uuid(sample.uuid)
+        case .start: json.instant(sample.start, calendar)
+        case .end: json.instant(sample.end, calendar)
+        case .workout: if let w = sample.workout { json.uuid(w) } else { json.raw("null") }
+        }
+    }
+}
+
+/// A workout as ``WorkoutJSON`` shows it, its instants in `calendar`'s zone (``WorkoutJSON/init(_:calendar:)``).
+struct ListedWorkout: WorkoutJSONFields {
+    let workout: Workout
+    let calendar: HabitCalendar
+
+    var activityType: String { workout.activityType }
+    var duration: Double { workout.duration }
+    var totalEnergyKcal: Double? { workout.totalEnergyKcal }
+    var totalDistanceMeters: Double? { workout.totalDistanceMeters }
+    var source: String { workout.source.bundleID }
+    var metadata: [String: String]? { workout.metadata.isEmpty ? nil : workout.metadata }
+
+    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
+        switch field {
+        case .uuid: json.uuid(workout.uuid)
+        case .start: json.instant(workout.start, calendar)
+        case .end: json.instant(workout.end, calendar)
+        case .workout: json.raw("null")
+        }
+    }
+}
+
+extension JSONBytes {
+    /// A UUID as a JSON string (``UUID/storeText``, which needs no escaping).
+    mutating func uuid(_ u: UUID) {
+        bytes.append(0x22)
+        u.appendStoreText(to: &bytes)
+        bytes.append(0x22)
+    }
+
+    /// An instant as a JSON string (``HabitCalendar/iso8601(_:)``, which needs no escaping).
+    mutating func instant(_ date: Date, _ calendar: HabitCalendar) {
+        bytes.append(0x22)
+        calendar.appendISO8601(date, to: &bytes)
+        bytes.append(0x22)
     }
 }
