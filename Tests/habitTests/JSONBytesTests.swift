@@ -49,6 +49,39 @@ import Testing
         }
 
         mutating func date() -> Date { Date(timeIntervalSince1970: Double(next() % 4_000_000_000) + pick([0, 0.25, 0.000001, 0.5])) }
+
+        /// Any UUID.
+        mutating func uuid() -> UUID {
+            let a = next(), b = next()
+            return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
+        }
+
+        /// Instants from year -29,700 to 33,600 (the spelled path outside years 0–9999), back to
+        /// 1780 (LMT offsets), and ``date()``'s; some with microseconds.
+        mutating func wideDate() -> Date {
+            switch next() % 4 {
+            case 0: Date(timeIntervalSince1970: Double(Int64(bitPattern: next()) % 1_000_000_000_000) + pick([0, 0.25, 0.999999, 0.000123]))
+            case 1: Date(timeIntervalSince1970: -Double(next() % 6_000_000_000))
+            default: date()
+            }
+        }
+    }
+
+    static let zones = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "UTC"]
+        .map { HabitCalendar(timeZone: TimeZone(identifier: $0)!) }
+
+    /// ``sample(_:)`` with any UUIDs and ``Values/wideDate()`` instants.
+    func wideSample(_ v: inout Values) -> Sample {
+        var s = sample(&v)
+        (s.uuid, s.start, s.end, s.created, s.workout) = (v.uuid(), v.wideDate(), v.wideDate(), v.wideDate(), v.next() % 2 == 0 ? nil : v.uuid())
+        return s
+    }
+
+    /// ``workout(_:)`` with any UUID and ``Values/wideDate()`` instants.
+    func wideWorkout(_ v: inout Values) -> Workout {
+        var w = workout(&v)
+        (w.uuid, w.start, w.end, w.created) = (v.uuid(), v.wideDate(), v.wideDate(), v.wideDate())
+        return w
     }
 
     static func encoded<T: Encodable>(_ value: T) throws -> String {
@@ -144,34 +177,10 @@ import Testing
     /// 0–9999), with random UUIDs.
     @Test func entriesWrittenStraightAreTheEncodersBytes() throws {
         var v = Values(state: 5)
-        let calendars = ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham", "UTC"]
-            .map { HabitCalendar(timeZone: TimeZone(identifier: $0)!) }
-        func uuid() -> UUID {
-            let a = v.next(), b = v.next()
-            return withUnsafeBytes(of: (a, b)) { UUID(uuid: $0.load(as: uuid_t.self)) }
-        }
-        func date() -> Date {
-            switch v.next() % 4 {
-            case 0: Date(timeIntervalSince1970: Double(Int64(bitPattern: v.next()) % 1_000_000_000_000) + v.pick([0, 0.25, 0.999999]))  // ±31,700 years
-            case 1: Date(timeIntervalSince1970: -Double(v.next() % 6_000_000_000))  // back to 1780: LMT offsets
-            default: v.date()
-            }
-        }
-        func straight(_ s: Sample) -> Sample {
-            var s = s
-            (s.uuid, s.start, s.end, s.workout) = (uuid(), date(), date(), v.next() % 2 == 0 ? nil : uuid())
-            return s
-        }
         for round in 0..<3000 {
-            let calendar = v.pick(calendars)
-            let entry: Entry
-            if v.next() % 2 == 0 {
-                entry = .sample(straight(sample(&v)))
-            } else {
-                var w = workout(&v)
-                (w.uuid, w.start, w.end) = (uuid(), date(), date())
-                entry = .workout(w, samples: (0..<Int(v.next() % 4)).map { _ in straight(sample(&v)) })
-            }
+            let calendar = v.pick(Self.zones)
+            let entry: Entry = v.next() % 2 == 0 ? .sample(wideSample(&v))
+                : .workout(wideWorkout(&v), samples: (0..<Int(v.next() % 4)).map { _ in wideSample(&v) })
             let expected = try Self.encoded(EntryJSON(entry, calendar: calendar))
             #expect(Self.written { $0.entry(entry, calendar: calendar) } == expected, "entry \(round)")
         }
@@ -180,11 +189,12 @@ import Testing
     @Test func interchangeLinesAreTheEncodersBytes() throws {
         var v = Values(state: 3)
         for round in 0..<1500 {
-            let s = InterchangeLineJSON(.data(.sample(sample(&v), SourceDescription(name: v.string(), version: v.optionalString()))), calendar: Self.calendar)
+            let calendar = v.pick(Self.zones)
+            let s = InterchangeLine.data(.sample(wideSample(&v), SourceDescription(name: v.string(), version: v.optionalString())))
             var handled = false
-            let sampleLine = Self.written { handled = $0.interchangeLine(s) }
+            let sampleLine = Self.written { handled = $0.interchangeLine(s, calendar: calendar) }
             #expect(handled)
-            #expect(sampleLine == (try Self.encoded(s)), "sample line \(round)")
+            #expect(sampleLine == (try Self.encoded(InterchangeLineJSON(s, calendar: calendar))), "sample line \(round)")
             let stats = (0..<Int(v.next() % 3)).map { _ in
                 WorkoutStatistic(type: v.string(), start: v.next() % 2 == 0 ? nil : v.date(), end: v.next() % 2 == 0 ? nil : v.date(),
                                  average: v.optionalDouble(), minimum: v.optionalDouble(), maximum: v.optionalDouble(), sum: v.optionalDouble(),
@@ -193,11 +203,11 @@ import Testing
             let events = (0..<Int(v.next() % 3)).map { _ in
                 WorkoutEvent(type: v.string(), date: v.next() % 2 == 0 ? nil : v.date(), duration: v.optionalDouble(), durationUnit: v.optionalString())
             }
-            let w = InterchangeLineJSON(.data(.workout(workout(&v), SourceDescription(name: v.string(), version: v.optionalString()),
-                                                       statistics: stats, events: events)), calendar: Self.calendar)
-            let workoutLine = Self.written { handled = $0.interchangeLine(w) }
+            let w = InterchangeLine.data(.workout(wideWorkout(&v), SourceDescription(name: v.string(), version: v.optionalString()),
+                                                  statistics: stats, events: events))
+            let workoutLine = Self.written { handled = $0.interchangeLine(w, calendar: calendar) }
             #expect(handled)
-            #expect(workoutLine == (try Self.encoded(w)), "workout line \(round)")
+            #expect(workoutLine == (try Self.encoded(InterchangeLineJSON(w, calendar: calendar))), "workout line \(round)")
             // The merged shapes on their own values, beyond what a Sample can hold.
             let merged = InterchangeSampleJSON(sampleJSON(&v), recordedJSON(&v))
             #expect(Self.written { $0.sample(merged.sample, recorded: merged.recorded) } == (try Self.encoded(merged)), "merged sample \(round)")
@@ -206,10 +216,11 @@ import Testing
                     == (try Self.encoded(mergedWorkout)), "merged workout \(round)")
         }
         // Other kinds are left to the encoder: nothing written, false.
-        let anchor = InterchangeLineJSON(.anchor(name: "phone"), calendar: Self.calendar)
-        var handled = true
-        #expect(Self.written { handled = $0.interchangeLine(anchor) }.isEmpty)
-        #expect(!handled)
+        for other in [InterchangeLine.anchor(name: "phone"), .data(.skip(SkippedDay(uuid: UUID(), habitID: "h", habitName: "walk", day: LocalDay(ordinal: 20_000), created: Date(timeIntervalSince1970: 0), anchor: 1)))] {
+            var handled = true
+            #expect(Self.written { handled = $0.interchangeLine(other, calendar: Self.calendar) }.isEmpty)
+            #expect(!handled)
+        }
     }
 
     @Test func timelineDaysAreTheEncodersBytes() throws {

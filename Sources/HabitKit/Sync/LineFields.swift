@@ -26,6 +26,11 @@ public enum InterchangeField {
         Timestamp.formatPrecise(instant, offsetSeconds: calendar.utcOffset(at: instant))
     }
 
+    /// ``text(of:_:)``'s bytes appended to `bytes`.
+    public static func append(_ instant: Date, _ calendar: HabitCalendar, to bytes: inout [UInt8]) {
+        Timestamp.appendPrecise(instant, offsetSeconds: calendar.utcOffset(at: instant), to: &bytes)
+    }
+
     public static func instant(_ text: String, _ key: String) throws(InterchangeJSONFailure) -> Date {
         guard let parsed = Timestamp.parse(text), parsed.offsetSeconds != nil, let instant = parsed.instant,
               SupportedDates.contains(instant) else {

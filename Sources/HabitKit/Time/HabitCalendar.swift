@@ -344,26 +344,32 @@ public enum Timestamp {
     /// ``format(_:offsetSeconds:)`` with the microseconds after the seconds when there are any
     /// (`2025-10-26T10:00:00.25+01:00`): what an interchange line needs to give the instant back.
     public static func formatPrecise(_ date: Date, offsetSeconds: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        appendPrecise(date, offsetSeconds: offsetSeconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``formatPrecise(_:offsetSeconds:)``'s bytes appended to `bytes`, with no String made (an
+    /// export writes two or three a line).
+    public static func appendPrecise(_ date: Date, offsetSeconds: Int, to bytes: inout [UInt8]) {
         let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
         let whole = (micros / 1_000_000).rounded(.down)
         let fraction = Int(micros - whole * 1_000_000)
-        let base = format(Date(timeIntervalSince1970: whole), offsetSeconds: offsetSeconds)
-        guard fraction > 0 else { return base }
+        let from = bytes.count
+        append(Date(timeIntervalSince1970: whole), offsetSeconds: offsetSeconds, to: &bytes)
+        guard fraction > 0 else { return }
         // The fraction's digits without trailing zeros, before the offset (its last six bytes).
         var digits = 6, kept = fraction
         while kept % 10 == 0 {
             kept /= 10
             digits -= 1
         }
-        var bytes = Array(base.utf8)
-        let split = bytes.count - 6
-        let text = [UInt8](unsafeUninitializedCapacity: digits + 1) { b, count in
-            b[0] = UInt8(ascii: ".")
-            Digits.put(kept, digits, b, at: 1)
-            count = digits + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: digits + 1) { text in
+            text[0] = UInt8(ascii: ".")
+            Digits.put(kept, digits, text, at: 1)
+            bytes.insert(contentsOf: text, at: max(from, bytes.count - 6))
         }
-        bytes.insert(contentsOf: text, at: split)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2025-10-26T10:00:00+01:00` (seconds precision, truncating).

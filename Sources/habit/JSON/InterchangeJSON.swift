@@ -302,21 +302,27 @@ struct WorkoutDetailsJSON: Codable, Equatable {
     let events: [Event]?
 }
 
+extension WorkoutDetailsJSON {
+    /// A workout's statistics and events as a line writes them (instants with their microseconds).
+    init(_ statistics: [WorkoutStatistic], _ events: [WorkoutEvent], calendar: HabitCalendar) {
+        func time(_ d: Date?) -> String? { d.map { InterchangeLineJSON.instant($0, calendar) } }
+        self.init(statistics: statistics.isEmpty ? nil : statistics.map {
+                      .init(type: $0.type, start: time($0.start), end: time($0.end), average: $0.average, minimum: $0.minimum,
+                            maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
+                  },
+                  events: events.isEmpty ? nil : events.map {
+                      .init(type: $0.type, date: time($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
+                  })
+    }
+}
+
 extension MergedJSON where First == MergedJSON<WorkoutJSON, RecordedJSON>, Second == WorkoutDetailsJSON {
     init(_ w: Workout, source: SourceDescription, statistics: [WorkoutStatistic], events: [WorkoutEvent], calendar: HabitCalendar) {
         let instant = { InterchangeLineJSON.instant($0, calendar) }
-        func time(_ d: Date?) -> String? { d.map(instant) }
         self.init(MergedJSON<WorkoutJSON, RecordedJSON>(
                       WorkoutJSON(w, instant: instant),
                       RecordedJSON(source: source, device: w.device, created: instant(w.created), utcOffset: w.utcOffset, timeZoneID: w.timeZoneID)),
-                  WorkoutDetailsJSON(
-                      statistics: statistics.isEmpty ? nil : statistics.map {
-                          .init(type: $0.type, start: time($0.start), end: time($0.end), average: $0.average, minimum: $0.minimum,
-                                maximum: $0.maximum, sum: $0.sum, unit: $0.unit)
-                      },
-                      events: events.isEmpty ? nil : events.map {
-                          .init(type: $0.type, date: time($0.date), duration: $0.duration, durationUnit: $0.durationUnit)
-                      }))
+                  WorkoutDetailsJSON(statistics, events, calendar: calendar))
     }
 
     var workout: WorkoutJSON { first.first }

@@ -221,19 +221,25 @@ extension JSONBytes {
         raw("}")
     }
 
-    /// An interchange line of a sample or workout; false (nothing written) for any other kind,
-    /// which the caller encodes with the encoder.
-    mutating func interchangeLine(_ line: InterchangeLineJSON) -> Bool {
-        guard line.habit == nil, line.skip == nil, line.activitySummary == nil, line.setting == nil, line.reminder == nil,
-              line.occurrence == nil, line.anchor == nil else { return false }
-        switch (line.sample, line.workout) {
-        case (let s?, nil):
-            raw("{\"kind\":"); string(line.kind); raw(",\"sample\":")
-            sample(s.sample, recorded: s.recorded)
-        case (nil, let w?):
-            raw("{\"kind\":"); string(line.kind); raw(",\"workout\":")
-            workout(w.workout, recorded: w.recorded, details: w.details)
-        default:
+    /// The interchange line of a sample or workout written straight from it: its UUIDs and instants
+    /// go into the bytes with no String made; the encoder's bytes of its
+    /// ``InterchangeLineJSON`` (`JSONBytesTests`). False (nothing written) for any other
+    /// line, which the caller encodes with the encoder.
+    mutating func interchangeLine(_ line: InterchangeLine, calendar: HabitCalendar) -> Bool {
+        guard case .data(let object) = line else { return false }
+        switch object {
+        case .sample(let s, let source):
+            raw("{\"kind\":\"sample\",\"sample\":")
+            sample(ListedSample(sample: s, calendar: calendar, precise: true),
+                   recorded: RecordedJSON(source: source, device: s.device, created: InterchangeField.text(of: s.created, calendar),
+                                          utcOffset: s.utcOffset, timeZoneID: s.timeZoneID))
+        case .workout(let w, let source, let statistics, let events):
+            raw("{\"kind\":\"workout\",\"workout\":")
+            workout(ListedWorkout(workout: w, calendar: calendar, precise: true),
+                    recorded: RecordedJSON(source: source, device: w.device, created: InterchangeField.text(of: w.created, calendar),
+                                           utcOffset: w.utcOffset, timeZoneID: w.timeZoneID),
+                    details: WorkoutDetailsJSON(statistics, events, calendar: calendar))
+        case .habit, .skip, .activitySummary:
             return false
         }
         raw("}")
@@ -337,6 +343,8 @@ extension WorkoutJSON: WorkoutJSONFields {
 struct ListedSample: SampleJSONFields {
     let sample: Sample
     let calendar: HabitCalendar
+    /// Instants with their microseconds, as an interchange line writes them (``InterchangeField/text(of:_:)``).
+    var precise = false
 
     var type: String { sample.type }
     var value: Double? { sample.value }
@@ -348,8 +356,8 @@ struct ListedSample: SampleJSONFields {
     func put(_ field: JSONTextField, _ json: inout JSONBytes) {
         switch field {
         case .uuid: json.uuid(sample.uuid)
-        case .start: json.instant(sample.start, calendar)
-        case .end: json.instant(sample.end, calendar)
+        case .start: json.instant(sample.start, calendar, precise: precise)
+        case .end: json.instant(sample.end, calendar, precise: precise)
         case .workout: if let w = sample.workout { json.uuid(w) } else { json.raw("null") }
         }
     }
@@ -359,6 +367,8 @@ struct ListedSample: SampleJSONFields {
 struct ListedWorkout: WorkoutJSONFields {
     let workout: Workout
     let calendar: HabitCalendar
+    /// Instants with their microseconds, as an interchange line writes them (``InterchangeField/text(of:_:)``).
+    var precise = false
 
     var activityType: String { workout.activityType }
     var duration: Double { workout.duration }
@@ -370,8 +380,8 @@ struct ListedWorkout: WorkoutJSONFields {
     func put(_ field: JSONTextField, _ json: inout JSONBytes) {
         switch field {
         case .uuid: json.uuid(workout.uuid)
-        case .start: json.instant(workout.start, calendar)
-        case .end: json.instant(workout.end, calendar)
+        case .start: json.instant(workout.start, calendar, precise: precise)
+        case .end: json.instant(workout.end, calendar, precise: precise)
         case .workout: json.raw("null")
         }
     }
@@ -385,10 +395,11 @@ extension JSONBytes {
         bytes.append(0x22)
     }
 
-    /// An instant as a JSON string (``HabitCalendar/iso8601(_:)``, which needs no escaping).
-    mutating func instant(_ date: Date, _ calendar: HabitCalendar) {
+    /// An instant as a JSON string (``HabitCalendar/iso8601(_:)``, or with `precise`
+    /// ``InterchangeField/text(of:_:)``; neither needs escaping).
+    mutating func instant(_ date: Date, _ calendar: HabitCalendar, precise: Bool = false) {
         bytes.append(0x22)
-        calendar.appendISO8601(date, to: &bytes)
+        if precise { InterchangeField.append(date, calendar, to: &bytes) } else { calendar.appendISO8601(date, to: &bytes) }
         bytes.append(0x22)
     }
 }

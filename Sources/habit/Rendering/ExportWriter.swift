@@ -38,7 +38,7 @@ final class ExportWriter {
     /// One line: a csv row for samples and workouts (csv has no habits, skips or configuration), else a line.
     /// A NoAlc row's value is its level's stored count (0, 4, 6); `level` and `drinks` say what was logged.
     func write(_ item: InterchangeLine, calendar: HabitCalendar) throws {
-        guard format == .csv else { return try self.object(InterchangeLineJSON(item, calendar: calendar)) }
+        guard format == .csv else { return try self.object(item, calendar: calendar) }
         guard case .data(let object) = item else { return }
         switch object {
         case .sample(let s, _):
@@ -65,10 +65,14 @@ final class ExportWriter {
         try file?.commit()
     }
 
-    private func object(_ value: InterchangeLineJSON) throws {
+    private func object(_ item: InterchangeLine, calendar: HabitCalendar) throws {
         if format == .json { append((count == 0 ? "\n" : ",\n").utf8) }
         json.bytes.removeAll(keepingCapacity: true)
-        if json.interchangeLine(value) { buffer.append(contentsOf: json.bytes) } else { append(try encoder.encode(value)) }
+        if json.interchangeLine(item, calendar: calendar) {
+            buffer.append(contentsOf: json.bytes)
+        } else {
+            append(try encoder.encode(InterchangeLineJSON(item, calendar: calendar)))
+        }
         if format == .ndjson { buffer.append(UInt8(ascii: "\n")) }
         count += 1
         if buffer.count >= 1 << 16 { try flush() }
