@@ -94,42 +94,21 @@ import Testing
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    func sampleJSON(_ v: inout Values) -> SampleJSON {
-        SampleJSON(uuid: v.string(), type: v.string(), start: v.string(), end: v.string(), value: v.optionalDouble(), unit: v.optionalString(),
-                   source: v.string(), workout: v.optionalString(), metadata: v.metadata())
-    }
-
-    func workoutJSON(_ v: inout Values) -> WorkoutJSON {
-        WorkoutJSON(uuid: v.string(), activityType: v.string(), start: v.string(), end: v.string(), duration: v.double(),
-                    totalEnergyKcal: v.optionalDouble(), totalDistanceMeters: v.optionalDouble(), source: v.string(), metadata: v.metadata())
-    }
-
-    func recordedJSON(_ v: inout Values) -> RecordedJSON {
-        RecordedJSON(sourceName: v.string(), sourceVersion: v.optionalString(), device: v.optionalString(), created: v.string(),
-                     utcOffset: v.next() % 4 == 0 ? nil : Int(truncatingIfNeeded: v.next()) % 100_000, timeZone: v.string())
-    }
-
-    func detailsJSON(_ v: inout Values) -> WorkoutDetailsJSON {
-        let statistics = (0..<Int(v.next() % 3)).map { _ in
-            WorkoutDetailsJSON.Statistic(type: v.string(), start: v.optionalString(), end: v.optionalString(), average: v.optionalDouble(),
-                                         minimum: v.optionalDouble(), maximum: v.optionalDouble(), sum: v.optionalDouble(), unit: v.optionalString())
-        }
-        let events = (0..<Int(v.next() % 3)).map { _ in
-            WorkoutDetailsJSON.Event(type: v.string(), date: v.optionalString(), duration: v.optionalDouble(), durationUnit: v.optionalString())
-        }
-        return WorkoutDetailsJSON(statistics: v.next() % 3 == 0 ? nil : statistics, events: v.next() % 3 == 0 ? nil : events)
+    /// The app's source, an extension of it, or an imported one (each with its own display name).
+    func source(_ v: inout Values) -> SourceID {
+        (try? SourceID(v.pick(["dev.habit", "dev.habit.hiit", "com.apple.Health", "com.example.\u{e9}t\u{e9}"]))) ?? .app
     }
 
     func sample(_ v: inout Values) -> Sample {
         Sample(uuid: UUID(uuid: (UInt8(v.next() % 256), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)), type: v.string(), start: v.date(),
-               end: v.date(), value: v.optionalDouble(), unit: v.optionalString(), source: .app, device: v.optionalString(),
+               end: v.date(), value: v.optionalDouble(), unit: v.optionalString(), source: source(&v), device: v.optionalString(),
                metadata: v.metadata() ?? [:], created: v.date(), utcOffset: Int(v.next() % 3600), timeZoneID: v.string(),
                workout: v.next() % 2 == 0 ? nil : UUID())
     }
 
     func workout(_ v: inout Values) -> Workout {
         Workout(uuid: UUID(), activityType: v.string(), start: v.date(), end: v.date(), duration: v.double(), totalEnergyKcal: v.optionalDouble(),
-                totalDistanceMeters: v.optionalDouble(), source: .app, device: v.optionalString(), metadata: v.metadata() ?? [:],
+                totalDistanceMeters: v.optionalDouble(), source: source(&v), device: v.optionalString(), metadata: v.metadata() ?? [:],
                 created: v.date(), utcOffset: 0, timeZoneID: v.string())
     }
 
@@ -158,31 +137,19 @@ import Testing
         }
     }
 
+    /// Samples, workouts and entries, written straight from them, in zones with half-hour and LMT
+    /// offsets, for instants far outside years 0–9999, with any UUIDs and sources of every kind.
     @Test func samplesWorkoutsAndEntriesAreTheEncodersBytes() throws {
         var v = Values(state: 2)
-        for round in 0..<1500 {
-            let s = sampleJSON(&v)
-            #expect(Self.written { $0.sample(s) } == (try Self.encoded(s)), "sample \(round)")
-            let w = workoutJSON(&v)
-            #expect(Self.written { $0.workout(w) } == (try Self.encoded(w)), "workout \(round)")
-            let entry = v.next() % 2 == 0 ? Entry.sample(sample(&v)) : Entry.workout(workout(&v), samples: (0..<Int(v.next() % 3)).map { _ in sample(&v) })
-            let e = EntryJSON(entry, calendar: Self.calendar)
-            #expect(Self.written { $0.entry(e) } == (try Self.encoded(e)), "entry \(round)")
-        }
-    }
-
-    /// `log list --json` writes each entry straight from the ``Entry`` (its UUIDs and instants as
-    /// bytes, no ``EntryJSON`` made): the encoder's bytes of its ``EntryJSON``, in zones with
-    /// half-hour and LMT offsets, for instants from year -20000 to 30000 (the spelled path outside
-    /// 0–9999), with random UUIDs.
-    @Test func entriesWrittenStraightAreTheEncodersBytes() throws {
-        var v = Values(state: 5)
         for round in 0..<3000 {
             let calendar = v.pick(Self.zones)
+            let s = wideSample(&v)
+            #expect(Self.written { $0.sample(s, calendar) } == (try Self.encoded(SampleJSON(s, calendar: calendar))), "sample \(round)")
+            let w = wideWorkout(&v)
+            #expect(Self.written { $0.workout(w, calendar) } == (try Self.encoded(WorkoutJSON(w, calendar: calendar))), "workout \(round)")
             let entry: Entry = v.next() % 2 == 0 ? .sample(wideSample(&v))
                 : .workout(wideWorkout(&v), samples: (0..<Int(v.next() % 4)).map { _ in wideSample(&v) })
-            let expected = try Self.encoded(EntryJSON(entry, calendar: calendar))
-            #expect(Self.written { $0.entry(entry, calendar: calendar) } == expected, "entry \(round)")
+            #expect(Self.written { $0.entry(entry, calendar: calendar) } == (try Self.encoded(EntryJSON(entry, calendar: calendar))), "entry \(round)")
         }
     }
 
@@ -196,27 +163,23 @@ import Testing
             #expect(handled)
             #expect(sampleLine == (try Self.encoded(InterchangeLineJSON(s, calendar: calendar))), "sample line \(round)")
             let stats = (0..<Int(v.next() % 3)).map { _ in
-                WorkoutStatistic(type: v.string(), start: v.next() % 2 == 0 ? nil : v.date(), end: v.next() % 2 == 0 ? nil : v.date(),
+                WorkoutStatistic(type: v.string(), start: v.next() % 2 == 0 ? nil : v.wideDate(), end: v.next() % 2 == 0 ? nil : v.wideDate(),
                                  average: v.optionalDouble(), minimum: v.optionalDouble(), maximum: v.optionalDouble(), sum: v.optionalDouble(),
                                  unit: v.optionalString())
             }
             let events = (0..<Int(v.next() % 3)).map { _ in
-                WorkoutEvent(type: v.string(), date: v.next() % 2 == 0 ? nil : v.date(), duration: v.optionalDouble(), durationUnit: v.optionalString())
+                WorkoutEvent(type: v.string(), date: v.next() % 2 == 0 ? nil : v.wideDate(), duration: v.optionalDouble(), durationUnit: v.optionalString())
             }
             let w = InterchangeLine.data(.workout(wideWorkout(&v), SourceDescription(name: v.string(), version: v.optionalString()),
                                                   statistics: stats, events: events))
             let workoutLine = Self.written { handled = $0.interchangeLine(w, calendar: calendar) }
             #expect(handled)
             #expect(workoutLine == (try Self.encoded(InterchangeLineJSON(w, calendar: calendar))), "workout line \(round)")
-            // The merged shapes on their own values, beyond what a Sample can hold.
-            let merged = InterchangeSampleJSON(sampleJSON(&v), recordedJSON(&v))
-            #expect(Self.written { $0.sample(merged.sample, recorded: merged.recorded) } == (try Self.encoded(merged)), "merged sample \(round)")
-            let mergedWorkout = InterchangeWorkoutJSON(MergedJSON(workoutJSON(&v), recordedJSON(&v)), detailsJSON(&v))
-            #expect(Self.written { $0.workout(mergedWorkout.workout, recorded: mergedWorkout.recorded, details: mergedWorkout.details) }
-                    == (try Self.encoded(mergedWorkout)), "merged workout \(round)")
         }
         // Other kinds are left to the encoder: nothing written, false.
-        for other in [InterchangeLine.anchor(name: "phone"), .data(.skip(SkippedDay(uuid: UUID(), habitID: "h", habitName: "walk", day: LocalDay(ordinal: 20_000), created: Date(timeIntervalSince1970: 0), anchor: 1)))] {
+        for other in [InterchangeLine.anchor(name: "phone"),
+                      .data(.skip(SkippedDay(uuid: UUID(), habitID: "h", habitName: "walk", day: LocalDay(ordinal: 20_000),
+                                             created: Date(timeIntervalSince1970: 0), anchor: 1)))] {
             var handled = true
             #expect(Self.written { handled = $0.interchangeLine(other, calendar: Self.calendar) }.isEmpty)
             #expect(!handled)
@@ -227,21 +190,28 @@ import Testing
         var v = Values(state: 4)
         let encoder = Output.makeEncoder()
         for round in 0..<800 {
-            var items: [TimelineJSON.Item] = []
-            for _ in 0..<Int(v.next() % 4) {
-                switch v.next() % 3 {
+            let calendar = v.pick(Self.zones)
+            var items: [TimelineItem] = []
+            for _ in 0..<Int(v.next() % 5) {
+                switch v.next() % 4 {
                 case 0:
-                    items.append(.init(kind: v.string(), entry: EntryJSON(.sample(sample(&v)), calendar: Self.calendar), sourceName: v.optionalString()))
+                    let entry: Entry = v.next() % 2 == 0 ? .sample(wideSample(&v)) : .workout(wideWorkout(&v), samples: [wideSample(&v)])
+                    items.append(.entry(entry))
                 case 1:
-                    items.append(.init(kind: v.string(), workout: workoutJSON(&v), sourceName: v.optionalString(), averageHeartRate: v.optionalDouble(),
-                                       maximumHeartRate: v.optionalDouble(), heartRateDerivedFrom: v.next() % 2 == 0 ? nil : Int(v.next() % 500)))
+                    let hr = v.next() % 3 == 0 ? nil
+                        : WorkoutHeartRate(average: v.double(), maximum: v.optionalDouble(), derivedFrom: v.next() % 2 == 0 ? nil : v.pick([0, 1, Int(v.next() % 500)]))
+                    items.append(.workout(wideWorkout(&v), heartRate: hr))
+                case 2:  // rings: the encoder writes them
+                    items.append(.rings(ActivitySummary(day: LocalDay(ordinal: Int(v.next() % 30_000)), moveKcal: v.optionalDouble()), dayStart: v.date()))
                 default:  // a night: the encoder writes it
-                    items.append(.init(kind: "recovery", start: v.string(), end: v.string(), asleepSeconds: v.double(), inBedSeconds: v.double(),
-                                       stages: ["deep": v.double(), "rem": v.double()], restingHeartRate: v.optionalDouble()))
+                    var night = Recovery(start: v.date(), end: v.date(), stages: [.deep: v.double(), .rem: v.double()])
+                    night.restingHeartRate = v.optionalDouble()
+                    items.append(.recovery(night))
                 }
             }
-            let day = TimelineJSON.Day(date: v.string(), items: items)
-            #expect(try Self.written { try $0.timelineDay(day, encoder: encoder) } == (try Self.encoded(day)), "day \(round)")
+            let day = TimelineDay(day: LocalDay(ordinal: Int(v.next() % 60_000) - 10_000), items: items)
+            let expected = try Self.encoded(try #require(TimelineJSON([day], calendar: calendar).days.first))
+            #expect(try Self.written { try $0.timelineDay(day, calendar: calendar, encoder: encoder) } == expected, "day \(round)")
         }
     }
 }

@@ -67,6 +67,11 @@ public enum TimelineItem: Sendable {
 public struct TimelineDay: Sendable {
     public var day: LocalDay
     public var items: [TimelineItem]
+
+    public init(day: LocalDay, items: [TimelineItem]) {
+        self.day = day
+        self.items = items
+    }
 }
 
 /// A stage of an imported `HKCategoryTypeIdentifierSleepAnalysis` sample.

@@ -24,11 +24,9 @@ struct Timeline: ParsableCommand {
                     try out.jsonArray(empty: try encoder.encode(TimelineJSON([], calendar: env.calendar))) { element in
                         var json = JSONBytes()
                         try store.read(request { day in
-                            for shape in TimelineJSON([day], calendar: env.calendar).days {
-                                json.bytes.removeAll(keepingCapacity: true)
-                                try json.timelineDay(shape, encoder: encoder)
-                                try element(json)
-                            }
+                            json.bytes.removeAll(keepingCapacity: true)
+                            try json.timelineDay(day, calendar: env.calendar, encoder: encoder)
+                            try element(json)
                         })
                     }
                     return

@@ -116,39 +116,45 @@ struct JSONBytes {
     }
 }
 
-// The shapes, each key in sorted order (the order is checked against the encoder by the tests).
+// The shapes, written straight from the values a listing reads: their UUIDs and instants go into
+// the bytes with no String made. Each key in sorted order; `JSONBytesTests` holds every shape to
+// the encoder's bytes of its Codable struct (``SampleJSON``, ``WorkoutJSON``, ``EntryJSON``,
+// ``InterchangeLineJSON``, ``TimelineJSON``).
 extension JSONBytes {
-    /// A ``SampleJSON`` object (an interchange sample adds its ``RecordedJSON`` keys among them).
-    mutating func sample(_ s: some SampleJSONFields, recorded r: RecordedJSON? = nil) {
+    /// ``SampleJSON`` of `s`; with `precise` its instants keep their microseconds, and `recorded`
+    /// adds an interchange sample's ``RecordedJSON`` keys among its keys.
+    mutating func sample(_ s: Sample, _ calendar: HabitCalendar, precise: Bool = false, recorded r: RecordedJSON? = nil) {
         raw("{")
         if let r {
             raw("\"created\":"); string(r.created); raw(",")
             if let device = r.device { raw("\"device\":"); string(device); raw(",") }
         }
-        raw("\"end\":"); s.put(.end, &self)
-        if let metadata = s.metadata { raw(",\"metadata\":"); object(metadata) }
-        raw(",\"source\":"); string(s.source)
+        raw("\"end\":"); instant(s.end, calendar, precise: precise)
+        if !s.metadata.isEmpty { raw(",\"metadata\":"); object(s.metadata) }
+        raw(",\"source\":"); string(s.source.bundleID)
         if let r { sourceName(r) }
-        raw(",\"start\":"); s.put(.start, &self)
+        raw(",\"start\":"); instant(s.start, calendar, precise: precise)
         if let r { raw(",\"timeZone\":"); string(r.timeZone) }
         raw(",\"type\":"); string(s.type)
         raw(",\"unit\":"); nullable(s.unit)
-        if let r { raw(",\"utcOffset\":"); if let o = r.utcOffset { number(o) } else { raw("null") } }
-        raw(",\"uuid\":"); s.put(.uuid, &self)
+        if let r { utcOffset(r) }
+        raw(",\"uuid\":"); uuid(s.uuid)
         raw(",\"value\":"); nullable(s.value)
-        if s.hasWorkout { raw(",\"workout\":"); s.put(.workout, &self) }
+        if let workout = s.workout { raw(",\"workout\":"); uuid(workout) }
         raw("}")
     }
 
-    /// A ``WorkoutJSON`` object (an interchange workout adds its ``RecordedJSON`` keys and details among them).
-    mutating func workout(_ w: some WorkoutJSONFields, recorded r: RecordedJSON? = nil, details: WorkoutDetailsJSON? = nil) {
+    /// ``WorkoutJSON`` of `w`; with `precise` its instants keep their microseconds, and an
+    /// interchange workout adds its ``RecordedJSON`` keys and its details among its keys.
+    mutating func workout(_ w: Workout, _ calendar: HabitCalendar, precise: Bool = false, recorded r: RecordedJSON? = nil,
+                          details: WorkoutDetailsJSON? = nil) {
         raw("{\"activityType\":"); string(w.activityType)
         if let r {
             raw(",\"created\":"); string(r.created)
             if let device = r.device { raw(",\"device\":"); string(device) }
         }
         raw(",\"duration\":"); number(w.duration)
-        raw(",\"end\":"); w.put(.end, &self)
+        raw(",\"end\":"); instant(w.end, calendar, precise: precise)
         if let events = details?.events {
             raw(",\"events\":")
             array(events) { json, e in
@@ -161,10 +167,10 @@ extension JSONBytes {
                 json.raw("\"type\":"); json.string(e.type); json.raw("}")
             }
         }
-        if let metadata = w.metadata { raw(",\"metadata\":"); object(metadata) }
-        raw(",\"source\":"); string(w.source)
+        if !w.metadata.isEmpty { raw(",\"metadata\":"); object(w.metadata) }
+        raw(",\"source\":"); string(w.source.bundleID)
         if let r { sourceName(r) }
-        raw(",\"start\":"); w.put(.start, &self)
+        raw(",\"start\":"); instant(w.start, calendar, precise: precise)
         if let statistics = details?.statistics {
             raw(",\"statistics\":")
             array(statistics) { json, s in json.statistic(s) }
@@ -172,8 +178,8 @@ extension JSONBytes {
         if let r { raw(",\"timeZone\":"); string(r.timeZone) }
         raw(",\"totalDistanceMeters\":"); nullable(w.totalDistanceMeters)
         raw(",\"totalEnergyKcal\":"); nullable(w.totalEnergyKcal)
-        if let r { raw(",\"utcOffset\":"); if let o = r.utcOffset { number(o) } else { raw("null") } }
-        raw(",\"uuid\":"); w.put(.uuid, &self)
+        if let r { utcOffset(r) }
+        raw(",\"uuid\":"); uuid(w.uuid)
         raw("}")
     }
 
@@ -195,47 +201,37 @@ extension JSONBytes {
         if let version = r.sourceVersion { raw(",\"sourceVersion\":"); string(version) }
     }
 
-    /// ``EntryJSON`` of `e` written straight from the entry: its UUIDs and instants go into the
-    /// bytes with no String made (``ListedSample``, ``ListedWorkout``). `JSONBytesTests` checks it
-    /// gives the bytes of ``entry(_:)-(EntryJSON)``.
+    private mutating func utcOffset(_ r: RecordedJSON) {
+        raw(",\"utcOffset\":")
+        if let o = r.utcOffset { number(o) } else { raw("null") }
+    }
+
+    /// ``EntryJSON`` of `e`.
     mutating func entry(_ e: Entry, calendar: HabitCalendar) {
         switch e {
         case .sample(let s):
-            raw("{\"kind\":\"sample\",\"sample\":"); sample(ListedSample(sample: s, calendar: calendar))
+            raw("{\"kind\":\"sample\",\"sample\":"); sample(s, calendar)
         case .workout(let w, let samples):
             raw("{\"kind\":\"workout\",\"samples\":")
-            array(samples) { json, s in json.sample(ListedSample(sample: s, calendar: calendar)) }
-            raw(",\"workout\":"); workout(ListedWorkout(workout: w, calendar: calendar))
+            array(samples) { json, s in json.sample(s, calendar) }
+            raw(",\"workout\":"); workout(w, calendar)
         }
         raw("}")
     }
 
-    mutating func entry(_ e: EntryJSON) {
-        raw("{\"kind\":"); string(e.kind)
-        if let s = e.sample { raw(",\"sample\":"); sample(s) }
-        if let samples = e.samples {
-            raw(",\"samples\":")
-            array(samples) { json, s in json.sample(s) }
-        }
-        if let w = e.workout { raw(",\"workout\":"); workout(w) }
-        raw("}")
-    }
-
-    /// The interchange line of a sample or workout written straight from it: its UUIDs and instants
-    /// go into the bytes with no String made; the encoder's bytes of its
-    /// ``InterchangeLineJSON`` (`JSONBytesTests`). False (nothing written) for any other
-    /// line, which the caller encodes with the encoder.
+    /// ``InterchangeLineJSON`` of a sample's or workout's line (instants with their microseconds).
+    /// False (nothing written) for any other line, which the caller encodes with the encoder.
     mutating func interchangeLine(_ line: InterchangeLine, calendar: HabitCalendar) -> Bool {
         guard case .data(let object) = line else { return false }
         switch object {
         case .sample(let s, let source):
             raw("{\"kind\":\"sample\",\"sample\":")
-            sample(ListedSample(sample: s, calendar: calendar, precise: true),
+            sample(s, calendar, precise: true,
                    recorded: RecordedJSON(source: source, device: s.device, created: InterchangeField.text(of: s.created, calendar),
                                           utcOffset: s.utcOffset, timeZoneID: s.timeZoneID))
         case .workout(let w, let source, let statistics, let events):
             raw("{\"kind\":\"workout\",\"workout\":")
-            workout(ListedWorkout(workout: w, calendar: calendar, precise: true),
+            workout(w, calendar, precise: true,
                     recorded: RecordedJSON(source: source, device: w.device, created: InterchangeField.text(of: w.created, calendar),
                                            utcOffset: w.utcOffset, timeZoneID: w.timeZoneID),
                     details: WorkoutDetailsJSON(statistics, events, calendar: calendar))
@@ -246,148 +242,31 @@ extension JSONBytes {
         return true
     }
 
-    /// A timeline item of an entry or a workout; false (nothing written) for rings and nights,
-    /// which the caller encodes with the encoder.
-    mutating func timelineItem(_ item: TimelineJSON.Item) -> Bool {
-        guard item.rings == nil, item.start == nil, item.end == nil, item.asleepSeconds == nil, item.inBedSeconds == nil,
-              item.stages == nil, item.restingHeartRate == nil, item.heartRateVariability == nil else { return false }
-        switch (item.entry, item.workout) {
-        case (let e?, nil):
-            guard item.averageHeartRate == nil, item.maximumHeartRate == nil, item.heartRateDerivedFrom == nil else { return false }
-            raw("{\"entry\":"); entry(e)
-            raw(",\"kind\":"); string(item.kind)
-        case (nil, let w?):
-            raw("{")
-            if let x = item.averageHeartRate { raw("\"averageHeartRate\":"); number(x); raw(",") }
-            if let n = item.heartRateDerivedFrom { raw("\"heartRateDerivedFrom\":"); number(n); raw(",") }
-            raw("\"kind\":"); string(item.kind)
-            if let x = item.maximumHeartRate { raw(",\"maximumHeartRate\":"); number(x) }
-            if let name = item.sourceName { raw(",\"sourceName\":"); string(name) }
-            raw(",\"workout\":"); workout(w)
-            raw("}")
-            return true
-        default:
-            return false
-        }
-        if let name = item.sourceName { raw(",\"sourceName\":"); string(name) }
-        raw("}")
-        return true
-    }
-
-    /// A timeline day, `{"date","items":[…]}`: entries and workouts written here, rings and
+    /// A ``TimelineJSON/Day``, `{"date","items":[…]}`: entries and workouts written here, rings and
     /// nights by `encoder`.
-    mutating func timelineDay(_ day: TimelineJSON.Day, encoder: JSONEncoder) throws {
-        raw("{\"date\":"); string(day.date); raw(",\"items\":")
+    mutating func timelineDay(_ day: TimelineDay, calendar: HabitCalendar, encoder: JSONEncoder) throws {
+        raw("{\"date\":"); string(day.day.description); raw(",\"items\":")
         try array(day.items) { json, item in
-            if !json.timelineItem(item) { json.raw(try encoder.encode(item)) }
+            switch item {
+            case .entry(let e):
+                json.raw("{\"entry\":"); json.entry(e, calendar: calendar)
+                json.raw(",\"kind\":\"entry\",\"sourceName\":"); json.string(e.source.displayName)
+            case .workout(let w, let hr):
+                json.raw("{")
+                if let x = hr?.average { json.raw("\"averageHeartRate\":"); json.number(x); json.raw(",") }
+                if let n = hr?.derivedFrom { json.raw("\"heartRateDerivedFrom\":"); json.number(n); json.raw(",") }
+                json.raw("\"kind\":\"workout\"")
+                if let x = hr?.maximum { json.raw(",\"maximumHeartRate\":"); json.number(x) }
+                json.raw(",\"sourceName\":"); json.string(w.source.displayName)
+                json.raw(",\"workout\":"); json.workout(w, calendar)
+            case .rings, .recovery:
+                return json.raw(try encoder.encode(TimelineJSON.Item(item, calendar: calendar)))
+            }
+            json.raw("}")
         }
         raw("}")
     }
-}
 
-/// The text fields ``JSONBytes`` writes through the value itself: UUIDs and instants, which a
-/// ``Sample`` or ``Workout`` writes as bytes and a ``SampleJSON`` or ``WorkoutJSON`` holds as Strings.
-enum JSONTextField { case uuid, start, end, workout }
-
-/// What ``JSONBytes/sample(_:recorded:)`` writes of a sample: its ``SampleJSON``, or the sample itself
-/// (``ListedSample``).
-protocol SampleJSONFields {
-    var type: String { get }
-    var value: Double? { get }
-    var unit: String? { get }
-    var source: String { get }
-    /// Nil when empty (the key is left out).
-    var metadata: [String: String]? { get }
-    var hasWorkout: Bool { get }
-    /// The field as a JSON string, quotes included.
-    func put(_ field: JSONTextField, _ json: inout JSONBytes)
-}
-
-/// What ``JSONBytes/workout(_:recorded:details:)`` writes of a workout: its ``WorkoutJSON``, or the
-/// workout itself (``ListedWorkout``).
-protocol WorkoutJSONFields {
-    var activityType: String { get }
-    var duration: Double { get }
-    var totalEnergyKcal: Double? { get }
-    var totalDistanceMeters: Double? { get }
-    var source: String { get }
-    var metadata: [String: String]? { get }
-    func put(_ field: JSONTextField, _ json: inout JSONBytes)
-}
-
-extension SampleJSON: SampleJSONFields {
-    var hasWorkout: Bool { workout != nil }
-
-    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
-        switch field {
-        case .uuid: json.string(uuid)
-        case .start: json.string(start)
-        case .end: json.string(end)
-        case .workout: json.string(workout ?? "")
-        }
-    }
-}
-
-extension WorkoutJSON: WorkoutJSONFields {
-    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
-        switch field {
-        case .uuid: json.string(uuid)
-        case .start: json.string(start)
-        case .end: json.string(end)
-        case .workout: json.string("")
-        }
-    }
-}
-
-/// A sample as ``SampleJSON`` shows it, its instants in `calendar`'s zone (``SampleJSON/init(_:calendar:)``).
-struct ListedSample: SampleJSONFields {
-    let sample: Sample
-    let calendar: HabitCalendar
-    /// Instants with their microseconds, as an interchange line writes them (``InterchangeField/text(of:_:)``).
-    var precise = false
-
-    var type: String { sample.type }
-    var value: Double? { sample.value }
-    var unit: String? { sample.unit }
-    var source: String { sample.source.bundleID }
-    var metadata: [String: String]? { sample.metadata.isEmpty ? nil : sample.metadata }
-    var hasWorkout: Bool { sample.workout != nil }
-
-    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
-        switch field {
-        case .uuid: json.uuid(sample.uuid)
-        case .start: json.instant(sample.start, calendar, precise: precise)
-        case .end: json.instant(sample.end, calendar, precise: precise)
-        case .workout: if let w = sample.workout { json.uuid(w) } else { json.raw("null") }
-        }
-    }
-}
-
-/// A workout as ``WorkoutJSON`` shows it, its instants in `calendar`'s zone (``WorkoutJSON/init(_:calendar:)``).
-struct ListedWorkout: WorkoutJSONFields {
-    let workout: Workout
-    let calendar: HabitCalendar
-    /// Instants with their microseconds, as an interchange line writes them (``InterchangeField/text(of:_:)``).
-    var precise = false
-
-    var activityType: String { workout.activityType }
-    var duration: Double { workout.duration }
-    var totalEnergyKcal: Double? { workout.totalEnergyKcal }
-    var totalDistanceMeters: Double? { workout.totalDistanceMeters }
-    var source: String { workout.source.bundleID }
-    var metadata: [String: String]? { workout.metadata.isEmpty ? nil : workout.metadata }
-
-    func put(_ field: JSONTextField, _ json: inout JSONBytes) {
-        switch field {
-        case .uuid: json.uuid(workout.uuid)
-        case .start: json.instant(workout.start, calendar, precise: precise)
-        case .end: json.instant(workout.end, calendar, precise: precise)
-        case .workout: json.raw("null")
-        }
-    }
-}
-
-extension JSONBytes {
     /// A UUID as a JSON string (``UUID/storeText``, which needs no escaping).
     mutating func uuid(_ u: UUID) {
         bytes.append(0x22)

@@ -35,22 +35,24 @@ struct TimelineJSON: Codable, Equatable {
     }
 
     init(_ timeline: [TimelineDay], calendar: HabitCalendar) {
-        days = timeline.map { day in
-            Day(date: day.day.description, items: day.items.map { item in
-                switch item {
-                case .entry(let e):
-                    Item(kind: "entry", entry: EntryJSON(e, calendar: calendar), sourceName: e.source.displayName)
-                case .workout(let w, let hr):
-                    Item(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), sourceName: w.source.displayName,
-                         averageHeartRate: hr?.average, maximumHeartRate: hr?.maximum, heartRateDerivedFrom: hr?.derivedFrom)
-                case .rings(let s, _):
-                    Item(kind: "rings", rings: ActivitySummaryJSON(s))
-                case .recovery(let r):
-                    Item(kind: "recovery", start: calendar.iso8601(r.start), end: calendar.iso8601(r.end), asleepSeconds: r.asleep,
-                         inBedSeconds: r.inBed,
-                         stages: Dictionary(uniqueKeysWithValues: r.stages.map { ($0.key.rawValue, $0.value) }), restingHeartRate: r.restingHeartRate, heartRateVariability: r.heartRateVariability)
-                }
-            })
+        days = timeline.map { day in Day(date: day.day.description, items: day.items.map { Item($0, calendar: calendar) }) }
+    }
+}
+
+extension TimelineJSON.Item {
+    init(_ item: TimelineItem, calendar: HabitCalendar) {
+        switch item {
+        case .entry(let e):
+            self.init(kind: "entry", entry: EntryJSON(e, calendar: calendar), sourceName: e.source.displayName)
+        case .workout(let w, let hr):
+            self.init(kind: "workout", workout: WorkoutJSON(w, calendar: calendar), sourceName: w.source.displayName,
+                      averageHeartRate: hr?.average, maximumHeartRate: hr?.maximum, heartRateDerivedFrom: hr?.derivedFrom)
+        case .rings(let s, _):
+            self.init(kind: "rings", rings: ActivitySummaryJSON(s))
+        case .recovery(let r):
+            self.init(kind: "recovery", start: calendar.iso8601(r.start), end: calendar.iso8601(r.end), asleepSeconds: r.asleep,
+                      inBedSeconds: r.inBed,
+                      stages: Dictionary(uniqueKeysWithValues: r.stages.map { ($0.key.rawValue, $0.value) }), restingHeartRate: r.restingHeartRate, heartRateVariability: r.heartRateVariability)
         }
     }
 }
