@@ -70,7 +70,8 @@ extension StoreRequest where Value == Void {
                 ? heartRates.batches(try WorkoutViewRecord.all().starting(in: range)
                     .order(WorkoutViewRecord.Columns.start.desc, WorkoutViewRecord.Columns.uuid.desc).fetchCursor(db), db)
                 : nil
-            func day(_ start: Double) -> LocalDay { calendar.day(containing: Date(timeIntervalSince1970: start)) }
+            var finder = HabitCalendar.DayFinder(calendar)
+            func day(_ start: Double) -> LocalDay { finder.day(containing: Date(timeIntervalSince1970: start)) }
             var sample = try samples.next()
             var workout = try workouts?.nextWorkout()
             while true {
