@@ -509,16 +509,22 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
 
 /// Overwrites the b-tree header of every page after the first: integrity_check fails.
 func corruptPages(_ path: String) throws {
+    // The root page of every table and index: the file still opens and names its tables (the
+    // schema's own pages, page 1 and those it grew into, are left alone), and the integrity
+    // check finds the damage.
+    var config = Configuration()
+    config.readonly = true
+    let reader = try DatabaseQueue(path: path, configuration: config)
+    let roots = try reader.read { db in try Int.fetchAll(db, sql: "SELECT rootpage FROM sqlite_master WHERE rootpage > 1") }
+    try reader.close()
     let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     let header = try #require(try handle.read(upToCount: 100))
     let pageSize = Int(header[16]) << 8 | Int(header[17])
     let size = Int(try handle.seekToEnd())
-    var offset = pageSize
-    while offset < size {
-        try handle.seek(toOffset: UInt64(offset))
+    for page in roots where page * pageSize <= size {
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
         handle.write(Data([0x0D, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]))
-        offset += pageSize
     }
 }
 

@@ -225,7 +225,7 @@ import Testing
             #expect(try StoreUpgradeTests.habitTriggers(db) == triggers)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM syncLog") == syncLog)
             #expect(try SchemaCheck.examine(db) == .matches(version: Schema.currentVersion))
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").last == "v18-habit-tags")
+            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").contains("v18-habit-tags"))
         }
         try upgraded.close()
         #expect(try habit.run(["doctor"], env: Self.now).status == 0)

@@ -25,7 +25,7 @@ public struct HabitOverview: Sendable {
 extension HabitStore {
 
     static func overview(_ asked: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
-                         _ db: Database, side: Bool? = nil) throws -> HabitOverview {
+                         _ db: Database, side: Bool? = nil, keptTotals: Bool = true) throws -> HabitOverview {
         let settings = try Self.settings(db)
         let grants = try Self.grants(db)
         // A habit whose type habit may not read is evaluated over no data and marked so
@@ -52,19 +52,32 @@ extension HabitStore {
         let weekStartsOnSunday = settings.weekStartsOnSunday
         // A second connection costs a millisecond or two to open: worth it only for long histories
         // of several habits (nil: decide; the tests force either way).
-        let ownDays = samples.compactMap { $0 }.count * span.count
-        let reports = try SideReader.map(definitions.count, db, side: side ?? (ownDays >= SideReader.worthwhileDays)) { [summary, firsts] i, db in
+        // Kept day totals (``DayTotals``): what each habit's kept values are checked against.
+        let marks = keptTotals && samples.contains { $0 != nil && $0?.ring == nil } ? try DayTotals.marks(db) : nil
+        // The days to sum from samples: a habit with kept totals has few (the changed ones).
+        let unkept = definitions.indices.filter { samples[$0] != nil && marks?.states[definitions[$0].id] == nil }
+        let ownDays = unkept.count * span.count
+        let evaluated = try SideReader.map(definitions.count, db, side: side ?? (ownDays >= SideReader.worthwhileDays)) {
+            [summary, firsts] i, db -> (HabitReport, DayTotals.Keep?) in
             let d = definitions[i]
+            let first = firsts[d.id]
             let inputs: [HabitDayInput]
+            var keep: DayTotals.Keep?
             if let builtin = d.builtin, let summary {
                 inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
             } else {
-                inputs = try ownInputs(d, samples[i], span: span, starts: starts, env: env, db)
+                let kept = first.flatMap { f in f <= today ? DayRange(max(f, span.lowerBound), upTo: today.adding(days: 1)) : nil }
+                (inputs, keep) = try ownInputs(d, samples[i], span: span, starts: starts, kept: kept, env: env, marks: marks, db)
             }
-            let first = firsts[d.id]
-            return HabitEvaluator.evaluate(d, inputs: first.map { f in inputs.filter { $0.day >= f } } ?? [],
-                                           firstDay: first, skipped: skips[d.id] ?? [], today: today,
-                                           weekStartsOnSunday: weekStartsOnSunday, range: range)
+            let report = HabitEvaluator.evaluate(d, inputs: first.map { f in inputs.filter { $0.day >= f } } ?? [],
+                                                 firstDay: first, skipped: skips[d.id] ?? [], today: today,
+                                                 weekStartsOnSunday: weekStartsOnSunday, range: range)
+            return (report, keep)
+        }
+        let reports = evaluated.map(\.0)
+        if let marks {
+            DayTotals.Outbox.shared.post(DayTotals.Batch(counter: marks.counter, dirtySeq: marks.dirtySeq,
+                                                         keeps: evaluated.compactMap(\.1)), for: db)
         }
         var byID = Dictionary(zip(definitions.map(\.id), reports), uniquingKeysWith: { a, _ in a })
         for d in asked where byID[d.id] == nil {
@@ -122,25 +135,26 @@ extension HabitStore {
     /// An own habit's days over `span` (`starts`: the span's day boundaries, one more than its days).
     static func ownInputs(_ d: HabitDefinition, span: DayRange, starts: [Date], env: HabitEnvironment,
                           _ db: Database) throws -> [HabitDayInput] {
-        try ownInputs(d, try HabitSamples(d, db), span: span, starts: starts, env: env, db)
+        try ownInputs(d, try HabitSamples(d, db), span: span, starts: starts, kept: nil, env: env, marks: nil, db).inputs
     }
 
-    /// ``ownInputs(_:span:starts:env:_:)`` with the habit's samples found already (nil: none yet).
-    static func ownInputs(_ d: HabitDefinition, _ samples: HabitSamples?, span: DayRange, starts: [Date],
-                          env: HabitEnvironment, _ db: Database) throws -> [HabitDayInput] {
+    /// ``ownInputs(_:span:starts:env:_:)`` with the habit's samples found already (nil: none yet),
+    /// through its kept day totals over `kept` when `marks` are given (``DayTotals``); with what
+    /// to keep of them.
+    static func ownInputs(_ d: HabitDefinition, _ samples: HabitSamples?, span: DayRange, starts: [Date], kept: DayRange?,
+                          env: HabitEnvironment, marks: DayTotals.Marks?, _ db: Database) throws -> (inputs: [HabitDayInput], keep: DayTotals.Keep?) {
         var values = [Double](repeating: 0, count: span.count)
         var entries = [Bool](repeating: false, count: span.count)
+        var keep: DayTotals.Keep?
         if let source = samples {
-            let bounds = starts.map(\.timeIntervalSince1970)
-            try source.forEachAmount(days: span, bounds: bounds, env: env, db) { i, amount in
-                values[i] += amount
-                entries[i] = true
-            }
+            (values, entries, keep) = try source.dayAmounts(habitID: d.id, span: span, bounds: starts.map(\.timeIntervalSince1970),
+                                                            kept: kept, env: env, marks: marks, db)
         }
-        return span.enumerated().map { i, day in
+        let inputs = span.enumerated().map { i, day in
             let (outcome, decided) = HabitEvaluator.dailyOutcome(d, value: values[i], hasEntry: entries[i])
             return HabitDayInput(day: day, value: values[i], hasEntry: entries[i], outcome: outcome, decided: decided)
         }
+        return (inputs, keep)
     }
 
     /// The day whose half-open range `[bounds[i], bounds[i+1])` holds `t`.

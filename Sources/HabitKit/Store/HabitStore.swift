@@ -83,6 +83,7 @@ public struct HabitStore: Sendable {
         // import leaves between its transactions).
         let looks = max(1, Int(lockWait.components.seconds) * 1_000 + Int(lockWait.components.attoseconds / 1_000_000_000_000_000))
         config.busyMode = .callback { tries in
+            if DayTotals.waitsForNoOne { return false }
             usleep(1_000)
             return tries < looks
         }
@@ -260,10 +261,36 @@ public struct HabitStore: Sendable {
     func read<T>(_ value: (Database) throws -> T) throws -> T {
         do {
             if let openSnapshot { return try value(openSnapshot.db) }
-            if let db = OpenBatch.db(of: dbWriter) { return try value(db) }
-            return try dbWriter.read(value)
+            if let db = OpenBatch.db(of: dbWriter) {
+                // Inside a write: what it read is not kept (the write may still change the data).
+                defer { _ = DayTotals.Outbox.shared.take(for: db) }
+                return try value(db)
+            }
+            var computed: [DayTotals.Batch] = []
+            let result = try dbWriter.read { db in
+                defer { computed = DayTotals.Outbox.shared.take(for: db) }
+                return try value(db)
+            }
+            keepDayTotals(computed)
+            return result
         } catch {
             throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Keeps the day totals a read computed, once its snapshot is over (``DayTotals``): in a
+    /// transaction of its own that waits for no other writer and writes only if the store is
+    /// as the read saw it. A store that cannot be written, or is busy, keeps nothing; nothing
+    /// here fails the command.
+    private func keepDayTotals(_ batches: [DayTotals.Batch]) {
+        guard !batches.isEmpty, !dbWriter.configuration.readonly else { return }
+        try? dbWriter.writeWithoutTransaction { db in
+            try DayTotals.withoutWaiting {
+                try db.inTransaction(.immediate) {
+                    try DayTotals.keep(batches, db)
+                    return .commit
+                }
+            }
         }
     }
 

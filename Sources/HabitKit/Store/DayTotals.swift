@@ -1,0 +1,315 @@
+import Foundation
+import GRDB
+
+/// Kept day totals (Standards/data-consistency.md, "Kept day totals"): each own habit's amount
+/// per day, derived from its samples and kept in the store, so that `streak`, `calendar`,
+/// `today`, `score` and `status` read one value a day instead of summing every sample of the
+/// habit's history again — reads stay flat however many samples an import brought.
+///
+/// Exact, never approximate: kept totals are used only for days no sample has changed since
+/// they were computed, and only when everything else they depend on is the same (the
+/// ``fingerprint(_:env:_:)``). A day is changed when a sample of the habit's type with a higher
+/// anchor than the totals' starts in it (every insert takes the next anchor), or when a deleted
+/// or changed sample of that type started in it (a trigger writes its type and start to
+/// `dayTotalDirty`). Those days, and days the totals do not cover, are summed from the samples
+/// as before — by the same ``HabitSamples/forEachAmount(days:bounds:env:_:_:)`` over the same
+/// day bounds — and the rest is read from the kept values.
+///
+/// A read keeps what it computed after its snapshot ends (``Outbox``, ``keep(_:_:)``), in a
+/// write transaction of its own that waits for no one and writes only when the store has not
+/// changed since the snapshot: derived data, written by reads as SQLite writes its statistics.
+/// A store that cannot be written, or is busy, is simply read the long way.
+enum DayTotals {
+    /// Part of every fingerprint: raise it when the way a day's amount is computed changes, and
+    /// every kept total is computed again.
+    static let formatVersion = 1
+
+    /// More changed samples than this since kept totals were computed: they are all summed again.
+    static let changeLimit = 100_000
+
+    /// What a habit's kept totals were computed from and up to.
+    struct State: Sendable {
+        var typeID: Int64
+        var fingerprint: String
+        var anchor: Int64
+        var dirtySeq: Int64
+        /// The days the values are exact for: `[spanStart, spanEnd)` (day ordinals).
+        var spanStart: Int
+        var spanEnd: Int
+        /// The day of the first kept value; the span's days outside the values have no entry.
+        var firstDay: Int
+    }
+
+    /// A habit's kept state and values, read with the marks (on the reading connection: a second
+    /// one proves only that it sees the same samples).
+    struct Kept: Sendable {
+        var state: State
+        var days: Data
+    }
+
+    /// What one read checks every kept total against: the store's change counter and last dirty
+    /// row, each habit's kept state, and the starts of the samples changed since it.
+    struct Marks: Sendable {
+        var counter: Int64
+        var dirtySeq: Int64
+        var states: [String: Kept]
+        /// Per habit id with a usable state: the starts of its type's samples changed since.
+        var changed: [String: [Double]]
+    }
+
+    /// What a read computed and would keep for one habit: its state as of the read's marks, and
+    /// its values when they differ from the kept ones (nil: only the marks move).
+    struct Keep: Sendable {
+        var habitID: String
+        var state: State
+        var days: Data?
+    }
+
+    /// One read's keeps, with the marks they are exact for.
+    struct Batch: Sendable {
+        var counter: Int64
+        var dirtySeq: Int64
+        var keeps: [Keep]
+    }
+
+    static func marks(_ db: Database) throws -> Marks {
+        let counter = try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter WHERE id = 1") ?? 0
+        let dirtySeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM dayTotalDirty") ?? 0
+        var states: [String: Kept] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT t.habitId, t.typeId, t.fingerprint, t.anchor, t.dirtySeq, t.spanStart, t.spanEnd, t.firstDay, d.days
+            FROM dayTotal t JOIN dayTotalDays d ON d.habitId = t.habitId
+            """) {
+            let state = State(typeID: row[1], fingerprint: row[2], anchor: row[3], dirtySeq: row[4],
+                              spanStart: row[5], spanEnd: row[6], firstDay: row[7])
+            // Marks ahead of the store (a file put back from elsewhere): not to be trusted.
+            guard state.anchor <= counter, state.dirtySeq <= dirtySeq, let days = row[8] as Data? else { continue }
+            states[row[0]] = Kept(state: state, days: days)
+        }
+        var changed: [String: [Double]] = [:]
+        guard !states.isEmpty else { return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed) }
+        for id in states.keys { changed[id] = [] }
+        let types = Set(states.values.map(\.state.typeID)).map(String.init).sorted().joined(separator: ",")
+        var overflow = false
+        // Samples inserted since the oldest kept anchor (the unique index on anchor finds them).
+        let oldestAnchor = states.values.map(\.state.anchor).min() ?? counter
+        if oldestAnchor < counter {
+            let rows = try Row.fetchAll(db, sql: "SELECT typeId, start, anchor FROM sample WHERE anchor > ? AND typeId IN (\(types)) LIMIT ?",
+                                        arguments: [oldestAnchor, changeLimit + 1])
+            overflow = rows.count > changeLimit
+            if !overflow { spread(rows, over: states, into: &changed, mark: \.anchor) }
+        }
+        // Samples deleted or changed since the oldest kept dirty row.
+        let oldestSeq = states.values.map(\.state.dirtySeq).min() ?? dirtySeq
+        if !overflow, oldestSeq < dirtySeq {
+            let rows = try Row.fetchAll(db, sql: "SELECT typeId, start, seq FROM dayTotalDirty WHERE seq > ? AND typeId IN (\(types)) LIMIT ?",
+                                        arguments: [oldestSeq, changeLimit + 1])
+            overflow = rows.count > changeLimit
+            if !overflow { spread(rows, over: states, into: &changed, mark: \.dirtySeq) }
+        }
+        if overflow { return Marks(counter: counter, dirtySeq: dirtySeq, states: [:], changed: [:]) }
+        return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed)
+    }
+
+    /// Each row (type, start, mark) to every habit of its type whose state is older than the mark.
+    private static func spread(_ rows: [Row], over states: [String: Kept], into changed: inout [String: [Double]],
+                               mark: KeyPath<State, Int64>) {
+        var byType: [Int64: [String]] = [:]
+        for (id, kept) in states { byType[kept.state.typeID, default: []].append(id) }
+        for row in rows {
+            let type: Int64 = row[0], start: Double = row[1], at: Int64 = row[2]
+            for id in byType[type] ?? [] where states[id].map({ $0.state[keyPath: mark] < at }) ?? false {
+                changed[id, default: []].append(start)
+            }
+        }
+    }
+
+    /// Everything a habit's day amounts depend on besides its samples: the type, sources, measure
+    /// and unit; the zone, day start and the zone data that place the days; the format version.
+    static func fingerprint(_ source: HabitSamples, env: HabitEnvironment, _ db: Database) throws -> String {
+        let (sql, arguments) = try source.sources.build(db)
+        var text = "v\(formatVersion)|\(source.typeID)|\(source.measure)|\(source.unit)|\(source.convertsUnits)|"
+        text += env.timeZone.identifier + "|\(env.calendar.dayStart.secondsIntoDay)|" + TimeZone.timeZoneDataVersion
+        text += "|" + sql + "|" + arguments.description
+        return text
+    }
+
+    /// A day without an entry: a NaN no sum makes (a day with entries is finite or infinite).
+    private static let noEntry: UInt64 = 0x7FF8_DA70_0000_0001
+
+    /// The values of the days from the first with an entry to the last, and that first day's
+    /// index; nil when a value cannot be kept (a NaN sum).
+    static func encode(_ values: [Double], _ entries: [Bool]) -> (first: Int, data: Data)? {
+        guard let first = entries.firstIndex(of: true), let last = entries.lastIndex(of: true) else { return (0, Data()) }
+        var words = [UInt64]()
+        words.reserveCapacity(last - first + 1)
+        for i in first...last {
+            if !entries[i] { words.append(noEntry.littleEndian); continue }
+            if values[i].isNaN { return nil }
+            words.append(values[i].bitPattern.littleEndian)
+        }
+        return (first, words.withUnsafeBytes { Data($0) })
+    }
+
+    /// Calls `body` with the offset and the value (nil: no entry) of each kept day.
+    static func decode(_ data: Data, _ body: (Int, Double?) -> Void) {
+        let count = data.count / 8
+        data.withUnsafeBytes { raw in
+            for i in 0..<count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
+                body(i, word == noEntry ? nil : Double(bitPattern: word))
+            }
+        }
+    }
+
+    /// Writes `batches` when the store is as each was read: same change counter, same last dirty
+    /// row. Then drops the totals of habits that are gone and dirty rows every total has seen,
+    /// but never the newest: it keeps the next row's number above every number handed out.
+    static func keep(_ batches: [Batch], _ db: Database) throws {
+        let counter = try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter WHERE id = 1") ?? 0
+        let dirtySeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM dayTotalDirty") ?? 0
+        var wrote = false
+        for batch in batches where batch.counter == counter && batch.dirtySeq == dirtySeq {
+            for k in batch.keeps {
+                let s = k.state
+                if let days = k.days {
+                    try db.execute(sql: """
+                        INSERT INTO dayTotal (habitId, typeId, fingerprint, anchor, dirtySeq, spanStart, spanEnd, firstDay)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (habitId) DO UPDATE SET typeId = excluded.typeId, fingerprint = excluded.fingerprint,
+                            anchor = excluded.anchor, dirtySeq = excluded.dirtySeq, spanStart = excluded.spanStart,
+                            spanEnd = excluded.spanEnd, firstDay = excluded.firstDay
+                        """, arguments: [k.habitID, s.typeID, s.fingerprint, s.anchor, s.dirtySeq, s.spanStart, s.spanEnd, s.firstDay])
+                    try db.execute(sql: """
+                        INSERT INTO dayTotalDays (habitId, days) VALUES (?, ?) ON CONFLICT (habitId) DO UPDATE SET days = excluded.days
+                        """, arguments: [k.habitID, days])
+                } else {
+                    // The values are the kept ones: they hold as of the newer marks too.
+                    try db.execute(sql: "UPDATE dayTotal SET anchor = ?, dirtySeq = ? WHERE habitId = ? AND fingerprint = ?",
+                                   arguments: [s.anchor, s.dirtySeq, k.habitID, s.fingerprint])
+                }
+                wrote = true
+            }
+        }
+        guard wrote else { return }
+        try db.execute(sql: """
+            DELETE FROM dayTotal WHERE habitId NOT IN (SELECT id FROM habit);
+            DELETE FROM dayTotalDays WHERE habitId NOT IN (SELECT habitId FROM dayTotal);
+            DELETE FROM dayTotalDirty WHERE seq <= coalesce((SELECT min(dirtySeq) FROM dayTotal), (SELECT max(seq) FROM dayTotalDirty))
+                AND seq < (SELECT max(seq) FROM dayTotalDirty);
+            """)
+    }
+
+    private static let waitKey = "dev.habit.dayTotals.waitsForNoOne"
+
+    /// Whether this thread's writes give up at once when another connection holds the lock
+    /// (the store's busy handler asks).
+    static var waitsForNoOne: Bool { Thread.current.threadDictionary[waitKey] != nil }
+
+    /// Runs `body` with this thread's writes giving up at once on a busy store.
+    static func withoutWaiting<T>(_ body: () throws -> T) rethrows -> T {
+        Thread.current.threadDictionary[waitKey] = true
+        defer { Thread.current.threadDictionary.removeObject(forKey: waitKey) }
+        return try body()
+    }
+
+    /// The keeps of reads made on a connection, taken by the store when the read is over.
+    final class Outbox: @unchecked Sendable {
+        static let shared = Outbox()
+        private let lock = NSLock()
+        private var posted: [ObjectIdentifier: [Batch]] = [:]
+
+        func post(_ batch: Batch, for db: Database) {
+            guard !batch.keeps.isEmpty else { return }
+            lock.withLock { posted[ObjectIdentifier(db), default: []].append(batch) }
+        }
+
+        func take(for db: Database) -> [Batch] {
+            lock.withLock { posted.removeValue(forKey: ObjectIdentifier(db)) ?? [] }
+        }
+    }
+}
+
+extension HabitSamples {
+    /// An own habit's amount and entry of each day of `span` (`bounds`: the days' starts, one
+    /// more than the days), from its kept totals (``DayTotals``) where they are exact and its
+    /// samples elsewhere; with what to keep for the next read (nil: nothing new). `kept` is the
+    /// part of `span` the totals are kept for: the habit's first day to today.
+    func dayAmounts(habitID: String, span: DayRange, bounds: [Double], kept keptRange: DayRange?, env: HabitEnvironment,
+                    marks: DayTotals.Marks?, _ db: Database) throws -> (values: [Double], entries: [Bool], keep: DayTotals.Keep?) {
+        let n = span.count
+        var values = [Double](repeating: 0, count: n)
+        var entries = [Bool](repeating: false, count: n)
+        let lo = keptRange.map { span.lowerBound.days(until: $0.lowerBound) } ?? 0
+        let hi = keptRange.map { span.lowerBound.days(until: $0.upperBound) } ?? 0
+        guard let marks, ring == nil, lo >= 0, hi <= n, lo < hi else {
+            try forEachAmount(days: span, bounds: bounds, env: env, db) { i, amount in
+                values[i] += amount
+                entries[i] = true
+            }
+            return (values, entries, nil)
+        }
+        let fingerprint = try DayTotals.fingerprint(self, env: env, db)
+        var compute = [Bool](repeating: true, count: n)
+        var keptData: Data?
+        let kept = marks.states[habitID].flatMap { $0.state.fingerprint == fingerprint && $0.state.typeID == typeID ? $0 : nil }
+        let state = kept?.state
+        if let state, let changed = marks.changed[habitID], let data = kept?.days {
+            keptData = data
+            // The kept span's days inside `kept` are known: a kept value, or no entry.
+            let base = span.lowerBound.ordinal
+            let known = (max(lo, state.spanStart - base), min(hi, state.spanEnd - base))
+            if known.0 < known.1 { for i in known.0..<known.1 { compute[i] = false } }
+            DayTotals.decode(data) { j, value in
+                let i = state.firstDay - base + j
+                guard i >= lo, i < hi, !compute[i], let value else { return }
+                values[i] = value
+                entries[i] = true
+            }
+            // Less the days a changed sample starts in (sleep: the night's day).
+            if !changed.isEmpty {
+                let dayBounds = measure == .asleep
+                    ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds
+                var hint = 0
+                for start in changed.sorted() {
+                    guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else { continue }
+                    hint = i
+                    if i < n, !compute[i] { compute[i] = true; values[i] = 0; entries[i] = false }
+                }
+            }
+        }
+        // The other days summed from the samples, in runs of consecutive days.
+        var i = 0
+        var summedKept = false  // a day inside `kept` summed: the values to keep may differ
+        while i < n {
+            guard compute[i] else { i += 1; continue }
+            var j = i
+            while j < n && compute[j] { j += 1 }
+            let run = DayRange(span.lowerBound.adding(days: i), upTo: span.lowerBound.adding(days: j))
+            let start = i
+            try forEachAmount(days: run, bounds: Array(bounds[i...j]), env: env, db) { k, amount in
+                values[start + k] += amount
+                entries[start + k] = true
+            }
+            summedKept = summedKept || (i < hi && j > lo)
+            i = j
+        }
+        let base = span.lowerBound.ordinal
+        if let state, !summedKept, state.spanStart == base + lo, state.spanEnd == base + hi {
+            // Every kept day read as kept: the values are the kept ones.
+            if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
+            var moved = state
+            (moved.anchor, moved.dirtySeq) = (marks.counter, marks.dirtySeq)
+            return (values, entries, DayTotals.Keep(habitID: habitID, state: moved, days: nil))
+        }
+        guard let (first, data) = DayTotals.encode(Array(values[lo..<hi]), Array(entries[lo..<hi])) else { return (values, entries, nil) }
+        let new = DayTotals.State(typeID: typeID, fingerprint: fingerprint, anchor: marks.counter, dirtySeq: marks.dirtySeq,
+                                  spanStart: base + lo, spanEnd: base + hi, firstDay: base + lo + first)
+        if let state, keptData == data, state.firstDay == new.firstDay || data.isEmpty,
+           state.spanStart == new.spanStart, state.spanEnd == new.spanEnd {
+            if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
+            return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: nil))
+        }
+        return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: data))
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+import Testing
+@testable import HabitKit
+
+/// Kept day totals (Standards/data-consistency.md, "Kept day totals"): a read that uses them
+/// answers exactly what a read that sums every sample answers, whatever changed in between —
+/// imports, logs, deletes, changed samples, another zone or day start.
+@Suite struct DayTotalsTests {
+    static let first = Fixture.day("2025-09-01")
+    static let daysShown = 70
+
+    /// Habits of every measure a sample-based habit has: values in units to convert, durations,
+    /// asleep time, an own logged quantity, a named source.
+    static func habits(_ store: HabitStore) throws -> [HabitDefinition] {
+        typealias T = OwnHabitStoreTests
+        return [
+            try T.add(store, T.define("steps", .quantity, unit: "count", goal: .atLeast(8000),
+                                      from: "HKQuantityTypeIdentifierStepCount", sources: .all, since: "2025-10-20")),
+            try T.add(store, T.define("distance", .quantity, unit: "km", goal: .atLeast(5),
+                                      from: "HKQuantityTypeIdentifierDistanceWalkingRunning", sources: .all, since: "2025-10-20")),
+            try T.add(store, T.define("watch-distance", .quantity, unit: "mi", goal: .atLeast(3),
+                                      from: "HKQuantityTypeIdentifierDistanceWalkingRunning", sources: .named(["Watch"]), since: "2025-10-20")),
+            try T.add(store, T.define("sleep", .quantity, unit: "min", goal: .atLeast(420),
+                                      from: "HKCategoryTypeIdentifierSleepAnalysis", sources: .all, since: "2025-10-20")),
+            try T.add(store, T.define("mindful", .quantity, unit: "min", goal: .atLeast(10),
+                                      from: "HKCategoryTypeIdentifierMindfulSession", sources: .all, since: "2025-10-20")),
+            try T.add(store, T.define("water", .quantity, unit: "glass", goal: .atLeast(3), times: 10, per: .week, since: "2025-09-01")),
+            try T.add(store, T.define("floss", since: "2025-09-01")),
+        ]
+    }
+
+    /// An export of a few records of the four imported types at random instants of the shown days.
+    static func randomExport(_ rng: inout SeededRandom) throws -> String {
+        var records: [String] = []
+        let zone = Fixture.zone("Europe/Berlin")
+        func instant(_ rng: inout SeededRandom) -> Double {
+            let day = first.adding(days: Int.random(in: 0..<daysShown, using: &rng))
+            let noon = HabitCalendar(timeZone: zone).start(of: day).timeIntervalSince1970
+            return noon + Double(Int.random(in: -3 * 3600..<27 * 3600, using: &rng))
+        }
+        func text(_ t: Double) -> String {
+            // Apple's form: "2025-10-26 10:00:00 +0100".
+            let date = Date(timeIntervalSince1970: t)
+            let iso = Timestamp.format(date, offsetSeconds: zone.secondsFromGMT(for: date))  // 2025-10-26T10:00:00+01:00
+            let offset = iso.suffix(6)
+            return iso.prefix(19).replacingOccurrences(of: "T", with: " ") + " " + offset.prefix(3) + offset.suffix(2)
+        }
+        for _ in 0..<Int.random(in: 1...12, using: &rng) {
+            let t = instant(&rng)
+            let source = Bool.random(using: &rng) ? "Phone" : "Watch"
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:
+                records.append("<Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"\(source)\" unit=\"count\" "
+                               + "startDate=\"\(text(t))\" endDate=\"\(text(t + 60))\" value=\"\(Int.random(in: 1...4000, using: &rng))\"/>")
+            case 1:
+                let unit = ["km", "m", "mi"][Int.random(in: 0..<3, using: &rng)]
+                let value = Double(Int.random(in: 1...9999, using: &rng)) / 1000 * (unit == "m" ? 1000 : 1)
+                records.append("<Record type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" sourceName=\"\(source)\" unit=\"\(unit)\" "
+                               + "startDate=\"\(text(t))\" endDate=\"\(text(t + 300))\" value=\"\(value)\"/>")
+            case 2:
+                let stage = ["AsleepCore", "AsleepDeep", "Awake", "InBed", "AsleepREM"][Int.random(in: 0..<5, using: &rng)]
+                let length = Double(Int.random(in: 1...240, using: &rng) * 60)
+                records.append("<Record type=\"HKCategoryTypeIdentifierSleepAnalysis\" sourceName=\"\(source)\" "
+                               + "startDate=\"\(text(t))\" endDate=\"\(text(t + length))\" value=\"HKCategoryValueSleepAnalysis\(stage)\"/>")
+            default:
+                let length = Double(Int.random(in: 1...1800, using: &rng))
+                records.append("<Record type=\"HKCategoryTypeIdentifierMindfulSession\" sourceName=\"\(source)\" "
+                               + "startDate=\"\(text(t))\" endDate=\"\(text(t + length))\" value=\"HKCategoryValueNotApplicable\"/>")
+            }
+        }
+        return try OwnHabitStoreTests.export(records)
+    }
+
+    static let envs: [(String, LocalTime)] = [
+        ("Europe/Berlin", .midnight), ("Europe/Berlin", LocalTime(uncheckedHour: 4, minute: 0, second: 0)),
+        ("America/New_York", .midnight), ("Australia/Lord_Howe", .midnight),
+    ]
+
+    static func env(_ i: Int) -> HabitEnvironment {
+        let (zone, dayStart) = envs[i]
+        return HabitEnvironment(now: Fixture.instant("2025-11-08T21:00:00+01:00"), timeZone: Fixture.zone(zone), dayStart: dayStart,
+                                makeUUID: { Fixture.uuids.next() })
+    }
+
+    /// The overview through kept totals (kept afterwards as a command's read keeps them) and the
+    /// same summed from every sample.
+    static func both(_ store: HabitStore, _ habits: [HabitDefinition], _ env: HabitEnvironment) throws -> (HabitOverview, HabitOverview) {
+        let range = DayRange(first, upTo: first.adding(days: daysShown))
+        let kept = try store.read(.overview(habits, range: range, env: env))
+        let summed = try store.read { db in
+            try HabitStore.overview(habits, range: range, env: env, allSources: false, db, keptTotals: false)
+        }
+        return (kept, summed)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func keptTotalsAnswerAsEverySampleDoesThroughChanges(seed: UInt64) throws {
+        let (store, folder) = try Fixture.fileStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let habits = try Self.habits(store)
+        var rng = SeededRandom(seed: seed)
+        var envIndex = 0
+        var keptRows = 0
+        for step in 0..<30 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0...3:
+                let path = try Self.randomExport(&rng)
+                defer { try? FileManager.default.removeItem(atPath: path) }
+                _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-11-08T12:00:00+01:00"))
+            case 4:
+                let day = Self.first.adding(days: Int.random(in: 0..<Self.daysShown, using: &rng))
+                let habit = habits[Bool.random(using: &rng) ? 5 : 6]
+                try OwnHabitStoreTests.log(store, habit, Double(Int.random(in: 1...3, using: &rng)), at: "\(day)T\(Int.random(in: 10...23, using: &rng)):30:00+01:00")
+            case 5, 6:
+                // A sample deleted behind habit's back: the trigger marks its day.
+                let offset = Int.random(in: 0..<1000, using: &rng)
+                try store.write { db in
+                    try db.execute(sql: "DELETE FROM sample WHERE id = (SELECT id FROM sample ORDER BY id LIMIT 1 OFFSET ? % max(1, (SELECT count(*) FROM sample)))",
+                                   arguments: [offset])
+                }
+            case 7:
+                // A sample moved a day or two, or its value changed.
+                let offset = Int.random(in: 0..<1000, using: &rng)
+                let shift = Double(Int.random(in: -2...2, using: &rng)) * 86_400 + 3_600
+                try store.write { db in
+                    try db.execute(sql: """
+                        UPDATE sample SET start = start + ?, "end" = "end" + ?, value = CASE WHEN value IS NULL THEN NULL ELSE value * 2 END
+                        WHERE id = (SELECT id FROM sample ORDER BY id LIMIT 1 OFFSET ? % max(1, (SELECT count(*) FROM sample)))
+                        """, arguments: [shift, shift, offset])
+                }
+            case 8:
+                envIndex = Int.random(in: 0..<Self.envs.count, using: &rng)
+            default:
+                break  // read again with nothing changed
+            }
+            let (kept, summed) = try Self.both(store, habits, Self.env(envIndex))
+            #expect(kept.reports == summed.reports, "seed \(seed), step \(step)")
+            keptRows = max(keptRows, try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? 0 })
+        }
+        // The totals were kept (seven habits, all with samples by now) and used.
+        #expect(keptRows >= 5)
+    }
+
+    @Test func aReadUsesTheKeptValuesAndSumsAgainOnlyTheDaysAChangeFallsIn() throws {
+        let store = try HabitStore.inMemory()
+        let path = try OwnHabitStoreTests.export([
+            OwnHabitStoreTests.steps("2025-10-25 10:00:00 +0200", 500),
+            OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000),
+            OwnHabitStoreTests.steps("2025-10-27 10:00:00 +0100", 9000),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
+            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all, since: "2025-10-27"))
+        let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 9000])
+        // Kept: from 10-25 (the first sample's day) to today, three values.
+        let kept = try store.read { db in try Row.fetchOne(db, sql: "SELECT t.spanStart, t.spanEnd, t.firstDay, length(d.days) FROM dayTotal t JOIN dayTotalDays d USING (habitId)") }
+        #expect(kept?[0] == Fixture.day("2025-10-25").ordinal)
+        #expect(kept?[1] == Fixture.day("2025-10-28").ordinal)
+        #expect(kept?[2] == Fixture.day("2025-10-25").ordinal)
+        #expect(kept?[3] == 24)
+        // The kept value of 10-26 altered by hand: a read shows it, so the values are read, not summed.
+        try store.write { db in
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ?", arguments: [Self.words([500, 1234, 9000])])
+        }
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 1234, 9000])
+        // A new sample on 10-26 makes that day summed again, and only that day.
+        let more = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-26 18:00:00 +0100", 1)])
+        defer { try? FileManager.default.removeItem(atPath: more) }
+        _ = try store.importHealthExport(at: more, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        try store.write { db in
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ?", arguments: [Self.words([501, 1234, 9001])])
+        }
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [501, 3001, 9001])
+        // A deleted sample (the trigger): its day summed again.
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM sample WHERE value = 9000")
+        }
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [501, 3001, 0])
+        // Another day start: nothing kept applies; everything summed.
+        var early = env
+        early.dayStart = LocalTime(uncheckedHour: 11, minute: 0, second: 0)
+        #expect(try store.read(.overview([steps], range: range, env: early)).reports[0].days.map(\.value) == [3000, 1, 0])
+    }
+
+    @Test func keptTotalsOfARemovedHabitAndSeenDirtyRowsAreDropped() throws {
+        let store = try HabitStore.inMemory()
+        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000),
+                                                  OwnHabitStoreTests.steps("2025-10-25 10:00:00 +0200", 2000)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        let define = { (name: String) in OwnHabitStoreTests.define(name, .quantity, unit: "count", goal: .atLeast(8000),
+                                                                   from: "HKQuantityTypeIdentifierStepCount", sources: .all) }
+        let a = try OwnHabitStoreTests.add(store, define("a")), b = try OwnHabitStoreTests.add(store, define("b"))
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        _ = try store.read(.overview([a, b], env: env))
+        func count(_ table: String) throws -> Int { try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1 } }
+        #expect(try count("dayTotal") == 2)
+        try store.write { db in try db.execute(sql: "DELETE FROM sample") }
+        #expect(try count("dayTotalDirty") == 2)
+        _ = try store.removeHabit(named: "b", env: env)
+        #expect(try store.read(.overview([a], env: env)).reports[0].days.map(\.value) == [0])
+        #expect(try count("dayTotal") == 1)
+        #expect(try count("dayTotalDays") == 1)
+        #expect(try count("dayTotalDirty") == 1)  // the newest row stays: numbers are never used again
+    }
+
+    @Test func aCounterSetBackDropsEveryKeptTotal() throws {
+        let store = try HabitStore.inMemory()
+        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
+            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all))
+        _ = try store.read(.overview([steps], env: Fixture.env("2025-10-27T20:00:00+01:00")))
+        func kept() throws -> Int { try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? -1 } }
+        #expect(try kept() == 1)
+        try store.write { db in try db.execute(sql: "UPDATE changeCounter SET value = value + 5") }
+        #expect(try kept() == 1)
+        // As a broken import gives its anchors back: later rows could take anchors counted as seen.
+        try store.write { db in try db.execute(sql: "UPDATE changeCounter SET value = value - 1") }
+        #expect(try kept() == 0)
+    }
+
+    @Test func aReadOfABusyStoreWaitsForNoOneAndKeepsNothing() throws {
+        let (store, folder) = try Fixture.fileStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
+            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all))
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        let other = try HabitStore.open(path: store.path)
+        let started = Date()
+        // Another process holds the write lock while this one reads.
+        let values = try other.inOneTransaction { try store.read(.overview([steps], env: env)).reports[0].days.map(\.value) }
+        #expect(values == [0])
+        #expect(Date().timeIntervalSince(started) < 5)  // not the 10 s a writer waits
+        func kept() throws -> Int { try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? -1 } }
+        #expect(try kept() == 0)
+        _ = try store.read(.overview([steps], env: env))
+        #expect(try kept() == 1)
+    }
+
+    static func words(_ values: [Double]) -> Data {
+        values.map { $0.bitPattern.littleEndian }.withUnsafeBytes { Data($0) }
+    }
+}
