@@ -246,6 +246,17 @@ import Testing
         #expect(try kept() == 1)
     }
 
+    @Test func newSamplesAreFoundByTheirAnchorsNotByScanningTheirType() throws {
+        let store = try HabitStore.inMemory()
+        let path = try OwnHabitStoreTests.export((0..<50).map { OwnHabitStoreTests.steps("2025-10-26 10:\(10 + $0):00 +0100", $0) })
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        let plan = try store.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + DayTotals.changedSamples(types: "1,2"), arguments: [1, 10]).map { $0["detail"] as String? ?? "" }
+        }
+        #expect(plan.count == 1 && plan[0].contains("(anchor>?)"), "\(plan)")
+    }
+
     static func words(_ values: [Double]) -> Data {
         values.map { $0.bitPattern.littleEndian }.withUnsafeBytes { Data($0) }
     }

@@ -91,24 +91,29 @@ enum DayTotals {
         for id in states.keys { changed[id] = [] }
         let types = Set(states.values.map(\.state.typeID)).map(String.init).sorted().joined(separator: ",")
         var overflow = false
-        // Samples inserted since the oldest kept anchor (the unique index on anchor finds them).
+        // Samples inserted since the oldest kept anchor: found through the unique index on anchor
+        // (`+typeId` keeps SQLite from choosing the type's index, a scan of every sample of it).
         let oldestAnchor = states.values.map(\.state.anchor).min() ?? counter
         if oldestAnchor < counter {
-            let rows = try Row.fetchAll(db, sql: "SELECT typeId, start, anchor FROM sample WHERE anchor > ? AND typeId IN (\(types)) LIMIT ?",
-                                        arguments: [oldestAnchor, changeLimit + 1])
+            let rows = try Row.fetchAll(db, sql: changedSamples(types: types), arguments: [oldestAnchor, changeLimit + 1])
             overflow = rows.count > changeLimit
             if !overflow { spread(rows, over: states, into: &changed, mark: \.anchor) }
         }
         // Samples deleted or changed since the oldest kept dirty row.
         let oldestSeq = states.values.map(\.state.dirtySeq).min() ?? dirtySeq
         if !overflow, oldestSeq < dirtySeq {
-            let rows = try Row.fetchAll(db, sql: "SELECT typeId, start, seq FROM dayTotalDirty WHERE seq > ? AND typeId IN (\(types)) LIMIT ?",
+            let rows = try Row.fetchAll(db, sql: "SELECT typeId, start, seq FROM dayTotalDirty WHERE seq > ? AND +typeId IN (\(types)) LIMIT ?",
                                         arguments: [oldestSeq, changeLimit + 1])
             overflow = rows.count > changeLimit
             if !overflow { spread(rows, over: states, into: &changed, mark: \.dirtySeq) }
         }
         if overflow { return Marks(counter: counter, dirtySeq: dirtySeq, states: [:], changed: [:]) }
         return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed)
+    }
+
+    /// The samples of `types` (ids joined by commas) inserted after an anchor, at most a limit.
+    static func changedSamples(types: String) -> String {
+        "SELECT typeId, start, anchor FROM sample WHERE anchor > ? AND +typeId IN (\(types)) LIMIT ?"
     }
 
     /// Each row (type, start, mark) to every habit of its type whose state is older than the mark.
