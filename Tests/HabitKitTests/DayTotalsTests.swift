@@ -244,6 +244,8 @@ import Testing
         #expect(try kept() == 0)
         _ = try store.read(.overview([steps], env: env))
         #expect(try kept() == 1)
+        // Kept without waiting for the disk, and the store's own writes still wait for it (FULL).
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
     }
 
     @Test func newSamplesAreFoundByTheirAnchorsNotByScanningTheirType() throws {

@@ -285,6 +285,13 @@ public struct HabitStore: Sendable {
     private func keepDayTotals(_ batches: [DayTotals.Batch]) {
         guard !batches.isEmpty, !dbWriter.configuration.readonly else { return }
         try? dbWriter.writeWithoutTransaction { db in
+            // Derived data: its commit need not wait for the disk (in WAL mode, synchronous
+            // NORMAL: a power cut may lose it, never corrupt anything); the store's own writes
+            // stay FULL.
+            let synchronous = try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? 2
+            let wal = try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal"
+            if wal { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            defer { if wal { try? db.execute(sql: "PRAGMA synchronous = \(synchronous)") } }
             try DayTotals.withoutWaiting {
                 try db.inTransaction(.immediate) {
                     try DayTotals.keep(batches, db)
