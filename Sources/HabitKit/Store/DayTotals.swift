@@ -55,6 +55,8 @@ enum DayTotals {
         var states: [String: Kept]
         /// Per habit id with a usable state: the starts of its type's samples changed since.
         var changed: [String: [Double]]
+        /// How many changed rows were looked through to find them.
+        var scanned = 0
     }
 
     /// What a read computed and would keep for one habit: its state as of the read's marks, and
@@ -63,7 +65,19 @@ enum DayTotals {
         var habitID: String
         var state: State
         var days: Data?
+        /// Whether keeping it saves the next reads real work: nothing was kept for the habit (or
+        /// for another span, zone, …), or more than ``fewDays`` of it were summed again.
+        var needed: Bool
     }
+
+    /// Days of a habit a read sums again rather than write: after a log, the next reads sum the
+    /// day (or the few days) again until a read has more to keep, so a read after a log writes
+    /// nothing (no write lock, no commit).
+    static let fewDays = 16
+
+    /// Changed samples seen since the oldest marks from which a read keeps its marks anyway, so
+    /// that later reads do not look through them again.
+    static let fewChanges = 1_000
 
     /// One read's keeps, with the marks they are exact for.
     struct Batch: Sendable {
@@ -72,14 +86,17 @@ enum DayTotals {
         var keeps: [Keep]
     }
 
-    static func marks(_ db: Database) throws -> Marks {
+    /// The marks of the kept totals of `habitIDs` (only theirs are read: a read of one habit
+    /// does not load the values of twenty).
+    static func marks(of habitIDs: [String], _ db: Database) throws -> Marks {
         let counter = try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter WHERE id = 1") ?? 0
         let dirtySeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM dayTotalDirty") ?? 0
         var states: [String: Kept] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT t.habitId, t.typeId, t.fingerprint, t.anchor, t.dirtySeq, t.spanStart, t.spanEnd, t.firstDay, d.days
             FROM dayTotal t JOIN dayTotalDays d ON d.habitId = t.habitId
-            """) {
+            WHERE t.habitId IN (\(databaseQuestionMarks(count: habitIDs.count)))
+            """, arguments: StatementArguments(habitIDs)) {
             let state = State(typeID: row[1], fingerprint: row[2], anchor: row[3], dirtySeq: row[4],
                               spanStart: row[5], spanEnd: row[6], firstDay: row[7])
             // Marks ahead of the store (a file put back from elsewhere): not to be trusted.
@@ -91,12 +108,14 @@ enum DayTotals {
         for id in states.keys { changed[id] = [] }
         let types = Set(states.values.map(\.state.typeID)).map(String.init).sorted().joined(separator: ",")
         var overflow = false
+        var scanned = 0
         // Samples inserted since the oldest kept anchor: found through the unique index on anchor
         // (`+typeId` keeps SQLite from choosing the type's index, a scan of every sample of it).
         let oldestAnchor = states.values.map(\.state.anchor).min() ?? counter
         if oldestAnchor < counter {
             let rows = try Row.fetchAll(db, sql: changedSamples(types: types), arguments: [oldestAnchor, changeLimit + 1])
             overflow = rows.count > changeLimit
+            scanned += rows.count
             if !overflow { spread(rows, over: states, into: &changed, mark: \.anchor) }
         }
         // Samples deleted or changed since the oldest kept dirty row.
@@ -105,10 +124,18 @@ enum DayTotals {
             let rows = try Row.fetchAll(db, sql: "SELECT typeId, start, seq FROM dayTotalDirty WHERE seq > ? AND +typeId IN (\(types)) LIMIT ?",
                                         arguments: [oldestSeq, changeLimit + 1])
             overflow = rows.count > changeLimit
+            scanned += rows.count
             if !overflow { spread(rows, over: states, into: &changed, mark: \.dirtySeq) }
         }
         if overflow { return Marks(counter: counter, dirtySeq: dirtySeq, states: [:], changed: [:]) }
-        return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed)
+        return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed, scanned: scanned)
+    }
+
+    /// What of a read's keeps to write: all of them when one is needed or the changes looked
+    /// through were many, else none (the next read finds the same few changes again).
+    static func batch(_ keeps: [Keep], marks: Marks) -> Batch {
+        let worth = keeps.contains(where: \.needed) || marks.scanned > fewChanges
+        return Batch(counter: marks.counter, dirtySeq: marks.dirtySeq, keeps: worth ? keeps : [])
     }
 
     /// The samples of `types` (ids joined by commas) inserted after an anchor, at most a limit.
@@ -286,6 +313,7 @@ extension HabitSamples {
         // The other days summed from the samples, in runs of consecutive days.
         var i = 0
         var summedKept = false  // a day inside `kept` summed: the values to keep may differ
+        var summedDays = 0
         while i < n {
             guard compute[i] else { i += 1; continue }
             var j = i
@@ -297,6 +325,7 @@ extension HabitSamples {
                 entries[start + k] = true
             }
             summedKept = summedKept || (i < hi && j > lo)
+            summedDays += max(0, min(j, hi) - max(i, lo))
             i = j
         }
         let base = span.lowerBound.ordinal
@@ -305,7 +334,7 @@ extension HabitSamples {
             if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
             var moved = state
             (moved.anchor, moved.dirtySeq) = (marks.counter, marks.dirtySeq)
-            return (values, entries, DayTotals.Keep(habitID: habitID, state: moved, days: nil))
+            return (values, entries, DayTotals.Keep(habitID: habitID, state: moved, days: nil, needed: false))
         }
         guard let (first, data) = DayTotals.encode(Array(values[lo..<hi]), Array(entries[lo..<hi])) else { return (values, entries, nil) }
         let new = DayTotals.State(typeID: typeID, fingerprint: fingerprint, anchor: marks.counter, dirtySeq: marks.dirtySeq,
@@ -313,8 +342,10 @@ extension HabitSamples {
         if let state, keptData == data, state.firstDay == new.firstDay || data.isEmpty,
            state.spanStart == new.spanStart, state.spanEnd == new.spanEnd {
             if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
-            return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: nil))
+            return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: nil, needed: false))
         }
-        return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: data))
+        let sameSpan = state.map { $0.spanStart == new.spanStart && $0.spanEnd == new.spanEnd } ?? false
+        return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: data,
+                                               needed: !sameSpan || summedDays > DayTotals.fewDays))
     }
 }

@@ -53,7 +53,8 @@ extension HabitStore {
         // A second connection costs a millisecond or two to open: worth it only for long histories
         // of several habits (nil: decide; the tests force either way).
         // Kept day totals (``DayTotals``): what each habit's kept values are checked against.
-        let marks = keptTotals && samples.contains { $0 != nil && $0?.ring == nil } ? try DayTotals.marks(db) : nil
+        let keptIDs = definitions.indices.filter { samples[$0] != nil && samples[$0]?.ring == nil }.map { definitions[$0].id }
+        let marks = keptTotals && !keptIDs.isEmpty ? try DayTotals.marks(of: keptIDs, db) : nil
         // The days to sum from samples: a habit with kept totals has few (the changed ones).
         let unkept = definitions.indices.filter { samples[$0] != nil && marks?.states[definitions[$0].id] == nil }
         let ownDays = unkept.count * span.count
@@ -76,8 +77,7 @@ extension HabitStore {
         }
         let reports = evaluated.map(\.0)
         if let marks {
-            DayTotals.Outbox.shared.post(DayTotals.Batch(counter: marks.counter, dirtySeq: marks.dirtySeq,
-                                                         keeps: evaluated.compactMap(\.1)), for: db)
+            DayTotals.Outbox.shared.post(DayTotals.batch(evaluated.compactMap(\.1), marks: marks), for: db)
         }
         var byID = Dictionary(zip(definitions.map(\.id), reports), uniquingKeysWith: { a, _ in a })
         for d in asked where byID[d.id] == nil {
