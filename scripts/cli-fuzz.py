@@ -21,7 +21,9 @@ A run fails on:
   changed    on failure, any file in the sandbox created, changed or removed (the store's
              bytes included; an empty -wal/-shm is ignored)
   read-only  a read-only command (streak, calendar, today, timeline, log list, export, …)
-             changed the store's bytes, or left it no SQLite database
+             changed the store's data (its schema, pragmas or any row of any table but the kept
+             day totals, which reads may keep: Standards/data-consistency.md), or left it no
+             SQLite database
   json       on success with --json (or export as json/ndjson to stdout), invalid JSON
 
 Run i uses only (seed, i): the same seed and binary give the same commands, and --replay I
@@ -40,6 +42,7 @@ import re
 import shlex
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -655,8 +658,9 @@ def judge(result, argv, mutated, before, after, store_before, store_after):
         return failures
     failures += acceptance_failures(argv)
     if is_read_only(argv):
-        if store_before is not None and store_after != store_before:
-            failures.append(("read-only", "the store's bytes changed"))
+        if store_before is not None and store_after != store_before and (
+                store_after is None or store_data(store_before) is None or store_data(store_after) != store_data(store_before)):
+            failures.append(("read-only", "the store's data changed"))
         if store_after is not None and not store_after.startswith(b"SQLite format 3\x00"):
             failures.append(("read-only", "the store is no longer an SQLite database"))
     expected = json_expectation(argv)
@@ -691,6 +695,36 @@ def failure_class(kind, detail, argv):
     else:
         what = detail
     return kind, what
+
+
+# Derived data a read may keep in the store (Standards/data-consistency.md, "Kept day totals").
+DERIVED_TABLES = {"dayTotal", "dayTotalDays", "dayTotalDirty"}
+
+
+def store_data(raw):
+    """The store's data from its bytes: schema, user_version, application_id and every row of every
+    table but the derived ones; None when SQLite cannot read it."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "store.sqlite")
+        with open(path, "wb") as f:
+            f.write(raw)
+        try:
+            con = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+            try:
+                data = [con.execute("PRAGMA user_version").fetchone(), con.execute("PRAGMA application_id").fetchone()]
+                tables = []
+                for row in con.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"):
+                    data.append(row)
+                    if row[0] == "table" and not row[1].startswith("sqlite_") and row[1] not in DERIVED_TABLES:
+                        tables.append(row[1])
+                for table in tables:
+                    rows = con.execute(f'SELECT * FROM "{table}"').fetchall()
+                    data.append((table, sorted(rows, key=repr)))
+                return data
+            finally:
+                con.close()
+        except sqlite3.Error:
+            return None
 
 
 def read_store(path):
