@@ -41,20 +41,20 @@ enum DayTotals {
     }
 
     /// A habit's kept state and values, read with the marks (on the reading connection: a second
-    /// one proves only that it sees the same samples).
+    /// one proves only that it sees the same samples), and the starts of its type's samples
+    /// changed since.
     struct Kept: Sendable {
         var state: State
         var days: Data
+        var changed: [Double] = []
     }
 
     /// What one read checks every kept total against: the store's change counter and last dirty
-    /// row, each habit's kept state, and the starts of the samples changed since it.
+    /// row, and each habit's kept state with the samples changed since it.
     struct Marks: Sendable {
         var counter: Int64
         var dirtySeq: Int64
         var states: [String: Kept]
-        /// Per habit id with a usable state: the starts of its type's samples changed since.
-        var changed: [String: [Double]]
         /// How many changed rows were looked through to find them.
         var scanned = 0
     }
@@ -89,8 +89,8 @@ enum DayTotals {
     /// The marks of the kept totals of `habitIDs` (only theirs are read: a read of one habit
     /// does not load the values of twenty).
     static func marks(of habitIDs: [String], _ db: Database) throws -> Marks {
-        let counter = try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter WHERE id = 1") ?? 0
-        let dirtySeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM dayTotalDirty") ?? 0
+        let counter = try ChangeCounter.current(db)
+        let dirtySeq = try newestDirtyRow(db)
         var states: [String: Kept] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT t.habitId, t.typeId, t.fingerprint, t.anchor, t.dirtySeq, t.spanStart, t.spanEnd, t.firstDay, d.days
@@ -103,9 +103,7 @@ enum DayTotals {
             guard state.anchor <= counter, state.dirtySeq <= dirtySeq, let days = row[8] as Data? else { continue }
             states[row[0]] = Kept(state: state, days: days)
         }
-        var changed: [String: [Double]] = [:]
-        guard !states.isEmpty else { return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed) }
-        for id in states.keys { changed[id] = [] }
+        guard !states.isEmpty else { return Marks(counter: counter, dirtySeq: dirtySeq, states: states) }
         let types = Set(states.values.map(\.state.typeID)).map(String.init).sorted().joined(separator: ",")
         var overflow = false
         var scanned = 0
@@ -116,7 +114,7 @@ enum DayTotals {
             let rows = try Row.fetchAll(db, sql: changedSamples(types: types), arguments: [oldestAnchor, changeLimit + 1])
             overflow = rows.count > changeLimit
             scanned += rows.count
-            if !overflow { spread(rows, over: states, into: &changed, mark: \.anchor) }
+            if !overflow { spread(rows, over: &states, mark: \.anchor) }
         }
         // Samples deleted or changed since the oldest kept dirty row.
         let oldestSeq = states.values.map(\.state.dirtySeq).min() ?? dirtySeq
@@ -125,10 +123,15 @@ enum DayTotals {
                                         arguments: [oldestSeq, changeLimit + 1])
             overflow = rows.count > changeLimit
             scanned += rows.count
-            if !overflow { spread(rows, over: states, into: &changed, mark: \.dirtySeq) }
+            if !overflow { spread(rows, over: &states, mark: \.dirtySeq) }
         }
-        if overflow { return Marks(counter: counter, dirtySeq: dirtySeq, states: [:], changed: [:]) }
-        return Marks(counter: counter, dirtySeq: dirtySeq, states: states, changed: changed, scanned: scanned)
+        if overflow { return Marks(counter: counter, dirtySeq: dirtySeq, states: [:]) }
+        return Marks(counter: counter, dirtySeq: dirtySeq, states: states, scanned: scanned)
+    }
+
+    /// The number of the newest dirty row (0: none yet).
+    private static func newestDirtyRow(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT max(seq) FROM dayTotalDirty") ?? 0
     }
 
     /// What of a read's keeps to write: all of them when one is needed or the changes looked
@@ -144,14 +147,13 @@ enum DayTotals {
     }
 
     /// Each row (type, start, mark) to every habit of its type whose state is older than the mark.
-    private static func spread(_ rows: [Row], over states: [String: Kept], into changed: inout [String: [Double]],
-                               mark: KeyPath<State, Int64>) {
+    private static func spread(_ rows: [Row], over states: inout [String: Kept], mark: KeyPath<State, Int64>) {
         var byType: [Int64: [String]] = [:]
         for (id, kept) in states { byType[kept.state.typeID, default: []].append(id) }
         for row in rows {
             let type: Int64 = row[0], start: Double = row[1], at: Int64 = row[2]
-            for id in byType[type] ?? [] where states[id].map({ $0.state[keyPath: mark] < at }) ?? false {
-                changed[id, default: []].append(start)
+            for id in byType[type] ?? [] where states[id]?.state[keyPath: mark] ?? at < at {
+                states[id]?.changed.append(start)
             }
         }
     }
@@ -198,8 +200,8 @@ enum DayTotals {
     /// row. Then drops the totals of habits that are gone and dirty rows every total has seen,
     /// but never the newest: it keeps the next row's number above every number handed out.
     static func keep(_ batches: [Batch], _ db: Database) throws {
-        let counter = try Int64.fetchOne(db, sql: "SELECT value FROM changeCounter WHERE id = 1") ?? 0
-        let dirtySeq = try Int64.fetchOne(db, sql: "SELECT max(seq) FROM dayTotalDirty") ?? 0
+        let counter = try ChangeCounter.current(db)
+        let dirtySeq = try newestDirtyRow(db)
         var wrote = false
         for batch in batches where batch.counter == counter && batch.dirtySeq == dirtySeq {
             for k in batch.keeps {
@@ -283,27 +285,26 @@ extension HabitSamples {
         }
         let fingerprint = try DayTotals.fingerprint(self, env: env, db)
         var compute = [Bool](repeating: true, count: n)
-        var keptData: Data?
-        let kept = marks.states[habitID].flatMap { $0.state.fingerprint == fingerprint && $0.state.typeID == typeID ? $0 : nil }
-        let state = kept?.state
-        if let state, let changed = marks.changed[habitID], let data = kept?.days {
-            keptData = data
+        let base = span.lowerBound.ordinal
+        // The fingerprint names the type too: a kept state that matches it is this habit's.
+        let kept = marks.states[habitID].flatMap { $0.state.fingerprint == fingerprint ? $0 : nil }
+        if let kept {
+            let state = kept.state
             // The kept span's days inside `kept` are known: a kept value, or no entry.
-            let base = span.lowerBound.ordinal
             let known = (max(lo, state.spanStart - base), min(hi, state.spanEnd - base))
             if known.0 < known.1 { for i in known.0..<known.1 { compute[i] = false } }
-            DayTotals.decode(data) { j, value in
+            DayTotals.decode(kept.days) { j, value in
                 let i = state.firstDay - base + j
                 guard i >= lo, i < hi, !compute[i], let value else { return }
                 values[i] = value
                 entries[i] = true
             }
             // Less the days a changed sample starts in (sleep: the night's day).
-            if !changed.isEmpty {
+            if !kept.changed.isEmpty {
                 let dayBounds = measure == .asleep
                     ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds
                 var hint = 0
-                for start in changed.sorted() {
+                for start in kept.changed.sorted() {
                     guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else { continue }
                     hint = i
                     if i < n, !compute[i] { compute[i] = true; values[i] = 0; entries[i] = false }
@@ -312,8 +313,7 @@ extension HabitSamples {
         }
         // The other days summed from the samples, in runs of consecutive days.
         var i = 0
-        var summedKept = false  // a day inside `kept` summed: the values to keep may differ
-        var summedDays = 0
+        var summedDays = 0  // days inside `kept` summed: the values to keep may differ
         while i < n {
             guard compute[i] else { i += 1; continue }
             var j = i
@@ -324,27 +324,26 @@ extension HabitSamples {
                 values[start + k] += amount
                 entries[start + k] = true
             }
-            summedKept = summedKept || (i < hi && j > lo)
             summedDays += max(0, min(j, hi) - max(i, lo))
             i = j
         }
-        let base = span.lowerBound.ordinal
-        if let state, !summedKept, state.spanStart == base + lo, state.spanEnd == base + hi {
-            // Every kept day read as kept: the values are the kept ones.
+        let sameSpan = kept.map { $0.state.spanStart == base + lo && $0.state.spanEnd == base + hi } ?? false
+        var encoded: (first: Int, data: Data)?
+        if summedDays > 0 || !sameSpan {
+            guard let e = DayTotals.encode(Array(values[lo..<hi]), Array(entries[lo..<hi])) else { return (values, entries, nil) }
+            encoded = e
+        }
+        if let state = kept?.state, sameSpan,
+           encoded.map({ $0.data == kept?.days && (base + lo + $0.first == state.firstDay || $0.data.isEmpty) }) ?? true {
+            // The values are the kept ones (every kept day read as kept, or summed to the same).
             if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
             var moved = state
             (moved.anchor, moved.dirtySeq) = (marks.counter, marks.dirtySeq)
             return (values, entries, DayTotals.Keep(habitID: habitID, state: moved, days: nil, needed: false))
         }
-        guard let (first, data) = DayTotals.encode(Array(values[lo..<hi]), Array(entries[lo..<hi])) else { return (values, entries, nil) }
+        guard let (first, data) = encoded else { return (values, entries, nil) }  // unreachable: encoded above
         let new = DayTotals.State(typeID: typeID, fingerprint: fingerprint, anchor: marks.counter, dirtySeq: marks.dirtySeq,
                                   spanStart: base + lo, spanEnd: base + hi, firstDay: base + lo + first)
-        if let state, keptData == data, state.firstDay == new.firstDay || data.isEmpty,
-           state.spanStart == new.spanStart, state.spanEnd == new.spanEnd {
-            if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
-            return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: nil, needed: false))
-        }
-        let sameSpan = state.map { $0.spanStart == new.spanStart && $0.spanEnd == new.spanEnd } ?? false
         return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: data,
                                                needed: !sameSpan || summedDays > DayTotals.fewDays))
     }
