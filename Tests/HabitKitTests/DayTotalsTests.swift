@@ -264,6 +264,29 @@ import Testing
         #expect(plan.count == 1 && plan[0].contains("(anchor>?)"), "\(plan)")
     }
 
+    @Test(arguments: [
+        "firstDay = 9223372036854775807", "spanStart = -9223372036854775808", "spanEnd = spanStart - 1",
+        "firstDay = spanEnd + 1", "spanEnd = firstDay + 1",
+    ])
+    func keptRowsThatDoNotFitTheirSpanAreNotUsed(_ change: String) throws {
+        // A restored file is hostile input: its kept rows may say anything; the read sums the samples.
+        let store = try HabitStore.inMemory()
+        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-25 10:00:00 +0200", 500),
+                                                  OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
+            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all, since: "2025-10-27"))
+        let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 0])
+        try store.write { db in
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ?", arguments: [Self.words([7, 7])])
+            try db.execute(sql: "UPDATE dayTotal SET " + change)
+        }
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 0])
+    }
+
     static func words(_ values: [Double]) -> Data {
         values.map { $0.bitPattern.littleEndian }.withUnsafeBytes { Data($0) }
     }

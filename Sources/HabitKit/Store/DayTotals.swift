@@ -24,6 +24,9 @@ enum DayTotals {
     /// every kept total is computed again.
     static let formatVersion = 1
 
+    /// Kept spans beyond this day ordinal (about ±27 million years) are not trusted.
+    static let maxOrdinal = 10_000_000_000
+
     /// More changed samples than this since kept totals were computed: they are all summed again.
     static let changeLimit = 100_000
 
@@ -99,8 +102,14 @@ enum DayTotals {
             """, arguments: StatementArguments(habitIDs)) {
             let state = State(typeID: row[1], fingerprint: row[2], anchor: row[3], dirtySeq: row[4],
                               spanStart: row[5], spanEnd: row[6], firstDay: row[7])
-            // Marks ahead of the store (a file put back from elsewhere): not to be trusted.
-            guard state.anchor <= counter, state.dirtySeq <= dirtySeq, let days = row[8] as Data? else { continue }
+            // Marks ahead of the store (a file put back from elsewhere), or days that do not fit
+            // their span (a restored file is hostile input; the arithmetic on them must not trap):
+            // not to be trusted.
+            guard state.anchor <= counter, state.dirtySeq <= dirtySeq, let days = row[8] as Data?,
+                  (-maxOrdinal..<maxOrdinal).contains(state.spanStart), (-maxOrdinal..<maxOrdinal).contains(state.spanEnd),
+                  state.spanStart <= state.firstDay,
+                  state.firstDay <= state.spanEnd, days.count % 8 == 0, days.count / 8 <= state.spanEnd - state.firstDay
+            else { continue }
             states[row[0]] = Kept(state: state, days: days)
         }
         guard !states.isEmpty else { return Marks(counter: counter, dirtySeq: dirtySeq, states: states) }
