@@ -33,10 +33,11 @@ struct HabitCommand: ParsableCommand {
         } catch {
             fail(error, whileParsing: true)
         }
-        // HABIT_PARSER=argument-parser turns the fast path off (its tests compare both readings).
-        if Env.get("HABIT_PARSER") != "argument-parser", let log = FastLog.plan(Array(CommandLine.arguments.dropFirst())) {
+        // HABIT_PARSER=argument-parser turns the fast paths off (their tests compare both readings).
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if Env.get("HABIT_PARSER") != "argument-parser", let plain = FastLog.plan(arguments) ?? FastStatus.plan(arguments) {
             do {
-                try log()
+                try plain()
             } catch {
                 fail(error, whileParsing: false)
             }

@@ -144,15 +144,8 @@ import Testing
 
     @Test func aReadUsesTheKeptValuesAndSumsAgainOnlyTheDaysAChangeFallsIn() throws {
         let store = try HabitStore.inMemory()
-        let path = try OwnHabitStoreTests.export([
-            OwnHabitStoreTests.steps("2025-10-25 10:00:00 +0200", 500),
-            OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000),
-            OwnHabitStoreTests.steps("2025-10-27 10:00:00 +0100", 9000),
-        ])
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
-        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
-            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all, since: "2025-10-27"))
+        let steps = try Self.stepsHabit(store, [("2025-10-25 10:00:00 +0200", 500), ("2025-10-26 10:00:00 +0100", 3000),
+                                                ("2025-10-27 10:00:00 +0100", 9000)], since: "2025-10-27")
         let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
         let env = Fixture.env("2025-10-27T20:00:00+01:00")
         #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 9000])
@@ -189,6 +182,39 @@ import Testing
         #expect(try store.read(.overview([steps], range: range, env: early)).reports[0].days.map(\.value) == [3000, 1, 0])
     }
 
+    /// `habit doctor`'s `kept-totals`: what a read shows from kept totals against every sample
+    /// summed again; a value altered by hand is found (habit, days, first day), the check keeps
+    /// and changes nothing, and the repair it names makes the next read keep true values.
+    @Test func doctorFindsKeptTotalsThatDisagreeWithTheirSamples() throws {
+        let store = try HabitStore.inMemory()
+        let steps = try Self.stepsHabit(store, [("2025-10-25 10:00:00 +0200", 500), ("2025-10-26 10:00:00 +0100", 3000),
+                                                ("2025-10-27 10:00:00 +0100", 9000)], since: "2025-10-27")
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        #expect(try store.read(.keptTotalsCheck(env: env)) == KeptTotalsCheck(checked: 0, differing: []))
+        let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 9000])
+        let agreeing = try store.read(.keptTotalsCheck(env: env))
+        #expect(agreeing == KeptTotalsCheck(checked: 1, differing: []))
+        #expect(agreeing.finding(store: "/s").status == .ok)
+
+        let altered = Self.words([500, 1234, 9001])
+        try store.write { db in try db.execute(sql: "UPDATE dayTotalDays SET days = ?", arguments: [altered]) }
+        let before = try store.read { db in try Row.fetchAll(db, sql: "SELECT * FROM dayTotal JOIN dayTotalDays USING (habitId)") }
+        let check = try store.read(.keptTotalsCheck(env: env))
+        #expect(check == KeptTotalsCheck(checked: 1, differing: [.init(habit: "steps", days: 2, first: Fixture.day("2025-10-26"))]))
+        #expect(try store.read { db in try Row.fetchAll(db, sql: "SELECT * FROM dayTotal JOIN dayTotalDays USING (habitId)") } == before)
+        let finding = check.finding(store: "/home/a b/habit.sqlite")
+        #expect(finding.check == "kept-totals" && finding.status == .problem)
+        #expect(finding.detail.contains("'steps'") && finding.detail.contains("2 days (first 2025-10-26)"))
+        #expect(finding.fix == "drop them (habit sums the samples and keeps them again at the next read): "
+                + "sqlite3 '/home/a b/habit.sqlite' 'DELETE FROM dayTotalDays; DELETE FROM dayTotal'")
+
+        // The repair named: the next read sums the samples and keeps them; the check agrees again.
+        try store.write { db in try db.execute(sql: "DELETE FROM dayTotalDays; DELETE FROM dayTotal") }
+        #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 9000])
+        #expect(try store.read(.keptTotalsCheck(env: env)) == KeptTotalsCheck(checked: 1, differing: []))
+    }
+
     @Test func keptTotalsOfARemovedHabitAndSeenDirtyRowsAreDropped() throws {
         let store = try HabitStore.inMemory()
         // Twenty days of steps: deleting them all changes more days than a read sums rather than keeps.
@@ -215,11 +241,7 @@ import Testing
 
     @Test func aCounterSetBackDropsEveryKeptTotal() throws {
         let store = try HabitStore.inMemory()
-        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000)])
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
-        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
-            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all))
+        let steps = try Self.stepsHabit(store, [("2025-10-26 10:00:00 +0100", 3000)])
         _ = try store.read(.overview([steps], env: Fixture.env("2025-10-27T20:00:00+01:00")))
         func kept() throws -> Int { try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? -1 } }
         #expect(try kept() == 1)
@@ -233,11 +255,7 @@ import Testing
     @Test func aReadOfABusyStoreWaitsForNoOneAndKeepsNothing() throws {
         let (store, folder) = try Fixture.fileStore()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000)])
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
-        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
-            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all))
+        let steps = try Self.stepsHabit(store, [("2025-10-26 10:00:00 +0100", 3000)])
         let env = Fixture.env("2025-10-27T20:00:00+01:00")
         let other = try HabitStore.open(path: store.path)
         let started = Date()
@@ -251,6 +269,16 @@ import Testing
         #expect(try kept() == 1)
         // Kept without waiting for the disk, and the store's own writes still wait for it (FULL).
         #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } == 2)
+    }
+
+    /// The fingerprint spells a measure by `name` (no reflection); for the measures that keep
+    /// totals it is the text `"\(measure)"` gave, so a store's kept totals stay valid across the
+    /// change. A ring's name differs (rings keep nothing).
+    @Test func aMeasureIsSpelledAsInterpolationSpelledIt() {
+        for measure in [HabitDataType.Measure.value, .duration, .asleep] {
+            #expect(measure.name == "\(measure)")
+        }
+        #expect(HabitDataType.Measure.ring(.move).name == "ring(move)")
     }
 
     @Test func newSamplesAreFoundByTheirAnchorsNotByScanningTheirType() throws {
@@ -271,12 +299,8 @@ import Testing
     func keptRowsThatDoNotFitTheirSpanAreNotUsed(_ change: String) throws {
         // A restored file is hostile input: its kept rows may say anything; the read sums the samples.
         let store = try HabitStore.inMemory()
-        let path = try OwnHabitStoreTests.export([OwnHabitStoreTests.steps("2025-10-25 10:00:00 +0200", 500),
-                                                  OwnHabitStoreTests.steps("2025-10-26 10:00:00 +0100", 3000)])
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
-        let steps = try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
-            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all, since: "2025-10-27"))
+        let steps = try Self.stepsHabit(store, [("2025-10-25 10:00:00 +0200", 500), ("2025-10-26 10:00:00 +0100", 3000)],
+                                        since: "2025-10-27")
         let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
         let env = Fixture.env("2025-10-27T20:00:00+01:00")
         #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 0])
@@ -285,6 +309,15 @@ import Testing
             try db.execute(sql: "UPDATE dayTotal SET " + change)
         }
         #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 0])
+    }
+
+    /// `samples` (start, steps) imported into `store` as an export, then a steps habit on them.
+    static func stepsHabit(_ store: HabitStore, _ samples: [(String, Int)], since: String = "2025-10-01") throws -> HabitDefinition {
+        let path = try OwnHabitStoreTests.export(samples.map { OwnHabitStoreTests.steps($0.0, $0.1) })
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-28T12:00:00+01:00"))
+        return try OwnHabitStoreTests.add(store, OwnHabitStoreTests.define(
+            "steps", .quantity, unit: "count", goal: .atLeast(8000), from: "HKQuantityTypeIdentifierStepCount", sources: .all, since: since))
     }
 
     static func words(_ values: [Double]) -> Data {

@@ -68,6 +68,7 @@ private func status(of check: String, in result: HabitProcess.Result) -> [String
         #expect(json.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["ok"] as? Bool == true)
+        #expect(status(of: "kept-totals", in: json) == ["ok"])
         for finding in findings(json) {
             #expect(Set(finding.keys) == ["check", "status", "detail", "fix"])
             #expect(finding["fix"] is NSNull)

@@ -32,6 +32,24 @@ import Testing
         ["log", "meditate", "10m", "--date", "-1"], ["log", "noalc", "steady", "--note", "x"],
     ]
 
+    /// Runs `lines` in each process (at ``now``); each must succeed.
+    static func prepare(_ processes: [HabitProcess], _ lines: [[String]]) throws {
+        for habit in processes {
+            for line in lines {
+                let result = try habit.run(line, env: ["HABIT_NOW": now])
+                try #require(result.status == 0, "\(line): \(result.stderr)")
+            }
+        }
+    }
+
+    /// `line` run by `fast` as usual and by `slow` with ArgumentParser only, at ``now``; `@DIR` in
+    /// it is each process's own folder (a store named there is made inside the test's folders).
+    static func bothWays(_ line: [String], fast: HabitProcess, slow: HabitProcess) throws -> (HabitProcess.Result, HabitProcess.Result) {
+        (try fast.run(line.map { $0.replacingOccurrences(of: "@DIR", with: fast.folder.path) }, env: ["HABIT_NOW": now]),
+         try slow.run(line.map { $0.replacingOccurrences(of: "@DIR", with: slow.folder.path) },
+                      env: ["HABIT_NOW": now, "HABIT_PARSER": "argument-parser"]))
+    }
+
     /// Entry ids are random: masked so that both runs can be compared.
     static func masked(_ text: String) -> String {
         text.replacingOccurrences(of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<uuid>",
@@ -42,18 +60,10 @@ import Testing
         let fast = try HabitProcess()
         let slow = try HabitProcess()
         defer { fast.cleanUp(); slow.cleanUp() }
-        for habit in [fast, slow] {
-            for add in [["add", "floss"], ["add", "water", "--unit", "glass", "--at-least", "8"],
-                        ["add", "reading", "--unit", "min", "--at-least", "150", "--per", "week"]] {
-                let result = try habit.run(add, env: ["HABIT_NOW": Self.now])
-                try #require(result.status == 0, "\(add): \(result.stderr)")
-            }
-        }
+        try Self.prepare([fast, slow], [["add", "floss"], ["add", "water", "--unit", "glass", "--at-least", "8"],
+                                        ["add", "reading", "--unit", "min", "--at-least", "150", "--per", "week"]])
         for line in Self.lines {
-            // `@DIR`: each process's own folder (a store named there is made inside the test's folders).
-            let a = try fast.run(line.map { $0.replacingOccurrences(of: "@DIR", with: fast.folder.path) }, env: ["HABIT_NOW": Self.now])
-            let b = try slow.run(line.map { $0.replacingOccurrences(of: "@DIR", with: slow.folder.path) },
-                                 env: ["HABIT_NOW": Self.now, "HABIT_PARSER": "argument-parser"])
+            let (a, b) = try Self.bothWays(line, fast: fast, slow: slow)
             #expect(a.status == b.status, "\(line)")
             #expect(Self.masked(a.stdout) == Self.masked(b.stdout), "\(line)")
             #expect(Self.masked(a.stderr) == Self.masked(b.stderr), "\(line)")

@@ -95,6 +95,19 @@ public struct HabitDataType: Sendable, Equatable {
         /// An Activity ring of the day's `ActivitySummary`: its value, or (a yes/no habit) an
         /// entry when it is closed.
         case ring(ActivityRing)
+
+        /// The measure's name, spelled without reflection (`"\(measure)"` goes through `Mirror`
+        /// and the runtime's conformance look-ups: ~12 of them a call, each a scan of every
+        /// conformance record in the binary — Benchmarks/README.md, "reads without reflection").
+        /// The same text as `"\(measure)"` for the three cases a kept day total reads.
+        var name: String {
+            switch self {
+            case .value: "value"
+            case .duration: "duration"
+            case .asleep: "asleep"
+            case .ring(let ring): "ring(\(ring.rawValue))"
+            }
+        }
     }
 
     /// `--from activity-summary --field RING`.

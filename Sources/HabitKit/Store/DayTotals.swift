@@ -171,7 +171,7 @@ enum DayTotals {
     /// and unit; the zone, day start and the zone data that place the days; the format version.
     static func fingerprint(_ source: HabitSamples, env: HabitEnvironment, _ db: Database) throws -> String {
         let (sql, arguments) = try source.sources.build(db)
-        var text = "v\(formatVersion)|\(source.typeID)|\(source.measure)|\(source.unit)|\(source.convertsUnits)|"
+        var text = "v\(formatVersion)|\(source.typeID)|" + source.measure.name + "|" + source.unit + "|\(source.convertsUnits)|"
         text += env.timeZone.identifier + "|\(env.calendar.dayStart.secondsIntoDay)|" + TimeZone.timeZoneDataVersion
         text += "|" + sql + "|" + arguments.description
         return text
@@ -355,5 +355,71 @@ extension HabitSamples {
                                   spanStart: base + lo, spanEnd: base + hi, firstDay: base + lo + first)
         return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: data,
                                                needed: !sameSpan || summedDays > DayTotals.fewDays))
+    }
+}
+
+/// What `habit doctor` finds of the kept day totals (``DayTotals``): for each own habit that has
+/// them, the amounts a read shows — kept values, and the samples on the days changed since —
+/// against the amounts of every sample summed again, day by day, in one snapshot. Derived data
+/// that disagrees is a defect of habit, not of the user's data: the finding says so and how to
+/// drop the totals (the next read sums everything and keeps them again).
+public struct KeptTotalsCheck: Sendable, Equatable {
+    /// Own habits whose kept totals were compared.
+    public var checked: Int
+    /// The habits whose shown amounts differ from their samples.
+    public var differing: [Difference]
+
+    public struct Difference: Sendable, Equatable {
+        public var habit: String
+        /// Days whose amount differs.
+        public var days: Int
+        public var first: LocalDay
+    }
+
+    /// The finding `kept-totals`: ok, or a problem with the repair.
+    public func finding(store path: String) -> Finding {
+        guard let worst = differing.first else {
+            return .ok("kept-totals", checked == 0 ? "no kept day totals yet"
+                       : "the kept day totals of \(checked) habit\(checked == 1 ? "" : "s") agree with their samples")
+        }
+        let more = differing.count > 1 ? " and \(differing.count - 1) more habit\(differing.count == 2 ? "" : "s")" : ""
+        return Finding(check: "kept-totals", status: .problem,
+                       detail: "the kept day totals of '\(worst.habit)'\(more) differ from the samples on \(worst.days) day"
+                           + "\(worst.days == 1 ? "" : "s") (first \(worst.first)); streaks and calendars show those amounts",
+                       fix: "drop them (habit sums the samples and keeps them again at the next read): sqlite3 "
+                           + ShellWords.quote(path) + " 'DELETE FROM dayTotalDays; DELETE FROM dayTotal'")
+    }
+}
+
+extension StoreRequest where Value == KeptTotalsCheck {
+    /// ``KeptTotalsCheck`` in `env` (its zone and day start are the ones the totals were kept
+    /// for, or they are not used and agree by being summed). Keeps nothing.
+    public static func keptTotalsCheck(env: HabitEnvironment) -> Self {
+        Self { db in
+            guard try db.tableExists("dayTotal") else { return KeptTotalsCheck(checked: 0, differing: []) }
+            defer { _ = DayTotals.Outbox.shared.take(for: db) }  // a check keeps nothing
+            let kept = Set(try String.fetchAll(db, sql: "SELECT habitId FROM dayTotal"))
+            let habits = try HabitStore.allHabits(env: env, includingArchived: true, db).filter { kept.contains($0.id) }
+            let earliest = try Int.fetchOne(db, sql: "SELECT min(spanStart) FROM dayTotal") ?? env.today.ordinal
+            // Out-of-range rows are not used by reads (``DayTotals/marks(of:_:)``); neither here.
+            let lower = LocalDay(ordinal: min(env.today.ordinal, max(earliest, env.today.ordinal - 200 * 366)))
+            let range = DayRange(lower, upTo: env.today.adding(days: 1))
+            let shown = try HabitStore.overview(habits, range: range, env: env, allSources: false, db, side: false)
+            let summed = try HabitStore.overview(habits, range: range, env: env, allSources: false, db, side: false,
+                                                 keptTotals: false)
+            var differing: [KeptTotalsCheck.Difference] = []
+            for (a, b) in zip(shown.reports, summed.reports) {
+                let days = zip(a.days, b.days).filter { !DayTotals.agree($0.value, $1.value) }.map(\.0.day)
+                if let first = days.first { differing.append(.init(habit: a.definition.name, days: days.count, first: first)) }
+            }
+            return KeptTotalsCheck(checked: habits.count, differing: differing)
+        }
+    }
+}
+
+extension DayTotals {
+    /// Two sums of the same amounts, possibly added in another order.
+    static func agree(_ a: Double, _ b: Double) -> Bool {
+        a == b || abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
     }
 }

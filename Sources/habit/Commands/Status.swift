@@ -20,18 +20,28 @@ struct Status: ParsableCommand {
         case plain, json, waybar, i3blocks, tmux
     }
 
-    @Option(name: .long, help: "plain, json, waybar, i3blocks or tmux.")
-    var format: Format = .plain
+    /// The option's name and default, read by ``FastStatus`` too.
+    static let formatOption = "format"
+    static let defaultFormat = Format.plain
+
+    @Option(name: .customLong(Self.formatOption), help: "plain, json, waybar, i3blocks or tmux.")
+    var format: Format = Self.defaultFormat
 
     @OptionGroup var tags: TagFilterOptions
     @OptionGroup var store: StoreOptions
 
     func run() throws {
+        try Self.answer(format: format, tags: tags.tag, location: store.location)
+    }
+
+    /// The command's work, for ``run()`` and for the plain forms ``FastStatus`` reads.
+    static func answer(format: Format, tags: [String], location: StoreLocation) throws {
         let pending = Pending.count()  // entries saved while the store could not be written
         // Polled by bars: a locked store is waited for 200 ms, then the kept answer is shown, marked stale.
-        try DegradedMode.answer(store.location, brief: true) { wait in
-            try store.location.snapshot(lockWait: wait) { store, env in
-                let plan = DayPlan(try store.read(.overview(tags.habits(store), env: env)).due)  // not on a day off a schedule
+        try DegradedMode.answer(location, brief: true) { wait in
+            try location.snapshot(lockWait: wait) { store, env in
+                let habits = try TagFilterOptions.habits(tags: tags, store)
+                let plan = DayPlan(try store.read(.overview(habits, env: env)).due)  // not on a day off a schedule
                 let asOf = env.calendar.iso8601(env.now)
                 switch format {
                 case .plain: return .init(text: StatusText.line(plan, tail: Pending.suffix(pending)), kind: .text, asOf: asOf)

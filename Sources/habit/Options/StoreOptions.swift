@@ -111,7 +111,10 @@ struct StoreLocation {
 
 /// `--db PATH`, shared by every command that touches the store (``StoreLocation`` does the rest).
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional,
+    /// The option's name, read by ``FastStatus`` too.
+    static let dbOption = "db"
+
+    @Option(name: .customLong(Self.dbOption), parsing: .unconditional,
             help: ArgumentHelp("The store file (default: $HABIT_DB, else $XDG_DATA_HOME/habit/habit.sqlite).", valueName: "path"))
     var db: String?
 

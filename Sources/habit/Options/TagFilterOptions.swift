@@ -12,6 +12,12 @@ struct TagFilterOptions: ParsableArguments {
     /// own habits — archived ones only with `includingArchived` — that carry any of the tags. A
     /// habit named as well (`named`) is refused: one chooses, or the other.
     func habits(_ store: HabitStore, named: String? = nil, includingArchived: Bool = false) throws -> [HabitDefinition]? {
+        try Self.habits(tags: tag, store, named: named, includingArchived: includingArchived)
+    }
+
+    /// ``habits(_:named:includingArchived:)`` for the tags `tag`.
+    static func habits(tags tag: [String], _ store: HabitStore, named: String? = nil,
+                       includingArchived: Bool = false) throws -> [HabitDefinition]? {
         guard !tag.isEmpty else { return nil }
         if named != nil { throw HabitInputError.tagAndHabit }
         let own = try store.read(.ownHabits(includingArchived: true))
