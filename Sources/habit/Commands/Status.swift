@@ -39,7 +39,7 @@ struct Status: ParsableCommand {
         let pending = Pending.count()  // entries saved while the store could not be written
         // Polled by bars: a locked store is waited for 200 ms, then the kept answer is shown, marked stale.
         try DegradedMode.answer(location, brief: true) { wait in
-            try location.snapshot(lockWait: wait) { store, env in
+            try location.snapshot(lockWait: wait, forExit: true) { store, env in  // the process ends after it
                 let habits = try TagFilterOptions.habits(tags: tags, store)
                 let plan = DayPlan(try store.read(.overview(habits, env: env)).due)  // not on a day off a schedule
                 let asOf = env.calendar.iso8601(env.now)

@@ -70,18 +70,24 @@ struct StoreLocation {
     /// the environment is made from the settings read in that snapshot — once — and everything the
     /// command shows comes from that one state of the store. `check` runs with the environment
     /// first, as in ``reading(_:)``; a missing store reads as an empty one and is not created.
-    func snapshot<C, T>(lockWait: Duration = .seconds(10), _ check: (HabitEnvironment) throws -> C,
+    /// `forExit`: the store is closed as the process ends next (``HabitStore/closeForExit()``),
+    /// for a command with nothing left to do after its snapshot (`status`).
+    func snapshot<C, T>(lockWait: Duration = .seconds(10), forExit: Bool = false, _ check: (HabitEnvironment) throws -> C,
                         _ body: (HabitStore, HabitEnvironment, C) throws -> T) throws -> T {
         let now = try LiveEnvironment.now()  // a bad HABIT_NOW opens nothing
         _ = try LiveEnvironment.zoneFromTZ()  // a bad TZ opens nothing either
-        return try openForReading(lockWait: lockWait).snapshot { store, settings in
+        let opened = try openForReading(lockWait: lockWait)
+        let result = try opened.snapshot { store, settings in
             let env = try LiveEnvironment.make(now: now, settings: settings)
             return try body(store, env, try check(env))
         }
+        if forExit { opened.closeForExit() }  // after the snapshot: what it kept is written
+        return result
     }
 
-    func snapshot<T>(lockWait: Duration = .seconds(10), _ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
-        try snapshot(lockWait: lockWait, { _ in () }) { store, env, _ in try body(store, env) }
+    func snapshot<T>(lockWait: Duration = .seconds(10), forExit: Bool = false,
+                     _ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
+        try snapshot(lockWait: lockWait, forExit: forExit, { _ in () }) { store, env, _ in try body(store, env) }
     }
 
     /// The live environment, then `check` with it, then the store opened (created) for writing.
