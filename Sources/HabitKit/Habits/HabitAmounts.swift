@@ -97,9 +97,9 @@ public struct HabitDataType: Sendable, Equatable {
         case ring(ActivityRing)
 
         /// The measure's name, spelled without reflection (`"\(measure)"` goes through `Mirror`
-        /// and the runtime's conformance look-ups: ~12 of them a call, each a scan of every
-        /// conformance record in the binary — Benchmarks/README.md, "reads without reflection").
-        /// The same text as `"\(measure)"` for the three cases a kept day total reads.
+        /// and the runtime's conformance look-ups; Benchmarks/README.md, "Issue 28, point 6:
+        /// `status` without ArgumentParser"). The same text as `"\(measure)"` for the three cases
+        /// a kept day total reads, so a kept total's fingerprint is unchanged by it.
         var name: String {
             switch self {
             case .value: "value"

@@ -378,14 +378,14 @@ public struct KeptTotalsCheck: Sendable, Equatable {
 
     /// The finding `kept-totals`: ok, or a problem with the repair.
     public func finding(store path: String) -> Finding {
-        guard let worst = differing.first else {
+        guard let first = differing.first else {
             return .ok("kept-totals", checked == 0 ? "no kept day totals yet"
                        : "the kept day totals of \(checked) habit\(checked == 1 ? "" : "s") agree with their samples")
         }
         let more = differing.count > 1 ? " and \(differing.count - 1) more habit\(differing.count == 2 ? "" : "s")" : ""
         return Finding(check: "kept-totals", status: .problem,
-                       detail: "the kept day totals of '\(worst.habit)'\(more) differ from the samples on \(worst.days) day"
-                           + "\(worst.days == 1 ? "" : "s") (first \(worst.first)); streaks and calendars show those amounts",
+                       detail: "the kept day totals of '\(first.habit)'\(more) differ from the samples on \(first.days) day"
+                           + "\(first.days == 1 ? "" : "s") (first \(first.first)); streaks and calendars show those amounts",
                        fix: "drop them (habit sums the samples and keeps them again at the next read): sqlite3 "
                            + ShellWords.quote(path) + " 'DELETE FROM dayTotalDays; DELETE FROM dayTotal'")
     }

@@ -4,8 +4,8 @@ import HabitKit
 /// few seconds (`habit status`, `--format F`, `--db PATH`, each at most once, written
 /// `--option value`).
 ///
-/// Building ArgumentParser's argument sets costs a sixth of a `status` (the runtime's conformance
-/// look-ups, as for ``FastLog``; figures in Benchmarks/README.md). The options are the command's
+/// Building ArgumentParser's argument sets is a large part of a `status` (the runtime's conformance
+/// look-ups, as for ``FastLog``; the figures are in Benchmarks/README.md). The options are the command's
 /// own, by the names and the value type its declaration uses (``Status/formatOption``,
 /// ``StoreOptions/dbOption``, ``Status/Format``), and the work is the command's own
 /// (``Status/answer(format:tags:location:)``). Anything else — `--tag`, `--help`, `--format=x`, a
