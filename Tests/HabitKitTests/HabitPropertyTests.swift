@@ -294,14 +294,14 @@ import Testing
     static func checkTagsChooseWithoutChanging(_ world: World, _ label: String) throws -> Int {
         let c = world.c
         let range = DayRange(c.first.adding(days: -8), upTo: c.env.today.adding(days: 1))
-        let all = Dictionary(uniqueKeysWithValues: try world.store.read(.overview(world.habits, range: range, env: c.env)).reports
+        let all = Dictionary(uniqueKeysWithValues: try world.store.read(.overview(world.habits, range: range, env: c.env, scores: true)).reports
             .map { ($0.definition.id, $0) })
         var compared = 0
         // Each tag given must be carried by some habit (else the filter refuses it).
         for tags in [["am"], ["pm"], ["health"], ["am", "pm"]] where tags.allSatisfy({ t in world.habits.contains { $0.tags.contains(t) } }) {
             let chosen = try HabitTag.select(world.habits, tags: tags)
             #expect(chosen.map(\.id) == world.habits.filter { !Set($0.tags).isDisjoint(with: tags) }.map(\.id), "\(label) \(tags)")
-            for report in try world.store.read(.overview(chosen, range: range, env: c.env)).reports {
+            for report in try world.store.read(.overview(chosen, range: range, env: c.env, scores: true)).reports {
                 let full = try #require(all[report.definition.id])
                 #expect(report.days.map { "\($0.day) \($0.met) \($0.skipped) \($0.joker) \($0.value)" }
                         == full.days.map { "\($0.day) \($0.met) \($0.skipped) \($0.joker) \($0.value)" }, "\(label) \(tags) \(report.definition.name)")
@@ -326,7 +326,7 @@ import Testing
         let today = c.env.today
         #expect(today == c.last, "\(label): now falls on the window's last day")
         let range = DayRange(c.first.adding(days: -8), upTo: today.adding(days: 1))
-        let reports = try world.store.read(.overview(world.habits, range: range, env: c.env)).reports
+        let reports = try world.store.read(.overview(world.habits, range: range, env: c.env, scores: true)).reports
         for (habit, report) in zip(world.habits, reports) {
             seen.habits += 1
             if habit.on != nil { seen.scheduled += 1 }
@@ -353,7 +353,7 @@ import Testing
                 if s.day < firstDay { #expect(!s.met && !s.joker, "\(what) \(s.day): before the history") }
             }
             let history = report.days.filter { $0.day >= firstDay }
-            #expect(report.score >= 0 && report.score <= 1, "\(what): score \(report.score)")
+            #expect(report.strength >= 0 && report.strength <= 1, "\(what): score \(report.strength)")
             #expect((0...3).contains(report.jokers))
             #expect(report.longest >= report.current)
 
@@ -534,7 +534,7 @@ import Testing
         let today = c.env.today
         let range = DayRange(c.first.adding(days: -8), upTo: today.adding(days: 1))
         for habit in world.habits where habit.per == .day {
-            let before = try world.store.read(.overview([habit], range: range, env: c.env)).reports[0]
+            let before = try world.store.read(.overview([habit], range: range, env: c.env, scores: true)).reports[0]
             guard let firstDay = before.firstDay else { continue }
             let candidates = before.days.filter { s in
                 s.day >= firstDay && s.day < today && !s.met && !s.skipped
@@ -543,9 +543,9 @@ import Testing
             guard !candidates.isEmpty else { continue }
             let day = candidates[rng.int(0...(candidates.count - 1))].day
             _ = try world.store.skip(habitID: habit.id, days: DayRange(day: day), env: c.env)
-            let after = try world.store.read(.overview([habit], range: range, env: c.env)).reports[0]
-            #expect(after.score >= before.score - 1e-12, "\(label) \(habit.name) skip \(day): \(before.score) → \(after.score)")
-            #expect(after.score >= 0 && after.score <= 1)
+            let after = try world.store.read(.overview([habit], range: range, env: c.env, scores: true)).reports[0]
+            #expect(after.strength >= before.strength - 1e-12, "\(label) \(habit.name) skip \(day): \(before.strength) → \(after.strength)")
+            #expect(after.strength >= 0 && after.strength <= 1)
             tried += 1
         }
         return tried

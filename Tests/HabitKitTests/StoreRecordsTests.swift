@@ -156,20 +156,36 @@ import Testing
                                          source: .app, env: env)
             }
         }
-        let days = DayRange(first.adding(days: -3), upTo: first.adding(days: 265))
-        let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
-        for all in [false, true] {
-            let (inSwift, inSQL) = try store.write { db in
-                (try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: false, db).totals,
-                 try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: true, db).totals)
-            }
-            #expect(inSwift.count == days.count)
-            for (a, b) in zip(inSwift, inSQL) {
-                #expect(abs(a.mindfulSeconds - b.mindfulSeconds) < 1e-6)
-                #expect(a.alcohol == b.alcohol && a.workouts == b.workouts)
-            }
-            #expect(inSwift.contains { $0.mindfulSeconds > 0 })
+        // Two days with more rows than the rows read in Swift may have (8 a day): left to choose,
+        // the summary reads some, drops them and sums the days in SQL.
+        let dense = first.adding(days: 270)
+        for i in 0..<20 {
+            let start = calendar.start(of: dense).addingTimeInterval(Double(i * 3_000))
+            _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(600)), source: .app, note: nil, env: env)
         }
+        _ = try store.logAlcohol(day: dense.adding(days: 1), level: .easy, drinks: nil, source: .app, env: env)
+        for days in [DayRange(first.adding(days: -3), upTo: first.adding(days: 265)), DayRange(dense, upTo: dense.adding(days: 2))] {
+            let starts = (0...days.count).map { calendar.start(of: days.lowerBound.adding(days: $0)) }
+            for all in [false, true] {
+                let (inSwift, inSQL, chosen) = try store.write { db in
+                    (try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: false, db).totals,
+                     try SummaryTotals.fetch(days: starts, allSources: all, energy: true, forceSQL: true, db).totals,
+                     try SummaryTotals.fetch(days: starts, allSources: all, energy: true, db).totals)
+                }
+                #expect(inSwift.count == days.count && chosen.count == days.count)
+                for (a, (b, c)) in zip(inSwift, zip(inSQL, chosen)) {
+                    #expect(abs(a.mindfulSeconds - b.mindfulSeconds) < 1e-6 && abs(c.mindfulSeconds - b.mindfulSeconds) < 1e-6)
+                    #expect(a.alcohol == b.alcohol && a.workouts == b.workouts)
+                    #expect(c.alcohol == b.alcohol && c.workouts == b.workouts)
+                }
+                #expect(inSwift.contains { $0.mindfulSeconds > 0 })
+            }
+        }
+        let denseMinutes = try store.write { db in
+            try SummaryTotals.fetch(days: [calendar.start(of: dense), calendar.start(of: dense.adding(days: 1))], allSources: false,
+                                    energy: false, db).totals.map { $0.mindfulSeconds / 60 }
+        }
+        #expect(denseMinutes == [200])
     }
     /// `--all-sources` over years sums pieces of days on two connections: the same days, and the
     /// same count of other sources' rows, as one connection summing the whole range at once.

@@ -31,3 +31,8 @@ enum Fixture {
     }
 }
 
+
+extension HabitReport {
+    /// The score of a report evaluated with it (NaN otherwise: every comparison with it fails).
+    var strength: Double { score ?? .nan }
+}

@@ -115,10 +115,10 @@ import Testing
     /// in a row, `1 − 0.5^(9/13)` = 0.381137.
     @Test func theScoreLeavesDaysOffTheScheduleOut() {
         let r = E.run(Self.scheduled(), E.pattern("g-g-g--g-g-g--g-g-g").values)
-        #expect(abs(r.score - (1 - pow(0.5, 9.0 / 13))) < 1e-12)
-        #expect(abs(r.score - 0.381137) < 1e-6)
+        #expect(abs(r.strength - (1 - pow(0.5, 9.0 / 13))) < 1e-12)
+        #expect(abs(r.strength - 0.381137) < 1e-6)
         let daily = E.run(E.habit(), E.pattern("ggggggggg").values)
-        #expect(abs(r.score - daily.score) < 1e-12)
+        #expect(abs(r.strength - daily.strength) < 1e-12)
     }
 
     // MARK: - Through a store, across DST and with a day start

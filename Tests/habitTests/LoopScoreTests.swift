@@ -49,7 +49,7 @@ import ZIPFoundation
     /// Each day's score of `definition` over `days`.
     static func scores(_ store: HabitStore, _ definition: HabitDefinition, _ days: [LocalDay]) throws -> [Double?] {
         guard let first = days.first, let last = days.last else { return [] }
-        let report = try store.read(.overview([definition], range: DayRange(first, upTo: last.adding(days: 1)), env: try env())).reports[0]
+        let report = try store.read(.overview([definition], range: DayRange(first, upTo: last.adding(days: 1)), env: try env(), scores: true)).reports[0]
         return report.days.map { $0.score }
     }
 

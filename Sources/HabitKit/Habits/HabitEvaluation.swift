@@ -72,8 +72,9 @@ public struct HabitReport: Sendable, Equatable {
     public var jokers: Int
     public var today: TodayState
     public var period: PeriodProgress?
-    /// Habit strength in [0, 1] (Loop Habit Tracker's exponential smoothing, Standards/habits.md).
-    public var score: Double
+    /// Habit strength in [0, 1] (Loop Habit Tracker's exponential smoothing, Standards/habits.md);
+    /// nil when the evaluation was not asked for it (`scoring: false`: only `habit score` shows it).
+    public var score: Double?
     /// One status per day of the range the report was asked for.
     public var days: [HabitDayStatus]
     /// False when habit may not read the type the habit's days come from (``AccessGrants``):
@@ -124,11 +125,13 @@ public enum HabitEvaluator {
     ///   - firstDay: the history's first day; nil when the habit has none (everything reads 0).
     ///   - skipped: the habit's skipped days (its own and `--all` ones).
     ///   - range: the days whose statuses the report lists.
+    ///   - scoring: whether to compute the score (the report's and each day's: a second walk over
+    ///     the history); without it both stay nil.
     public static func evaluate(_ habit: HabitDefinition, inputs: [HabitDayInput], firstDay: LocalDay?,
                                 skipped: Set<LocalDay>, today: LocalDay, weekStartsOnSunday: Bool,
-                                range: DayRange) -> HabitReport {
+                                range: DayRange, scoring: Bool = true) -> HabitReport {
         var report = HabitReport(definition: habit, firstDay: firstDay, current: 0, longest: 0, jokers: 0,
-                                 today: .pending, period: nil, score: 0, days: [])
+                                 today: .pending, period: nil, score: scoring ? 0 : nil, days: [])
         let byDay = DayTable(habit.on == nil ? inputs : inputs.map { offSchedule($0, of: habit) }, lowerBound: inputs.first?.day ?? today)
         // Skips are looked up to the end of the current period too (a vacation planned for later this week shrinks its target).
         var skipped = DayTable(skipped: skipped, covering: DayRange(min(firstDay ?? today, range.lowerBound),
@@ -154,8 +157,10 @@ public enum HabitEvaluator {
             walkPeriods(habit, byDay, firstDay: firstDay, skipped: skipped, today: today,
                         weekStartsOnSunday: weekStartsOnSunday, into: &report, &statuses)
         }
-        report.score = score(habit, byDay, statuses: &statuses, firstDay: firstDay, today: today,
-                             todayCounts: report.today == .done)
+        if scoring {
+            report.score = score(habit, byDay, statuses: &statuses, firstDay: firstDay, today: today,
+                                 todayCounts: report.today == .done)
+        }
         report.days = range.map { day in
             statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: false,
                                             skipped: skipped.has(day), joker: false)

@@ -104,7 +104,8 @@ extension StreakWalk {
             .first { $0.builtin == habit }!
         let inputs = summary.summaries.map { HabitDayInput(habit, $0, settings: settings) }
         let r = HabitEvaluator.evaluate(definition, inputs: inputs, firstDay: summary.summaries.isEmpty ? nil : first, skipped: [],
-                                        today: today, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: today))
+                                        today: today, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: today),
+                                        scoring: false)
         return StreakReport(habit: habit, current: r.current, longest: r.longest, jokers: r.jokers, today: r.today)
     }
 }

@@ -25,7 +25,7 @@ public struct HabitOverview: Sendable {
 extension HabitStore {
 
     static func overview(_ asked: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
-                         _ db: Database, side: Bool? = nil, keptTotals: Bool = true) throws -> HabitOverview {
+                         scoring: Bool = false, _ db: Database, side: Bool? = nil, keptTotals: Bool = true) throws -> HabitOverview {
         let settings = try Self.settings(db)
         let grants = try Self.grants(db)
         // A habit whose type habit may not read is evaluated over no data and marked so
@@ -70,9 +70,10 @@ extension HabitStore {
                 let kept = first.flatMap { f in f <= today ? DayRange(max(f, span.lowerBound), upTo: today.adding(days: 1)) : nil }
                 (inputs, keep) = try ownInputs(d, samples[i], span: span, starts: starts, kept: kept, env: env, marks: marks, db)
             }
-            let report = HabitEvaluator.evaluate(d, inputs: first.map { f in inputs.filter { $0.day >= f } } ?? [],
+            // The days are in order: those before the first are a prefix (one copy, no appends).
+            let report = HabitEvaluator.evaluate(d, inputs: first.map { f in Array(inputs.drop { $0.day < f }) } ?? [],
                                                  firstDay: first, skipped: skips[d.id] ?? [], today: today,
-                                                 weekStartsOnSunday: weekStartsOnSunday, range: range)
+                                                 weekStartsOnSunday: weekStartsOnSunday, range: range, scoring: scoring)
             return (report, keep)
         }
         let reports = evaluated.map(\.0)
@@ -82,7 +83,7 @@ extension HabitStore {
         var byID = Dictionary(zip(definitions.map(\.id), reports), uniquingKeysWith: { a, _ in a })
         for d in asked where byID[d.id] == nil {
             var denied = HabitEvaluator.evaluate(d, inputs: [], firstDay: nil, skipped: [], today: today,
-                                                 weekStartsOnSunday: weekStartsOnSunday, range: range)
+                                                 weekStartsOnSunday: weekStartsOnSunday, range: range, scoring: scoring)
             denied.readable = false
             byID[d.id] = denied
         }
@@ -112,7 +113,8 @@ extension HabitStore {
         guard first <= day else { return false }
         let report = HabitEvaluator.evaluate(definition, inputs: inputs.filter { $0.day >= first }, firstDay: first,
                                              skipped: skips[definition.id] ?? [],
-                                             today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day))
+                                             today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day),
+                                             scoring: false)
         return report.days.first?.met ?? false
     }
 
@@ -339,17 +341,19 @@ struct HabitSamples: Sendable {
 
 extension StoreRequest where Value == HabitOverview {
     /// Evaluates `habits` (nil: every active habit, built-ins first) as of `env.today`, each over
-    /// its whole history, listing the days of `range` (default: today).
+    /// its whole history, listing the days of `range` (default: today); the score only with
+    /// `scores` (``HabitReport/score`` is nil without it).
     ///
     /// One daily query for everything: the built-ins' days come from the daily summary
     /// (``dailySummary(in:calendar:allSources:)``), own habits' from their samples put in the same
     /// half-open days (`[D at day-start, D+1 at day-start)`) on their start; sleep is the one
     /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, Standards/habits.md).
     public static func overview(_ habits: [HabitDefinition]? = nil, range: DayRange? = nil, env: HabitEnvironment,
-                              allSources: Bool = false) -> Self {
+                              allSources: Bool = false, scores: Bool = false) -> Self {
         Self { db in
             let definitions = try habits ?? HabitStore.allHabits(env: env, includingArchived: false, db)
-            return try HabitStore.overview(definitions, range: range ?? DayRange(day: env.today), env: env, allSources: allSources, db)
+            return try HabitStore.overview(definitions, range: range ?? DayRange(day: env.today), env: env, allSources: allSources,
+                                           scoring: scores, db)
         }
     }
 }

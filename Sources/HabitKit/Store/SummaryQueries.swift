@@ -100,29 +100,21 @@ struct SummaryTotals {
     /// where it was counted on the way (piece by piece, ``fetchInPieces``); else it is nil.
     static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool = false,
                       _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
-        guard starts.count > 1, let first = starts.first, let last = starts.last else { return ([], nil) }
+        guard starts.count > 1 else { return ([], nil) }
         let dayCount = starts.count - 1
-        let range = InstantRange(first, upTo: last)
         let sources = try StoreRules.resolvedSources(all: allSources, db)
-        let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : [])
-        let useSQL: Bool
-        if let forceSQL {
-            useSQL = forceSQL
-        } else {
-            // Counted only up to the threshold: past it, the answer is known.
-            let limit = dayCount * rowsPerDayForSQL + 1
-            let rows = try Int.fetchOne(db, SQLRequest<Int>(literal: """
-                SELECT (SELECT count(*) FROM (SELECT 1 FROM sample WHERE typeId IN (SELECT id FROM sampleType WHERE identifier IN \(types))
-                          AND start >= \(range.lowerBound.timeIntervalSince1970) AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources)
-                          LIMIT \(limit)))
-                     + (SELECT count(*) FROM (SELECT 1 FROM workout WHERE start >= \(range.lowerBound.timeIntervalSince1970)
-                          AND start < \(range.upperBound.timeIntervalSince1970) AND \(sources) LIMIT \(limit)))
-                """)) ?? 0
-            useSQL = rows >= limit
-        }
-        if useSQL {
+        func inSQL() throws -> (totals: [SummaryTotals], others: Int?) {
             let ranges = (0..<dayCount).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
             return try fetchInPieces(ranges, allSources: allSources, energy: energy, countingOthers: countingOthers, db)
+        }
+        if forceSQL == true { return try inSQL() }
+        // The rows are read until there are too many: then the days are summed in SQL instead
+        // (the rows read so far are dropped). Counting them first would read them twice.
+        let limit = forceSQL == false ? Int.max : dayCount * rowsPerDayForSQL + 1
+        var read = 0
+        func tooMany() -> Bool {
+            read += 1
+            return read >= limit
         }
         var totals = [SummaryTotals](repeating: .zero, count: dayCount)
         let bounds = starts.map(\.timeIntervalSince1970)
@@ -145,17 +137,25 @@ struct SummaryTotals {
                 """)
         }
         let mindful = try sampleRows(SampleType.mindfulSession, #""end" - start"#)
-        while let row = try mindful.next() { if let d = day(row[0]) { totals[d].mindfulSeconds += row[1] } }
+        while let row = try mindful.next() {
+            if tooMany() { return try inSQL() }
+            if let d = day(row[0]) { totals[d].mindfulSeconds += row[1] }
+        }
         let alcohol = try sampleRows(SampleType.alcoholicBeverages, "value")
         while let row = try alcohol.next() {
+            if tooMany() { return try inSQL() }
             if let d = day(row[0]), let v: Double = row[1] { totals[d].alcohol = (totals[d].alcohol ?? 0) + v }
         }
         if energy {
             let kcal = try sampleRows(SampleType.activeEnergyBurned, "value")
-            while let row = try kcal.next() { if let d = day(row[0]), let v: Double = row[1] { totals[d].activeKcal += v } }
+            while let row = try kcal.next() {
+                if tooMany() { return try inSQL() }
+                if let d = day(row[0]), let v: Double = row[1] { totals[d].activeKcal += v }
+            }
         }
         let workouts = try pairs("SELECT start, duration FROM workout WHERE start >= \(lo) AND start < \(hi) AND \(sources)")
         while let row = try workouts.next() {
+            if tooMany() { return try inSQL() }
             if let d = day(row[0]) {
                 totals[d].workoutSeconds += row[1]
                 totals[d].workouts += 1

@@ -18,7 +18,7 @@ struct Score: ParsableCommand {
     func run() throws {
         try store.snapshot { store, env in
             let habits = try tags.habits(store, named: name) ?? name.map { [try store.read(.habit(named: $0, env: env))] }
-            let overview = try store.read(.overview(habits, env: env))
+            let overview = try store.read(.overview(habits, env: env, scores: true))
             if output.json {
                 try Output.printJSON(ScoreJSON(overview))
                 return

@@ -13,9 +13,10 @@ struct ScoreJSON: Codable, Equatable {
     let asOf: String
     let habits: [HabitJSON]
 
+    /// `overview`: read with `scores: true` (``HabitReport/score`` is nil otherwise).
     init(_ overview: HabitOverview) {
         asOf = overview.asOf.description
-        habits = overview.reports.map { HabitJSON(habit: $0.definition.name, score: Self.sixDecimals($0.score), access: $0.accessJSON) }
+        habits = overview.reports.map { HabitJSON(habit: $0.definition.name, score: Self.sixDecimals($0.score ?? 0), access: $0.accessJSON) }
     }
 
     /// The score cut to 6 decimals, as Standards/habits.md writes it: twenty good days, 0.6557476…, are

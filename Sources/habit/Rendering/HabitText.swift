@@ -84,14 +84,15 @@ enum HabitText {
         if let command = d.command { Output.print("  runs: " + escapingControlCharacters(command)) }
     }
 
-    /// `habit score`: name, a bar of 10 cells and the percentage.
+    /// `habit score`: name, a bar of 10 cells and the percentage; `overview` read with `scores: true`.
     static func scores(_ overview: HabitOverview, style: Style) -> [String] {
         let width = max(9, (overview.reports.map(\.definition.name.count).max() ?? 0) + 1)
         return overview.reports.map { r in
             guard r.readable else { return r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + style.dim(AccessText.noReadAccess(r)) }
-            let filled = Int((r.score * 10).rounded())
+            let score = r.score ?? 0
+            let filled = Int((score * 10).rounded())
             let bar = style.green(String(repeating: "█", count: filled)) + style.dim(String(repeating: "░", count: 10 - filled))
-            let percent = String(Int((r.score * 100).rounded())).leftPadded(3) + " %"
+            let percent = String(Int((score * 100).rounded())).leftPadded(3) + " %"
             return r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + bar + " " + percent
         }
     }

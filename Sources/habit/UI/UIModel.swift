@@ -132,7 +132,7 @@ struct UIModel: Sendable {
     static let headerLines = 2
     static let footerLines = 2
     /// Days read beyond those shown, so that moving and paging near them reads nothing. Each day
-    /// read costs every habit a status (a score among them): 183 days either side made the first
+    /// read costs every habit a status: 183 days either side made the first
     /// read ~40 ms slower than 62 (Benchmarks/README.md, issue 26).
     static let margin = 62
 
