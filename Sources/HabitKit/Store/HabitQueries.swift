@@ -130,7 +130,7 @@ extension HabitStore {
         }
         guard let t = try Double.fetchOne(db, SQLRequest<Double>(literal: """
             SELECT min(start) FROM sample WHERE typeId = \(source.typeID) AND \(source.sources)
-            """)) else { return d.since }
+            """, cached: true)) else { return d.since }  // the same text for every habit of a read: prepared once
         return min(d.since, source.day(of: t, env: env))
     }
 

@@ -73,9 +73,10 @@ enum Lookup: CaseIterable {
 
     /// The id of `text`, nil when the store has never seen it. Nil text is only ever asked of
     /// ``sourceVersion`` ("no version").
+    /// (A statement prepared once per connection: a read asks it once or twice per habit.)
     func existingID(_ text: String?, _ db: Database) throws -> Int64? {
-        guard let text else { return try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) IS NULL") }
-        return try Int64.fetchOne(db, sql: "SELECT id FROM \(table) WHERE \(column) = ?", arguments: [text])
+        guard let text else { return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(table) WHERE \(column) IS NULL")) }
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM \(table) WHERE \(column) = ?"), arguments: [text])
     }
 
     /// The id of `text`, inserting it on first use.

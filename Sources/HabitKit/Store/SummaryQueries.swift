@@ -43,9 +43,9 @@ extension HabitStore {
             try Double.fetchOne(db, SQLRequest<Double>(literal: """
                 SELECT min(start) FROM sample WHERE typeId = (SELECT id FROM sampleType WHERE identifier = \(habit == .meditate
                     ? SampleType.mindfulSession : SampleType.alcoholicBeverages)) AND \(sources)
-                """))
+                """, cached: true))
         case .workout:
-            try Double.fetchOne(db, SQLRequest<Double>(literal: "SELECT min(start) FROM workout WHERE \(sources)"))
+            try Double.fetchOne(db, SQLRequest<Double>(literal: "SELECT min(start) FROM workout WHERE \(sources)", cached: true))
         }
         return start.map { calendar.day(containing: Date(timeIntervalSince1970: $0)) }
     }
