@@ -112,57 +112,51 @@ struct SummaryTotals {
         // (the rows read so far are dropped). Counting them first would read them twice.
         let limit = forceSQL == false ? Int.max : dayCount * rowsPerDayForSQL + 1
         var read = 0
-        func tooMany() -> Bool {
-            read += 1
-            return read >= limit
-        }
         var totals = [SummaryTotals](repeating: .zero, count: dayCount)
         let bounds = starts.map(\.timeIntervalSince1970)
-        /// The day whose half-open range holds `t`.
-        func day(_ t: Double) -> Int? {
-            guard t >= bounds[0], t < bounds[dayCount] else { return nil }
-            var lo = 0, hi = dayCount  // bounds[lo] <= t < bounds[hi]
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if bounds[mid] <= t { lo = mid } else { hi = mid }
-            }
-            return lo
-        }
         let lo = bounds[0], hi = bounds[dayCount]
-        func pairs(_ sql: SQL) throws -> RowCursor { try Row.fetchCursor(db, SQLRequest<Row>(literal: sql)) }
-        func sampleRows(_ type: String, _ column: SQL) throws -> RowCursor {
-            try pairs("""
-                SELECT start, \(column) FROM sample WHERE typeId = (SELECT id FROM sampleType WHERE identifier = \(type))
-                AND start >= \(lo) AND start < \(hi) AND \(sources)
-                """)
-        }
-        let mindful = try sampleRows(SampleType.mindfulSession, #""end" - start"#)
-        while let row = try mindful.next() {
-            if tooMany() { return try inSQL() }
-            if let d = day(row[0]) { totals[d].mindfulSeconds += row[1] }
-        }
-        let alcohol = try sampleRows(SampleType.alcoholicBeverages, "value")
-        while let row = try alcohol.next() {
-            if tooMany() { return try inSQL() }
-            if let d = day(row[0]), let v: Double = row[1] { totals[d].alcohol = (totals[d].alcohol ?? 0) + v }
-        }
-        if energy {
-            let kcal = try sampleRows(SampleType.activeEnergyBurned, "value")
-            while let row = try kcal.next() {
-                if tooMany() { return try inSQL() }
-                if let d = day(row[0]), let v: Double = row[1] { totals[d].activeKcal += v }
+        var hint = 0
+        /// Hands each row of `SELECT start, column FROM …` with its day (``RawRows``: inside
+        /// SQLite's loop) until there are too many.
+        func rows(_ column: SQL, _ rest: SQL, _ body: (Int, RawRow) -> Void) throws {
+            hint = 0
+            try RawRows.forEach(db, columns: "start, " + column, rest: rest) { row in
+                read += 1
+                if read >= limit { throw TooManyRows() }
+                guard let d = HabitStore.dayIndex(row.double(0), bounds, hint: hint) else { return }
+                hint = d
+                body(d, row)
             }
         }
-        let workouts = try pairs("SELECT start, duration FROM workout WHERE start >= \(lo) AND start < \(hi) AND \(sources)")
-        while let row = try workouts.next() {
-            if tooMany() { return try inSQL() }
-            if let d = day(row[0]) {
-                totals[d].workoutSeconds += row[1]
+        func samples(_ type: String, _ column: SQL, _ body: (Int, RawRow) -> Void) throws {
+            try rows(column, """
+                FROM sample WHERE typeId = (SELECT id FROM sampleType WHERE identifier = \(type))
+                AND start >= \(lo) AND start < \(hi) AND \(sources)
+                """, body)
+        }
+        do {
+            try samples(SampleType.mindfulSession, #""end" - start"#) { d, row in totals[d].mindfulSeconds += row.double(1) }
+            try samples(SampleType.alcoholicBeverages, "value") { d, row in
+                if !row.isNull(1) { totals[d].alcohol = (totals[d].alcohol ?? 0) + row.double(1) }
+            }
+            if energy {
+                try samples(SampleType.activeEnergyBurned, "value") { d, row in
+                    if !row.isNull(1) { totals[d].activeKcal += row.double(1) }
+                }
+            }
+            try rows("duration", "FROM workout WHERE start >= \(lo) AND start < \(hi) AND \(sources)") { d, row in
+                totals[d].workoutSeconds += row.double(1)
                 totals[d].workouts += 1
             }
+        } catch is TooManyRows {
+            return try inSQL()
         }
         return (totals, nil)
     }
+
+    /// Thrown by the row reader of ``fetch(days:allSources:energy:forceSQL:countingOthers:_:)`` to
+    /// stop reading: the days are summed in SQL instead.
+    private struct TooManyRows: Error {}
 
     /// Days per piece when a long history is summed in SQL on two connections.
     static let daysPerPiece = 512
