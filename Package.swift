@@ -28,11 +28,14 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // The C library's allocator settings, made once at start (Sources/CMalloc/shim.h).
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "habit",
             dependencies: [
                 "HabitKit",
                 "CNCurses",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
