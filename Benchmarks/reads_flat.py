@@ -2,7 +2,8 @@
 """Issue 28 point 6 benchmark, "reads flat in the data": `habit streak`, `habit calendar`,
 `habit today`, `habit status --format waybar` and `habit score` on 10 years of demo data, 20 own
 habits (12 logged, 8 on imported types with `--from`) and N imported records, for several N, two
-binaries alternated run by run (before, after, before, …). Not a test: run it by hand, with no
+binaries; each run of a command takes every N and both binaries in turn (the order reversed every
+other run), so the sizes are compared in the same minutes too. Not a test: run it by hand, with no
 build running. Builds nothing: give it two binaries (the same one twice is fine).
 
 The store, made once and reused for every N: `habit demo --days 3652 --seed 7` and `habit add`
@@ -354,6 +355,7 @@ def main():
         print(f"before: {binaries['before']}\nafter:  {binaries['after']}")
         results = {}  # (binary, n, command) -> (wall median, cpu median)
         store_mb = {}
+        stores = {}  # n -> {binary: env}
         for n in sizes:
             folder = private_dir(work, f"n{n}")
             db = os.path.join(folder, "habit.sqlite")
@@ -369,6 +371,7 @@ def main():
                 shutil.copy(db, copy)
                 copies[binary] = make_env(private_dir(folder, binary + "-home"), copy)
             os.unlink(db)
+            stores[n] = copies
             listed = {b: check_listed(binaries[b], copies[b]) for b in binaries}
             print(f"\nN = {n:,}: {n:,} imported records written in {seconds:.1f} s; {total:,} samples, "
                   f"{store_mb[n]:.1f} MB; streak --json lists {listed['before']} / {listed['after']} habits")
@@ -377,27 +380,33 @@ def main():
                 a = digest([binaries["before"]] + command, copies["before"])
                 b = digest([binaries["after"]] + command, copies["after"])
                 print(f"  {' '.join(command):<24} output {'identical' if a == b else 'DIFFERS'} ({b[1]:,} bytes)")
-            print(f"  load before: {open('/proc/loadavg').read().strip()}")
-            for name, command in COMMANDS:
-                samples = {binary: ([], []) for binary in binaries}
-                for _ in range(args.runs):
-                    for binary, path in binaries.items():
-                        wall, cpu = run_once([path] + command, copies[binary])
-                        samples[binary][0].append(wall)
-                        samples[binary][1].append(cpu)
-                for binary, (walls, cpus) in samples.items():
-                    results[(binary, n, name)] = (statistics.median(walls), statistics.median(cpus))
-            print(f"  load after: {open('/proc/loadavg').read().strip()}")
+        # Every run of a command takes each size and each binary in turn (the order reversed every
+        # other run): this machine changes speed for minutes at a time, and sizes measured one
+        # after the other would compare those minutes, not the sizes.
+        print(f"\nload before the runs: {open('/proc/loadavg').read().strip()}")
+        turns = [(n, binary) for n in sizes for binary in binaries]
+        for name, command in COMMANDS:
+            samples = {turn: ([], []) for turn in turns}
+            for run in range(args.runs):
+                for n, binary in (turns if run % 2 == 0 else list(reversed(turns))):
+                    wall, cpu = run_once([binaries[binary]] + command, stores[n][binary])
+                    samples[(n, binary)][0].append(wall)
+                    samples[(n, binary)][1].append(cpu)
+            for (n, binary), (walls, cpus) in samples.items():
+                results[(binary, n, name)] = (statistics.median(walls), statistics.median(cpus))
+        print(f"load after the runs: {open('/proc/loadavg').read().strip()}")
+        for n in sizes:
+            copies = stores[n]
             sizes_after = {b: os.path.getsize(copies[b]["HABIT_DB"]) / 1e6 for b in binaries}
             if any(abs(s - store_mb[n]) > 0.05 for s in sizes_after.values()):
-                print(f"  store copies after the runs: before {sizes_after['before']:.1f} MB, after {sizes_after['after']:.1f} MB")
+                print(f"  N = {n:,}: store copies after the runs: before {sizes_after['before']:.1f} MB, after {sizes_after['after']:.1f} MB")
             if args.keep:
-                print(f"  stores kept: {copies['before']['HABIT_DB']}  {copies['after']['HABIT_DB']}")
+                print(f"  N = {n:,}: stores kept: {copies['before']['HABIT_DB']}  {copies['after']['HABIT_DB']}")
 
         small, large = sizes[0], sizes[-1]
         for binary, path in binaries.items():
             print(f"\n### {binary}: {path}\n")
-            print(f"Wall / CPU ms, medians of {args.runs} runs (alternated with the other binary).\n")
+            print(f"Wall / CPU ms, medians of {args.runs} runs (each run alternating every size and both binaries).\n")
             print("| N (store) | " + " | ".join(" ".join(c) for _, c in COMMANDS) + " |")
             print("|---|" + "---:|" * len(COMMANDS))
             for n in sizes:
