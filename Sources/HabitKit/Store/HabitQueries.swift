@@ -34,9 +34,14 @@ extension HabitStore {
         let today = env.today
         let calendar = env.calendar
         let filters = SourceFilters()
+        // Where each own habit's samples are, found once: its first day and its days read them
+        // (the days on up to two connections, ``SideReader``).
+        let samples = try definitions.map { d in d.builtin == nil ? try HabitSamples(d, db, filters: filters) : nil }
         var firsts: [String: LocalDay] = [:]
-        for d in definitions {
-            if let first = try firstDay(of: d, env: env, allSources: allSources, db, filters: filters) { firsts[d.id] = first }
+        for (d, source) in zip(definitions, samples) {
+            let first = try d.builtin.map { try firstDay(of: $0, calendar: calendar, allSources: allSources, db) }
+                ?? firstDay(of: d, samples: source, env: env, db)
+            if let first { firsts[d.id] = first }
         }
         let start = min(firsts.values.min() ?? today, today, range.lowerBound)
         let span = DayRange(start, upTo: max(today.adding(days: 1), range.upperBound))
@@ -46,9 +51,6 @@ extension HabitStore {
         if definitions.contains(where: { $0.kind == .builtin }) {
             summary = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false, db)
         }
-        // Where each own habit's samples are, found here; the days read and judged on up to two
-        // connections (``SideReader``).
-        let samples = try definitions.map { d in d.builtin == nil ? try HabitSamples(d, db, filters: filters) : nil }
         let weekStartsOnSunday = settings.weekStartsOnSunday
         // A second connection costs a millisecond or two to open: worth it only for long histories
         // of several habits (nil: decide; the tests force either way).
@@ -123,7 +125,14 @@ extension HabitStore {
     static func firstDay(of d: HabitDefinition, env: HabitEnvironment, allSources: Bool, _ db: Database,
                          filters: SourceFilters = SourceFilters()) throws -> LocalDay? {
         if let builtin = d.builtin { return try firstDay(of: builtin, calendar: env.calendar, allSources: allSources, db) }
-        guard let source = try HabitSamples(d, db, filters: filters) else { return d.since }
+        return try firstDay(of: d, samples: try HabitSamples(d, db, filters: filters), env: env, db)
+    }
+
+    /// ``firstDay(of:env:allSources:_:filters:)`` of an own habit whose samples are found already
+    /// (nil: the store holds none of its type yet).
+    static func firstDay(of d: HabitDefinition, samples source: HabitSamples?, env: HabitEnvironment,
+                         _ db: Database) throws -> LocalDay? {
+        guard let source else { return d.since }
         if let ring = source.ring {
             let first = try String.fetchOne(db, sql: "SELECT min(day) FROM activitySummary WHERE " + ring.storedColumn + " IS NOT NULL")
             return first.flatMap { LocalDay($0) }.map { min(d.since, $0) } ?? d.since

@@ -115,11 +115,10 @@ struct SummaryTotals {
         var totals = [SummaryTotals](repeating: .zero, count: dayCount)
         let bounds = starts.map(\.timeIntervalSince1970)
         let lo = bounds[0], hi = bounds[dayCount]
-        var hint = 0
         /// Hands each row of `SELECT start, column FROM …` with its day (``RawRows``: inside
         /// SQLite's loop) until there are too many.
         func rows(_ column: SQL, _ rest: SQL, _ body: (Int, RawRow) -> Void) throws {
-            hint = 0
+            var hint = 0
             try RawRows.forEach(db, columns: "start, " + column, rest: rest) { row in
                 read += 1
                 if read >= limit { throw TooManyRows() }
