@@ -27,7 +27,21 @@ import Testing
                                       from: "HKCategoryTypeIdentifierMindfulSession", sources: .all, since: "2025-10-20")),
             try T.add(store, T.define("water", .quantity, unit: "glass", goal: .atLeast(3), times: 10, per: .week, since: "2025-09-01")),
             try T.add(store, T.define("floss", since: "2025-09-01")),
-        ]
+        ] + HabitDefinition.builtins(settings: Settings(), since: first, at: Fixture.instant("2025-09-01T12:00:00+02:00"))
+    }
+
+    /// A built-in entry logged at a random instant of the shown days (a NoAlc entry replaces the
+    /// day's earlier one: a deleted sample).
+    static func logBuiltin(_ store: HabitStore, _ rng: inout SeededRandom, env: HabitEnvironment) throws {
+        let day = first.adding(days: Int.random(in: 0..<daysShown, using: &rng))
+        let start = env.calendar.start(of: day).addingTimeInterval(Double(Int.random(in: 0..<86_000, using: &rng)))
+        let range = InstantRange(start, upTo: start.addingTimeInterval(Double(Int.random(in: 60...3_600, using: &rng))))
+        let entry: NewEntry = switch Int.random(in: 0..<3, using: &rng) {
+        case 0: .meditation(range, note: nil)
+        case 1: .workout(.hiit, range, met: nil, note: nil)
+        default: .alcohol(day: day, level: [.steady, .easy, .wild][Int.random(in: 0...2, using: &rng)], drinks: nil)
+        }
+        _ = try store.log(entry, env: env)
     }
 
     /// An export of a few records of the four imported types at random instants of the shown days.
@@ -103,7 +117,7 @@ import Testing
         var envIndex = 0
         var keptRows = 0
         for step in 0..<30 {
-            switch Int.random(in: 0..<10, using: &rng) {
+            switch Int.random(in: 0..<14, using: &rng) {
             case 0...3:
                 let path = try Self.randomExport(&rng)
                 defer { try? FileManager.default.removeItem(atPath: path) }
@@ -131,6 +145,22 @@ import Testing
                 }
             case 8:
                 envIndex = Int.random(in: 0..<Self.envs.count, using: &rng)
+            case 10, 11:
+                try Self.logBuiltin(store, &rng, env: Self.env(envIndex))
+            case 12:
+                // A workout deleted behind habit's back (its trigger marks its day), or moved a day or two.
+                let offset = Int.random(in: 0..<1000, using: &rng)
+                let shift = Double(Int.random(in: -2...2, using: &rng)) * 86_400 + 3_600
+                try store.write { db in
+                    let which = "(SELECT id FROM workout ORDER BY id LIMIT 1 OFFSET ? % max(1, (SELECT count(*) FROM workout)))"
+                    if Bool.random(using: &rng) {
+                        try db.execute(sql: "DELETE FROM sample WHERE workoutId = \(which); DELETE FROM workout WHERE id = \(which)",
+                                       arguments: [offset, offset])
+                    } else {
+                        try db.execute(sql: #"UPDATE workout SET start = start + ?, "end" = "end" + ? WHERE id = "# + which,
+                                       arguments: [shift, shift, offset])
+                    }
+                }
             default:
                 break  // read again with nothing changed
             }
@@ -138,8 +168,8 @@ import Testing
             #expect(kept.reports == summed.reports, "seed \(seed), step \(step)")
             keptRows = max(keptRows, try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? 0 })
         }
-        // The totals were kept (seven habits, all with samples by now) and used.
-        #expect(keptRows >= 5)
+        // The totals were kept (seven habits, all with samples by now, and the built-ins' four series) and used.
+        #expect(keptRows >= 9)
     }
 
     @Test func aReadUsesTheKeptValuesAndSumsAgainOnlyTheDaysAChangeFallsIn() throws {
@@ -182,6 +212,60 @@ import Testing
         #expect(try store.read(.overview([steps], range: range, env: early)).reports[0].days.map(\.value) == [3000, 1, 0])
     }
 
+    /// The built-ins' four series are kept too (the app's sources only), read back where exact,
+    /// and summed again on the days a new, deleted or changed row falls in — a workout's trigger included.
+    @Test func theBuiltinsKeepTheirTotalsAndSumAgainOnlyChangedDays() throws {
+        let store = try HabitStore.inMemory()
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        func at(_ s: String, minutes: Double) -> InstantRange {
+            InstantRange(Fixture.instant(s), upTo: Fixture.instant(s).addingTimeInterval(minutes * 60))
+        }
+        _ = try store.log(.meditation(at("2025-10-25T08:00:00+02:00", minutes: 10), note: nil), env: env)
+        _ = try store.log(.meditation(at("2025-10-26T08:00:00+01:00", minutes: 20), note: nil), env: env)
+        _ = try store.log(.workout(.hiit, at("2025-10-26T18:00:00+01:00", minutes: 25), met: nil, note: nil), env: env)
+        _ = try store.log(.alcohol(day: Fixture.day("2025-10-25"), level: .easy, drinks: nil), env: env)
+        let builtins = HabitDefinition.builtins(settings: Settings(), since: Fixture.day("2025-10-25"), at: Fixture.instant("2025-10-25T00:00:00+02:00"))
+        let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
+        func values() throws -> [[Double]] {
+            try store.read(.overview(builtins, range: range, env: env)).reports.map { $0.days.map(\.value) }
+        }
+        func kept() throws -> [String] {
+            try store.read { db in try String.fetchAll(db, sql: "SELECT habitId FROM dayTotal ORDER BY habitId") }
+        }
+        let first = try values()
+        #expect(first[0] == [10, 20, 0])  // meditate, minutes
+        #expect(first[1] == [0, 25, 0])  // workout, minutes
+        #expect(try kept() == BuiltinDayTotals.ids.sorted())
+        // A kept value altered by hand is what a read shows: the values are read, not summed.
+        try store.write { db in
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ? WHERE habitId = 'builtin.mindful'", arguments: [Self.words([600, 7 * 60, 0])])
+        }
+        #expect(try values()[0] == [10, 7, 0])
+        // Every source (`--all-sources`) always sums: it shows the true value.
+        let all = try store.read(.overview(builtins, range: range, env: env, allSources: true)).reports[0].days.map(\.value)
+        #expect(all == [10, 20, 0])
+        // A new session on 10-25 sums that day again (for every series), and only that day.
+        _ = try store.log(.meditation(at("2025-10-25T09:00:00+02:00", minutes: 5), note: nil), env: env)
+        #expect(try values()[0] == [15, 7, 0])
+        // A workout deleted behind habit's back: its trigger marks its day.
+        try store.write { db in try db.execute(sql: "DELETE FROM sample WHERE workoutId IS NOT NULL; DELETE FROM workout") }
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotalDirty WHERE typeId = -1") } == 1)
+        let afterDelete = try values()
+        #expect(afterDelete[0] == [15, 20, 0] && afterDelete[1] == [0, 0, 0])  // 10-26 summed again for every series
+        // A workout moved from 10-26 to 10-27 (the update trigger marks both days).
+        _ = try store.log(.workout(.hiit, at("2025-10-26T18:00:00+01:00", minutes: 30), met: nil, note: nil), env: env)
+        #expect(try values()[1] == [0, 30, 0])
+        try store.write { db in try db.execute(sql: #"UPDATE workout SET start = start + 86400, "end" = "end" + 86400"#) }
+        #expect(try values()[1] == [0, 0, 30])
+        // The four series stay kept though no habit has their ids (a longer span is kept anew,
+        // and that write drops the kept rows of removed habits).
+        let longer = try store.read(.overview(builtins, range: OwnHabitStoreTests.days("2025-10-20", "2025-10-28"), env: env))
+        #expect(longer.reports[0].days.map(\.value) == [0, 0, 0, 0, 0, 15, 20, 0])
+        #expect(try kept() == BuiltinDayTotals.ids.sorted())
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT spanStart FROM dayTotal WHERE habitId = 'builtin.mindful'") }
+                == Fixture.day("2025-10-20").ordinal)
+    }
+
     /// `habit doctor`'s `kept-totals`: what a read shows from kept totals against every sample
     /// summed again; a value altered by hand is found (habit, days, first day), the check keeps
     /// and changes nothing, and the repair it names makes the next read keep true values.
@@ -213,6 +297,21 @@ import Testing
         try store.write { db in try db.execute(sql: "DELETE FROM dayTotalDays; DELETE FROM dayTotal") }
         #expect(try store.read(.overview([steps], range: range, env: env)).reports[0].days.map(\.value) == [500, 3000, 9000])
         #expect(try store.read(.keptTotalsCheck(env: env)) == KeptTotalsCheck(checked: 1, differing: []))
+    }
+
+    /// `kept-totals` compares the built-ins' days too once theirs are kept.
+    @Test func doctorChecksTheBuiltinsKeptTotalsToo() throws {
+        let store = try HabitStore.inMemory()
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        let start = Fixture.instant("2025-10-26T08:00:00+01:00")
+        _ = try store.log(.meditation(InstantRange(start, upTo: start.addingTimeInterval(600)), note: nil), env: env)
+        _ = try store.read(.overview(env: env))  // every habit: the three built-ins
+        #expect(try store.read(.keptTotalsCheck(env: env)) == KeptTotalsCheck(checked: 3, differing: []))
+        try store.write { db in
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ? WHERE habitId = 'builtin.mindful'", arguments: [Self.words([420])])
+        }
+        #expect(try store.read(.keptTotalsCheck(env: env))
+                == KeptTotalsCheck(checked: 3, differing: [.init(habit: "meditate", days: 1, first: Fixture.day("2025-10-26"))]))
     }
 
     @Test func keptTotalsOfARemovedHabitAndSeenDirtyRowsAreDropped() throws {

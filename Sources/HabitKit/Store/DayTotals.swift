@@ -120,7 +120,11 @@ enum DayTotals {
         // (`+typeId` keeps SQLite from choosing the type's index, a scan of every sample of it).
         let oldestAnchor = states.values.map(\.state.anchor).min() ?? counter
         if oldestAnchor < counter {
-            let rows = try Row.fetchAll(db, sql: changedSamples(types: types), arguments: [oldestAnchor, changeLimit + 1])
+            var rows = try Row.fetchAll(db, sql: changedSamples(types: types), arguments: [oldestAnchor, changeLimit + 1])
+            // Workouts inserted since, for the built-ins' workout totals (``BuiltinDayTotals``).
+            if states.values.contains(where: { $0.state.typeID == BuiltinDayTotals.workoutType }) {
+                rows += try Row.fetchAll(db, sql: changedWorkouts, arguments: [oldestAnchor, changeLimit + 1])
+            }
             overflow = rows.count > changeLimit
             scanned += rows.count
             if !overflow { spread(rows, over: &states, mark: \.anchor) }
@@ -154,6 +158,9 @@ enum DayTotals {
     static func changedSamples(types: String) -> String {
         "SELECT typeId, start, anchor FROM sample WHERE anchor > ? AND +typeId IN (\(types)) LIMIT ?"
     }
+
+    /// The workouts inserted after an anchor, at most a limit, as rows of ``BuiltinDayTotals/workoutType``.
+    static let changedWorkouts = "SELECT \(BuiltinDayTotals.workoutType), start, anchor FROM workout WHERE anchor > ? LIMIT ?"
 
     /// Each row (type, start, mark) to every habit of its type whose state is older than the mark.
     private static func spread(_ rows: [Row], over states: inout [String: Kept], mark: KeyPath<State, Int64>) {
@@ -194,17 +201,6 @@ enum DayTotals {
         return (first, words.withUnsafeBytes { Data($0) })
     }
 
-    /// Calls `body` with the offset and the value (nil: no entry) of each kept day.
-    static func decode(_ data: Data, _ body: (Int, Double?) -> Void) {
-        let count = data.count / 8
-        data.withUnsafeBytes { raw in
-            for i in 0..<count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))
-                body(i, word == noEntry ? nil : Double(bitPattern: word))
-            }
-        }
-    }
-
     /// Writes `batches` when the store is as each was read: same change counter, same last dirty
     /// row. Then drops the totals of habits that are gone and dirty rows every total has seen,
     /// but never the newest: it keeps the next row's number above every number handed out.
@@ -236,7 +232,7 @@ enum DayTotals {
         }
         guard wrote else { return }
         try db.execute(sql: """
-            DELETE FROM dayTotal WHERE habitId NOT IN (SELECT id FROM habit);
+            DELETE FROM dayTotal WHERE habitId NOT IN (SELECT id FROM habit) AND habitId NOT IN \(BuiltinDayTotals.idList);
             DELETE FROM dayTotalDays WHERE habitId NOT IN (SELECT habitId FROM dayTotal);
             DELETE FROM dayTotalDirty WHERE seq <= coalesce((SELECT min(dirtySeq) FROM dayTotal), (SELECT max(seq) FROM dayTotalDirty))
                 AND seq < (SELECT max(seq) FROM dayTotalDirty);
@@ -280,86 +276,156 @@ extension HabitSamples {
     /// part of `span` the totals are kept for: the habit's first day to today.
     func dayAmounts(habitID: String, span: DayRange, bounds: [Double], kept keptRange: DayRange?, env: HabitEnvironment,
                     marks: DayTotals.Marks?, _ db: Database) throws -> (values: [Double], entries: [Bool], keep: DayTotals.Keep?) {
-        let n = span.count
-        var values = [Double](repeating: 0, count: n)
-        var entries = [Bool](repeating: false, count: n)
-        let lo = keptRange.map { span.lowerBound.days(until: $0.lowerBound) } ?? 0
-        let hi = keptRange.map { span.lowerBound.days(until: $0.upperBound) } ?? 0
-        guard let marks, ring == nil, lo >= 0, hi <= n, lo < hi else {
+        guard let marks, ring == nil else {
+            var values = [Double](repeating: 0, count: span.count)
+            var entries = [Bool](repeating: false, count: span.count)
             try forEachAmount(days: span, bounds: bounds, env: env, db) { i, amount in
                 values[i] += amount
                 entries[i] = true
             }
             return (values, entries, nil)
         }
-        let fingerprint = try DayTotals.fingerprint(self, env: env, db)
+        let series = DayTotals.Series(id: habitID, typeID: typeID, fingerprint: try DayTotals.fingerprint(self, env: env, db))
+        // A changed sample marks the day it counts for (sleep: the night's day).
+        let changedBounds = { measure == .asleep
+            ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds }
+        let got = try DayTotals.amounts(of: [series], span: span, bounds: bounds, changedBounds: changedBounds,
+                                        kept: keptRange, marks: marks) { run, runBounds, add in
+            try forEachAmount(days: run, bounds: runBounds, env: env, db) { k, amount in add(0, k, amount) }
+        }
+        return (got.values[0], got.entries[0], got.keeps[0])
+    }
+}
+
+extension DayTotals {
+    /// One kept series of day amounts: an own habit's (its id), or one of the built-ins' metrics
+    /// (``BuiltinDayTotals``).
+    struct Series {
+        var id: String
+        /// The sample type whose changes make its days summed again (``BuiltinDayTotals/workoutType``: workouts).
+        var typeID: Int64
+        var fingerprint: String
+    }
+
+    /// The amount and entry of each day of `span` for every series of `series`, from their kept
+    /// totals where every one of them is exact and summed elsewhere; with what to keep of each for
+    /// the next read (nil: nothing new). `bounds` are the days' starts (one more than the days);
+    /// `changedBounds` the instants a changed row's day is found by; `kept` the part of `span`
+    /// the totals are kept for. `sum(run, runBounds, add)` sums consecutive days `run` (its
+    /// starts `runBounds`) for all series at once, calling `add(series, day in run, amount)`:
+    /// a day with an `add` has an entry.
+    static func amounts(of series: [Series], span: DayRange, bounds: [Double], changedBounds: () -> [Double],
+                        kept keptRange: DayRange?, marks: Marks,
+                        sum: (DayRange, [Double], (Int, Int, Double) -> Void) throws -> Void)
+        throws -> (values: [[Double]], entries: [[Bool]], keeps: [Keep?]) {
+        let n = span.count
+        // One flat array per kind, series after series (`s * n + i`): no nested array to check
+        // for uniqueness on every day's write.
+        var values = [Double](repeating: 0, count: n * series.count)
+        var entries = [Bool](repeating: false, count: n * series.count)
+        func split<T>(_ flat: [T]) -> [[T]] {
+            series.count == 1 ? [flat] : series.indices.map { Array(flat[$0 * n..<($0 + 1) * n]) }
+        }
+        let lo = keptRange.map { span.lowerBound.days(until: $0.lowerBound) } ?? 0
+        let hi = keptRange.map { span.lowerBound.days(until: $0.upperBound) } ?? 0
+        guard lo >= 0, hi <= n, lo < hi else {
+            try sum(span, bounds) { s, i, amount in
+                values[s * n + i] += amount
+                entries[s * n + i] = true
+            }
+            return (split(values), split(entries), series.map { _ in nil })
+        }
         var compute = [Bool](repeating: true, count: n)
         let base = span.lowerBound.ordinal
-        // The fingerprint names the type too: a kept state that matches it is this habit's.
-        let kept = marks.states[habitID].flatMap { $0.state.fingerprint == fingerprint ? $0 : nil }
-        if let kept {
-            let state = kept.state
-            // The kept span's days inside `kept` are known: a kept value, or no entry.
-            let known = (max(lo, state.spanStart - base), min(hi, state.spanEnd - base))
+        // The fingerprint names the type too: a kept state that matches it is this series'.
+        let kept = series.map { s in marks.states[s.id].flatMap { $0.state.fingerprint == s.fingerprint ? $0 : nil } }
+        let every = kept.compactMap { $0 }
+        if every.count == series.count {
+            // The days inside `kept` every series' kept span covers are known: a kept value, or no entry.
+            let known = every.reduce((lo, hi)) { r, k in (max(r.0, k.state.spanStart - base), min(r.1, k.state.spanEnd - base)) }
             if known.0 < known.1 { for i in known.0..<known.1 { compute[i] = false } }
-            DayTotals.decode(kept.days) { j, value in
-                let i = state.firstDay - base + j
-                guard i >= lo, i < hi, !compute[i], let value else { return }
-                values[i] = value
-                entries[i] = true
-            }
-            // Less the days a changed sample starts in (sleep: the night's day).
-            if !kept.changed.isEmpty {
-                let dayBounds = measure == .asleep
-                    ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds
+            // Less the days a changed row starts in.
+            let changed = every.flatMap(\.changed).sorted()
+            if !changed.isEmpty {
+                let dayBounds = changedBounds()
                 var hint = 0
-                for start in kept.changed.sorted() {
+                for start in changed {
                     guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else { continue }
                     hint = i
-                    if i < n, !compute[i] { compute[i] = true; values[i] = 0; entries[i] = false }
+                    if i < n { compute[i] = true }
+                }
+            }
+            // The kept values of the days not summed (ten years of twenty habits is 70,000 days:
+            // one pass over the words of each, with the indexes proved in range before it).
+            for (s, k) in every.enumerated() {
+                let offset = k.state.firstDay - base  // day index of word j: offset + j
+                let from = max(0, lo - offset), to = min(k.days.count / 8, hi - offset)
+                guard from < to else { continue }
+                k.days.withUnsafeBytes { raw in
+                    values.withUnsafeMutableBufferPointer { v in
+                        entries.withUnsafeMutableBufferPointer { e in
+                            compute.withUnsafeBufferPointer { c in
+                                for j in from..<to where !c[offset + j] {  // lo <= offset + j < hi <= n
+                                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j * 8, as: UInt64.self))
+                                    if word == noEntry { continue }
+                                    v[s * n + offset + j] = Double(bitPattern: word)
+                                    e[s * n + offset + j] = true
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        // The other days summed from the samples, in runs of consecutive days.
+        // The other days summed, in runs of consecutive days.
         var i = 0
         var summedDays = 0  // days inside `kept` summed: the values to keep may differ
         while i < n {
             guard compute[i] else { i += 1; continue }
             var j = i
             while j < n && compute[j] { j += 1 }
-            let run = DayRange(span.lowerBound.adding(days: i), upTo: span.lowerBound.adding(days: j))
             let start = i
-            try forEachAmount(days: run, bounds: Array(bounds[i...j]), env: env, db) { k, amount in
-                values[start + k] += amount
-                entries[start + k] = true
+            try sum(DayRange(span.lowerBound.adding(days: i), upTo: span.lowerBound.adding(days: j)), Array(bounds[i...j])) { s, k, amount in
+                values[s * n + start + k] += amount
+                entries[s * n + start + k] = true
             }
             summedDays += max(0, min(j, hi) - max(i, lo))
             i = j
         }
+        let keeps = series.indices.map { s in
+            keep(series[s], kept[s], values: values[s * n + lo..<s * n + hi], entries: entries[s * n + lo..<s * n + hi],
+                 base: base, lo: lo, hi: hi, summedDays: summedDays, marks: marks)
+        }
+        return (split(values), split(entries), keeps)
+    }
+
+    /// What to keep of one series after a read: nothing when its kept values and marks hold
+    /// already, the new marks alone when its values are the kept ones, else its values (`values`, `entries`: the kept days, `lo..<hi`).
+    private static func keep(_ series: Series, _ kept: Kept?, values: ArraySlice<Double>, entries: ArraySlice<Bool>, base: Int, lo: Int, hi: Int,
+                             summedDays: Int, marks: Marks) -> Keep? {
         let sameSpan = kept.map { $0.state.spanStart == base + lo && $0.state.spanEnd == base + hi } ?? false
         var encoded: (first: Int, data: Data)?
         if summedDays > 0 || !sameSpan {
-            guard let e = DayTotals.encode(Array(values[lo..<hi]), Array(entries[lo..<hi])) else { return (values, entries, nil) }
+            guard let e = encode(Array(values), Array(entries)) else { return nil }
             encoded = e
         }
         if let state = kept?.state, sameSpan,
            encoded.map({ $0.data == kept?.days && (base + lo + $0.first == state.firstDay || $0.data.isEmpty) }) ?? true {
             // The values are the kept ones (every kept day read as kept, or summed to the same).
-            if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return (values, entries, nil) }
+            if state.anchor == marks.counter && state.dirtySeq == marks.dirtySeq { return nil }
             var moved = state
             (moved.anchor, moved.dirtySeq) = (marks.counter, marks.dirtySeq)
-            return (values, entries, DayTotals.Keep(habitID: habitID, state: moved, days: nil, needed: false))
+            return Keep(habitID: series.id, state: moved, days: nil, needed: false)
         }
-        guard let (first, data) = encoded else { return (values, entries, nil) }  // unreachable: encoded above
-        let new = DayTotals.State(typeID: typeID, fingerprint: fingerprint, anchor: marks.counter, dirtySeq: marks.dirtySeq,
-                                  spanStart: base + lo, spanEnd: base + hi, firstDay: base + lo + first)
-        return (values, entries, DayTotals.Keep(habitID: habitID, state: new, days: data,
-                                               needed: !sameSpan || summedDays > DayTotals.fewDays))
+        guard let (first, data) = encoded else { return nil }  // unreachable: encoded above
+        let new = State(typeID: series.typeID, fingerprint: series.fingerprint, anchor: marks.counter, dirtySeq: marks.dirtySeq,
+                        spanStart: base + lo, spanEnd: base + hi, firstDay: base + lo + first)
+        return Keep(habitID: series.id, state: new, days: data, needed: !sameSpan || summedDays > fewDays)
     }
 }
 
 /// What `habit doctor` finds of the kept day totals (``DayTotals``): for each own habit that has
-/// them, the amounts a read shows — kept values, and the samples on the days changed since —
+/// them (and the built-ins, when theirs are kept: ``BuiltinDayTotals``), the amounts a read shows — kept values, and the samples on the days changed since —
 /// against the amounts of every sample summed again, day by day, in one snapshot. Derived data
 /// that disagrees is a defect of habit, not of the user's data: the finding says so and how to
 /// drop the totals (the next read sums everything and keeps them again).
@@ -399,7 +465,10 @@ extension StoreRequest where Value == KeptTotalsCheck {
             guard try db.tableExists("dayTotal") else { return KeptTotalsCheck(checked: 0, differing: []) }
             defer { _ = DayTotals.Outbox.shared.take(for: db) }  // a check keeps nothing
             let kept = Set(try String.fetchAll(db, sql: "SELECT habitId FROM dayTotal"))
-            let habits = try HabitStore.allHabits(env: env, includingArchived: true, db).filter { kept.contains($0.id) }
+            // The built-ins are checked when any of their series is kept (``BuiltinDayTotals``).
+            let builtins = !kept.isDisjoint(with: BuiltinDayTotals.ids)
+            let habits = try HabitStore.allHabits(env: env, includingArchived: true, db)
+                .filter { kept.contains($0.id) || ($0.builtin != nil && builtins) }
             let earliest = try Int.fetchOne(db, sql: "SELECT min(spanStart) FROM dayTotal") ?? env.today.ordinal
             // Out-of-range rows are not used by reads (``DayTotals/marks(of:_:)``); neither here.
             let lower = LocalDay(ordinal: min(env.today.ordinal, max(earliest, env.today.ordinal - 200 * 366)))

@@ -47,16 +47,22 @@ extension HabitStore {
         let span = DayRange(start, upTo: max(today.adding(days: 1), range.upperBound))
         let starts = calendar.starts(of: span)
         let skips = try skippedDays(for: definitions.map(\.id), in: span, db)
+        let builtins = definitions.contains(where: { $0.kind == .builtin })
+        // Kept day totals (``DayTotals``): what each habit's kept values, and the built-ins'
+        // (``BuiltinDayTotals``: the app's sources only), are checked against.
+        let keptIDs = definitions.indices.filter { samples[$0] != nil && samples[$0]?.ring == nil }.map { definitions[$0].id }
+            + (builtins && !allSources ? BuiltinDayTotals.ids : [])
+        let marks = keptTotals && !keptIDs.isEmpty ? try DayTotals.marks(of: keptIDs, db) : nil
         var summary: DailySummary?
-        if definitions.contains(where: { $0.kind == .builtin }) {
-            summary = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false, db)
+        var builtinKeeps: [DayTotals.Keep] = []
+        if builtins {
+            let kept = span.lowerBound <= today ? DayRange(span.lowerBound, upTo: today.adding(days: 1)) : nil
+            (summary, builtinKeeps) = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false,
+                                                       kept: kept, marks: marks, db)
         }
         let weekStartsOnSunday = settings.weekStartsOnSunday
         // A second connection costs a millisecond or two to open: worth it only for long histories
         // of several habits (nil: decide; the tests force either way).
-        // Kept day totals (``DayTotals``): what each habit's kept values are checked against.
-        let keptIDs = definitions.indices.filter { samples[$0] != nil && samples[$0]?.ring == nil }.map { definitions[$0].id }
-        let marks = keptTotals && !keptIDs.isEmpty ? try DayTotals.marks(of: keptIDs, db) : nil
         // The days to sum from samples: a habit with kept totals has few (the changed ones).
         let unkept = definitions.indices.filter { samples[$0] != nil && marks?.states[definitions[$0].id] == nil }
         let ownDays = unkept.count * span.count
@@ -80,7 +86,7 @@ extension HabitStore {
         }
         let reports = evaluated.map(\.0)
         if let marks {
-            DayTotals.Outbox.shared.post(DayTotals.batch(evaluated.compactMap(\.1), marks: marks), for: db)
+            DayTotals.Outbox.shared.post(DayTotals.batch(evaluated.compactMap(\.1) + builtinKeeps, marks: marks), for: db)
         }
         var byID = Dictionary(zip(definitions.map(\.id), reports), uniquingKeysWith: { a, _ in a })
         for d in asked where byID[d.id] == nil {

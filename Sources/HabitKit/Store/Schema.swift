@@ -702,11 +702,28 @@ enum Schema {
                 PRAGMA user_version = 19;
                 """)
         }
+        migrator.registerMigration("v20-builtin-day-totals") { db in
+            // The built-ins' kept day totals (BuiltinDayTotals): their workout series are kept
+            // under the type -1, which no sample has. A deleted or changed workout leaves its start
+            // in `dayTotalDirty` under that type while such a series is kept, as a sample of a
+            // kept type does (v19); new workouts are found by their anchors.
+            try db.execute(sql: """
+                CREATE TRIGGER workout_dayTotal_delete AFTER DELETE ON workout
+                WHEN EXISTS (SELECT 1 FROM dayTotal WHERE typeId = -1) BEGIN
+                    INSERT INTO dayTotalDirty (typeId, start) VALUES (-1, OLD.start);
+                END;
+                CREATE TRIGGER workout_dayTotal_update AFTER UPDATE ON workout
+                WHEN EXISTS (SELECT 1 FROM dayTotal WHERE typeId = -1) BEGIN
+                    INSERT INTO dayTotalDirty (typeId, start) VALUES (-1, OLD.start), (-1, NEW.start);
+                END;
+                PRAGMA user_version = 20;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 19
+    static let currentVersion = 20
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

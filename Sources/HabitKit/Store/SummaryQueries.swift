@@ -7,11 +7,26 @@ extension HabitStore {
     /// do not count it, and it is the type with the most imported rows).
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool,
                              _ db: Database) throws -> DailySummary {
+        try dailySummary(in: days, calendar: calendar, allSources: allSources, energy: energy, kept: nil, marks: nil, db).summary
+    }
+
+    /// ``dailySummary(in:calendar:allSources:energy:_:)`` through the built-ins' kept day totals
+    /// over `kept` when `marks` are given (``BuiltinDayTotals``: the app's sources, no active
+    /// energy; otherwise every day is summed); with what to keep of them.
+    static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool, kept: DayRange?,
+                             marks: DayTotals.Marks?, _ db: Database) throws -> (summary: DailySummary, keeps: [DayTotals.Keep]) {
         // Each boundary once: a day ends where the next one starts.
         let starts = calendar.starts(of: days)
         let ranges = (0..<days.count).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
-        let (totals, counted) = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy,
+        let totals: [SummaryTotals], counted: Int?
+        var keeps: [DayTotals.Keep] = []
+        if let marks, !allSources, !energy {
+            (totals, keeps) = try BuiltinDayTotals.totals(starts: starts, span: days, kept: kept, calendar: calendar, marks: marks, db)
+            counted = nil
+        } else {
+            (totals, counted) = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy,
                                                         countingOthers: allSources, db)
+        }
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(ranges.count)
         // A type habit may not read is absent: its totals stay zero (Standards/access.md).
@@ -30,7 +45,7 @@ extension HabitStore {
             summaries.append(s)
         }
         let other = allSources ? try counted ?? SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, db) : 0
-        return DailySummary(days: days, allSources: allSources, summaries: summaries, otherSourceCount: other)
+        return (DailySummary(days: days, allSources: allSources, summaries: summaries, otherSourceCount: other), keeps)
     }
 
     /// The first day (in `calendar`'s zone) with any data for `habit`, or nil when there is none.

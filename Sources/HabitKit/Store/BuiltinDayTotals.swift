@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+
+/// Kept day totals of the built-ins (Standards/data-consistency.md, "Kept day totals"): the
+/// summary's four metrics that meditate, workout and NoAlc are evaluated on — mindful seconds,
+/// alcoholic drinks (with whether the day has any), workout seconds and workouts — kept per day
+/// as an own habit's amounts are (``DayTotals``), so that a read of ten years sums only the days
+/// that changed since the last read kept them.
+///
+/// Each metric is a series of its own in `dayTotal` under a reserved id, with the app's sources
+/// (the summary's default; `--all-sources` always sums). The two sample metrics' changes are
+/// found as an own habit's: new rows by their anchors, deleted or changed ones through
+/// `dayTotalDirty`. Workouts are no sample type: they are marked with ``workoutType``, new ones
+/// found by the workout table's anchors and deleted or changed ones by its triggers (v20).
+/// A day any metric changed on is summed again for all four, by the same
+/// ``SummaryTotals/fetch(days:allSources:energy:forceSQL:countingOthers:_:)`` as an unkept read.
+enum BuiltinDayTotals {
+    /// The type workouts' changes carry in `dayTotal` and `dayTotalDirty` (sample type ids are positive).
+    static let workoutType: Int64 = -1
+
+    /// The series' ids, in the order ``totals(starts:span:kept:calendar:marks:_:)`` makes them.
+    static let ids = ["builtin.mindful", "builtin.alcohol", "builtin.workoutSeconds", "builtin.workouts"]
+
+    /// ``ids`` as an SQL list of constants: the kept rows ``DayTotals/keep(_:_:)`` keeps with no habit.
+    static let idList = "(" + ids.map { "'\($0)'" }.joined(separator: ", ") + ")"
+
+    /// The built-ins' summary totals of each day of `span` (`starts`: the days' starts, one more
+    /// than the days) from the app's sources, read from their kept totals where those are exact
+    /// (`kept`: the part of `span` they are kept for); with what to keep for the next read.
+    static func totals(starts: [Date], span: DayRange, kept: DayRange?, calendar: HabitCalendar, marks: DayTotals.Marks,
+                       _ db: Database) throws -> (totals: [SummaryTotals], keeps: [DayTotals.Keep]) {
+        let (sourcesSQL, arguments) = try StoreRules.resolvedSources(all: false, db).build(db)
+        let mindful = try Lookup.sampleType.existingID(SampleType.mindfulSession, db)
+        let alcohol = try Lookup.sampleType.existingID(SampleType.alcoholicBeverages, db)
+        // What the amounts depend on besides the rows: the type (a type made later gets another
+        // id), the sources, the zone and day start and the zone data that place the days.
+        func series(_ i: Int, _ type: Int64?) -> DayTotals.Series {
+            var text = "v\(DayTotals.formatVersion)|builtin|\(ids[i])|" + (type.map(String.init) ?? "none") + "|"
+            text += calendar.timeZone.identifier + "|\(calendar.dayStart.secondsIntoDay)|" + TimeZone.timeZoneDataVersion
+            text += "|" + sourcesSQL + "|" + arguments.description
+            // A type not in the store yet has no rows to change: its new rows come with a new
+            // type id, which the fingerprint names.
+            return DayTotals.Series(id: ids[i], typeID: type ?? 0, fingerprint: text)
+        }
+        let all = [series(0, mindful), series(1, alcohol), series(2, workoutType), series(3, workoutType)]
+        let bounds = starts.map(\.timeIntervalSince1970)
+        let got = try DayTotals.amounts(of: all, span: span, bounds: bounds, changedBounds: { bounds }, kept: kept,
+                                        marks: marks) { run, _, add in
+            let offset = span.lowerBound.days(until: run.lowerBound)
+            let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]), allSources: false,
+                                                      energy: false, db)
+            for (k, t) in totals.enumerated() {
+                if t.mindfulSeconds != 0 { add(0, k, t.mindfulSeconds) }
+                if let drinks = t.alcohol { add(1, k, drinks) }
+                if t.workoutSeconds != 0 { add(2, k, t.workoutSeconds) }
+                if t.workouts != 0 { add(3, k, Double(t.workouts)) }
+            }
+        }
+        let totals = (0..<span.count).map { i in
+            // A kept count is read from the file: one that is no count (a restored file may say
+            // anything) is not trusted to convert.
+            let count = got.values[3][i]
+            return SummaryTotals(mindfulSeconds: got.values[0][i], workoutSeconds: got.values[2][i],
+                                 workouts: count >= 0 && count < 1e15 ? Int(count) : 0,
+                                 activeKcal: 0, alcohol: got.entries[1][i] ? got.values[1][i] : nil)
+        }
+        // No built-in entry on any day: nothing worth keeping (summing none is a few index
+        // probes), and a read of a store without them writes nothing.
+        guard got.entries.contains(where: { $0.contains(true) }) else { return (totals, []) }
+        return (totals, got.keeps.compactMap { $0 })
+    }
+}
