@@ -13,12 +13,12 @@ import GRDB
 /// `dayTotalDirty`. Workouts are no sample type: they are marked with ``workoutType``, new ones
 /// found by the workout table's anchors and deleted or changed ones by its triggers (v20).
 /// A day any metric changed on is summed again for all four, by the same
-/// ``SummaryTotals/fetch(days:allSources:energy:forceSQL:countingOthers:_:)`` as an unkept read.
+/// ``SummaryTotals/fetch(days:allSources:energy:forceSQL:countingOthers:filters:_:)`` as an unkept read.
 enum BuiltinDayTotals {
     /// The type workouts' changes carry in `dayTotal` and `dayTotalDirty` (sample type ids are positive).
     static let workoutType: Int64 = -1
 
-    /// The series' ids, in the order ``totals(starts:span:kept:calendar:marks:_:)`` makes them.
+    /// The series' ids, in the order ``totals(starts:span:kept:calendar:marks:filters:_:)`` makes them.
     static let ids = ["builtin.mindful", "builtin.alcohol", "builtin.workoutSeconds", "builtin.workouts"]
 
     /// ``ids`` as an SQL list of constants: the kept rows ``DayTotals/keep(_:_:)`` keeps with no habit.
@@ -27,9 +27,10 @@ enum BuiltinDayTotals {
     /// The built-ins' summary totals of each day of `span` (`starts`: the days' starts, one more
     /// than the days) from the app's sources, read from their kept totals where those are exact
     /// (`kept`: the part of `span` they are kept for); with what to keep for the next read.
+    /// `filters`: the read's source filters (the app's is part of the fingerprint).
     static func totals(starts: [Date], span: DayRange, kept: DayRange?, calendar: HabitCalendar, marks: DayTotals.Marks,
-                       _ db: Database) throws -> (totals: [SummaryTotals], keeps: [DayTotals.Keep]) {
-        let (sourcesSQL, arguments) = try StoreRules.resolvedSources(all: false, db).build(db)
+                       filters: SourceFilters, _ db: Database) throws -> (totals: [SummaryTotals], keeps: [DayTotals.Keep]) {
+        let (sourcesSQL, arguments) = try filters.sources(all: false, db).build(db)
         let mindful = try Lookup.sampleType.existingID(SampleType.mindfulSession, db)
         let alcohol = try Lookup.sampleType.existingID(SampleType.alcoholicBeverages, db)
         // What the amounts depend on besides the rows: the type (a type made later gets another
@@ -48,7 +49,7 @@ enum BuiltinDayTotals {
                                         marks: marks) { run, _, add in
             let offset = span.lowerBound.days(until: run.lowerBound)
             let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]), allSources: false,
-                                                      energy: false, db)
+                                                      energy: false, filters: filters, db)
             for (k, t) in totals.enumerated() {
                 if t.mindfulSeconds != 0 { add(0, k, t.mindfulSeconds) }
                 if let drinks = t.alcohol { add(1, k, drinks) }

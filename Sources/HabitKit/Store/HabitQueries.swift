@@ -39,7 +39,7 @@ extension HabitStore {
         let samples = try definitions.map { d in d.builtin == nil ? try HabitSamples(d, db, filters: filters) : nil }
         var firsts: [String: LocalDay] = [:]
         for (d, source) in zip(definitions, samples) {
-            let first = try d.builtin.map { try firstDay(of: $0, calendar: calendar, allSources: allSources, db) }
+            let first = try d.builtin.map { try firstDay(of: $0, calendar: calendar, allSources: allSources, db, filters: filters) }
                 ?? firstDay(of: d, samples: source, env: env, db)
             if let first { firsts[d.id] = first }
         }
@@ -58,7 +58,7 @@ extension HabitStore {
         if builtins {
             let kept = span.lowerBound <= today ? DayRange(span.lowerBound, upTo: today.adding(days: 1)) : nil
             (summary, builtinKeeps) = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false,
-                                                       kept: kept, marks: marks, db)
+                                                       kept: kept, marks: marks, filters: filters, db)
         }
         let weekStartsOnSunday = settings.weekStartsOnSunday
         // A second connection costs a millisecond or two to open: worth it only for long histories

@@ -177,9 +177,10 @@ extension HabitStore {
     static func allHabits(env: HabitEnvironment, includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
         let settings = try Self.settings(db)
         var builtins = HabitDefinition.builtins(settings: settings, since: env.today, at: env.now)
+        let filters = SourceFilters()  // resolved once for the three
         for i in builtins.indices {
             if let habit = builtins[i].builtin,
-               let first = try Self.firstDay(of: habit, calendar: env.calendar, allSources: false, db) {
+               let first = try Self.firstDay(of: habit, calendar: env.calendar, allSources: false, db, filters: filters) {
                 builtins[i].since = first
             }
         }

@@ -14,14 +14,16 @@ extension HabitStore {
     /// over `kept` when `marks` are given (``BuiltinDayTotals``: the app's sources, no active
     /// energy; otherwise every day is summed); with what to keep of them.
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool, kept: DayRange?,
-                             marks: DayTotals.Marks?, _ db: Database) throws -> (summary: DailySummary, keeps: [DayTotals.Keep]) {
+                             marks: DayTotals.Marks?, filters: SourceFilters = SourceFilters(),
+                             _ db: Database) throws -> (summary: DailySummary, keeps: [DayTotals.Keep]) {
         // Each boundary once: a day ends where the next one starts.
         let starts = calendar.starts(of: days)
         let ranges = (0..<days.count).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
         let totals: [SummaryTotals], counted: Int?
         var keeps: [DayTotals.Keep] = []
         if let marks, !allSources, !energy {
-            (totals, keeps) = try BuiltinDayTotals.totals(starts: starts, span: days, kept: kept, calendar: calendar, marks: marks, db)
+            (totals, keeps) = try BuiltinDayTotals.totals(starts: starts, span: days, kept: kept, calendar: calendar, marks: marks,
+                                                          filters: filters, db)
             counted = nil
         } else {
             (totals, counted) = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy,
@@ -49,10 +51,11 @@ extension HabitStore {
     }
 
     /// The first day (in `calendar`'s zone) with any data for `habit`, or nil when there is none.
-    static func firstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool, _ db: Database) throws -> LocalDay? {
+    static func firstDay(of habit: Habit, calendar: HabitCalendar, allSources: Bool, _ db: Database,
+                         filters: SourceFilters = SourceFilters()) throws -> LocalDay? {
         // On the tables with the summary's own source rule (an index seek each; the views'
         // joins and the query interface's schema look-ups cost a streak more: Benchmarks/README.md).
-        let sources = try StoreRules.resolvedSources(all: allSources, db)
+        let sources = try filters.sources(all: allSources, db)
         let start: Double? = switch habit {
         case .meditate, .noalc:
             try Double.fetchOne(db, SQLRequest<Double>(literal: """
@@ -114,10 +117,10 @@ struct SummaryTotals {
     /// With `countingOthers`, `others` is ``otherSourceCount(in:energy:_:)`` of the whole range
     /// where it was counted on the way (piece by piece, ``fetchInPieces``); else it is nil.
     static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool = false,
-                      _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+                      filters: SourceFilters = SourceFilters(), _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard starts.count > 1 else { return ([], nil) }
         let dayCount = starts.count - 1
-        let sources = try StoreRules.resolvedSources(all: allSources, db)
+        let sources = try filters.sources(all: allSources, db)
         func inSQL() throws -> (totals: [SummaryTotals], others: Int?) {
             let ranges = (0..<dayCount).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
             return try fetchInPieces(ranges, allSources: allSources, energy: energy, countingOthers: countingOthers, db)
@@ -168,7 +171,7 @@ struct SummaryTotals {
         return (totals, nil)
     }
 
-    /// Thrown by the row reader of ``fetch(days:allSources:energy:forceSQL:countingOthers:_:)`` to
+    /// Thrown by the row reader of ``fetch(days:allSources:energy:forceSQL:countingOthers:filters:_:)`` to
     /// stop reading: the days are summed in SQL instead.
     private struct TooManyRows: Error {}
 
