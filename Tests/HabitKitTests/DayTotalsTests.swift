@@ -299,6 +299,42 @@ import Testing
         #expect(try store.read(.keptTotalsCheck(env: env)) == KeptTotalsCheck(checked: 1, differing: []))
     }
 
+    /// A v19 store (own habits' kept totals, no workout triggers) upgrades in place to v20: its
+    /// kept rows stay, the workout triggers exist, the schema is a new store's, and a workout
+    /// deleted after the built-ins' totals were kept is found.
+    @Test func aV19StoreUpgradesAndItsWorkoutsAreWatched() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("habit-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("habit.sqlite").path
+        let old = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(old, upTo: "v19-day-totals")
+        try old.write { db in
+            try db.execute(sql: "PRAGMA user_version = 19")
+            try db.execute(sql: """
+                INSERT INTO dayTotal VALUES ('0a000000-0000-4000-8000-000000000001', 3, 'v1|3|value|count', 1, 0, 20000, 20010, 20000);
+                INSERT INTO dayTotalDays VALUES ('0a000000-0000-4000-8000-000000000001', x'0000000000005940');
+                """)
+        }
+        try old.close()
+        let store = try HabitStore.open(path: path)
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        try store.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == Schema.currentVersion)
+            #expect(try SchemaCheck.examine(db) == .matches(version: Schema.currentVersion))
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'workout' AND name LIKE '%dayTotal%' ORDER BY name")
+                    == ["workout_dayTotal_delete", "workout_dayTotal_update"])
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") == 1)
+        }
+        let start = Fixture.instant("2025-10-26T18:00:00+01:00")
+        _ = try store.log(.workout(.hiit, InstantRange(start, upTo: start.addingTimeInterval(1500)), met: nil, note: nil), env: env)
+        let workout = try #require(HabitDefinition.builtins(settings: Settings(), since: Fixture.day("2025-10-26"), at: start).first { $0.builtin == .workout })
+        let range = OwnHabitStoreTests.days("2025-10-26", "2025-10-28")
+        #expect(try store.read(.overview([workout], range: range, env: env)).reports[0].days.map(\.value) == [25, 0])
+        try store.write { db in try db.execute(sql: "DELETE FROM sample WHERE workoutId IS NOT NULL; DELETE FROM workout") }
+        #expect(try store.read(.overview([workout], range: range, env: env)).reports[0].days.map(\.value) == [0, 0])
+    }
+
     /// `kept-totals` compares the built-ins' days too once theirs are kept.
     @Test func doctorChecksTheBuiltinsKeptTotalsToo() throws {
         let store = try HabitStore.inMemory()
