@@ -121,8 +121,14 @@ import Testing
             }
         }
         #expect(calls == 1)
-        // The function is gone after the query: nothing else can call it.
-        #expect(throws: (any Error).self) { try store.read { db in try db.execute(sql: "SELECT habit_each_row(1)") } }
+        // The aggregate stays registered on the connection (registering it again would expire every
+        // prepared statement); outside a query of RawRows it hands its rows to no one.
+        #expect(try store.read { db in try DatabaseValue.fetchOne(db, sql: "SELECT habit_each_row(1)") } == .null)
+        #expect(calls == 1)
+        // After a stopped query, the next one reads every row again, from the cached statement.
+        var again = 0
+        try store.read { db in try RawRows.forEach(db, columns: "a", rest: rest) { _ in again += 1 } }
+        #expect(again == 3)
     }
 
     // MARK: - Two connections

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -16,22 +17,29 @@ struct RawRow {
 /// calls as an aggregate inside its own loop, so no row leaves the VM through `sqlite3_step`.
 /// A ten-year history is over a hundred thousand rows; stepping through them cost about twice
 /// as much as reading them (`Benchmarks/own_habits.py`).
+///
+/// The aggregate is registered once per connection and stays until the connection closes (SQLite
+/// then calls its destructor, which forgets the connection): registering it again would expire
+/// every statement the connection has prepared. So its statements are prepared once too (GRDB's
+/// statement cache): a calendar's month asks each habit for the days after today, ~30 queries of
+/// a few texts.
 enum RawRows {
-    /// The aggregate's name. It is registered on the connection only while one query runs.
+    /// The aggregate's name.
     static let function = "habit_each_row"
 
     /// Calls `body` with each row of `SELECT columns rest` (`rest`: from `FROM` on).
     static func forEach(_ db: Database, columns: SQL, rest: SQL, _ body: (RawRow) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
-            let sink = Sink(body)
             let connection = db.sqliteConnection
-            let user = Unmanaged.passUnretained(sink).toOpaque()
-            let flags = SQLITE_UTF8 | SQLITE_DIRECTONLY
-            guard sqlite3_create_function_v2(connection, function, -1, flags, user, nil, step, final, nil) == SQLITE_OK else {
-                throw DatabaseError(resultCode: .SQLITE_ERROR, message: String(cString: sqlite3_errmsg(connection)))
-            }
-            defer { sqlite3_create_function_v2(connection, function, -1, flags, nil, nil, nil, nil, nil) }
-            let statement = try db.makeStatement(literal: SQL(sql: "SELECT \(function)(") + columns + ") " + rest)
+            let slot = try Slot.of(connection)
+            let sink = Sink(body)
+            // A query inside another's body (none today) gets the slot and gives it back.
+            let outer = slot.sink
+            slot.sink = sink
+            defer { slot.sink = outer }
+            let (sql, arguments) = try (SQL(sql: "SELECT \(function)(") + columns + ") " + rest).build(db)
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(arguments)
             let h = statement.sqliteStatement
             defer { sqlite3_reset(h) }
             let code = sqlite3_step(h)
@@ -49,10 +57,51 @@ enum RawRows {
         init(_ body: @escaping (RawRow) throws -> Void) { self.body = body }
     }
 
+    /// A connection's registration: the sink of the query running on it. Used only on the
+    /// connection's own thread (GRDB serialises a connection), found through ``Registry``.
+    private final class Slot {
+        var sink: Sink?
+
+        /// The slot of `connection`, registering the aggregate on it the first time.
+        static func of(_ connection: OpaquePointer?) throws -> Slot {
+            guard let connection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "no connection") }
+            if let slot = Registry.shared.slot(connection) { return slot }
+            let slot = Slot()
+            // Retained by SQLite until it calls `destroy` (on closing, or at once when this fails).
+            let user = Unmanaged.passRetained(Registration(connection: connection, slot: slot)).toOpaque()
+            let flags = SQLITE_UTF8 | SQLITE_DIRECTONLY
+            guard sqlite3_create_function_v2(connection, function, -1, flags, user, nil, step, final, destroy) == SQLITE_OK else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: String(cString: sqlite3_errmsg(connection)))
+            }
+            Registry.shared.set(connection, slot)
+            return slot
+        }
+    }
+
+    /// What SQLite holds for a connection's aggregate.
+    private final class Registration {
+        let connection: OpaquePointer
+        let slot: Slot
+        init(connection: OpaquePointer, slot: Slot) { (self.connection, self.slot) = (connection, slot) }
+    }
+
+    /// The slots of the open connections (a second reading connection has its own).
+    private final class Registry: @unchecked Sendable {
+        static let shared = Registry()
+        private let lock = NSLock()
+        private var slots: [OpaquePointer: Slot] = [:]
+
+        func slot(_ connection: OpaquePointer) -> Slot? { lock.withLock { slots[connection] } }
+        func set(_ connection: OpaquePointer, _ slot: Slot) { lock.withLock { slots[connection] = slot } }
+        /// Forgets `slot` of `connection` (not a later connection's at the same address).
+        func remove(_ connection: OpaquePointer, _ slot: Slot) {
+            lock.withLock { if slots[connection] === slot { slots[connection] = nil } }
+        }
+    }
+
     private static let step: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, count, values in
         guard let context, let values, let user = sqlite3_user_data(context) else { return }
-        let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
-        guard sink.error == nil else { return }
+        guard let sink = Unmanaged<Registration>.fromOpaque(user).takeUnretainedValue().slot.sink, sink.error == nil else { return }
         do {
             try sink.body(RawRow(values: values, count: Int(count)))
         } catch {
@@ -63,5 +112,11 @@ enum RawRows {
 
     private static let final: @convention(c) (OpaquePointer?) -> Void = { context in
         if let context { sqlite3_result_null(context) }
+    }
+
+    private static let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { user in
+        guard let user else { return }
+        let registration = Unmanaged<Registration>.fromOpaque(user).takeRetainedValue()
+        Registry.shared.remove(registration.connection, registration.slot)
     }
 }
