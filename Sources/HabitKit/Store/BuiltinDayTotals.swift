@@ -13,7 +13,7 @@ import GRDB
 /// `dayTotalDirty`. Workouts are no sample type: they are marked with ``workoutType``, new ones
 /// found by the workout table's anchors and deleted or changed ones by its triggers (v20).
 /// A day any metric changed on is summed again for all four, by the same
-/// ``SummaryTotals/fetch(days:allSources:energy:forceSQL:countingOthers:filters:_:)`` as an unkept read.
+/// ``SummaryTotals/fetch(days:allSources:energy:forceSQL:countingOthers:filters:cached:_:)`` as an unkept read.
 enum BuiltinDayTotals {
     /// The type workouts' changes carry in `dayTotal` and `dayTotalDirty` (sample type ids are positive).
     static let workoutType: Int64 = -1
@@ -49,7 +49,7 @@ enum BuiltinDayTotals {
                                         marks: marks) { run, _, add in
             let offset = span.lowerBound.days(until: run.lowerBound)
             let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]), allSources: false,
-                                                      energy: false, filters: filters, db)
+                                                      energy: false, filters: filters, cached: true, db)
             for (k, t) in totals.enumerated() {
                 if t.mindfulSeconds != 0 { add(0, k, t.mindfulSeconds) }
                 if let drinks = t.alcohol { add(1, k, drinks) }

@@ -12,7 +12,7 @@ import GRDB
 /// anchor than the totals' starts in it (every insert takes the next anchor), or when a deleted
 /// or changed sample of that type started in it (a trigger writes its type and start to
 /// `dayTotalDirty`). Those days, and days the totals do not cover, are summed from the samples
-/// as before — by the same ``HabitSamples/forEachAmount(days:bounds:env:_:_:)`` over the same
+/// as before — by the same ``HabitSamples/forEachAmount(days:bounds:env:cached:_:_:)`` over the same
 /// day bounds — and the rest is read from the kept values.
 ///
 /// A read keeps what it computed after its snapshot ends (``Outbox``, ``keep(_:_:)``), in a
@@ -291,7 +291,8 @@ extension HabitSamples {
             ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds }
         let got = try DayTotals.amounts(of: [series], span: span, bounds: bounds, changedBounds: changedBounds,
                                         kept: keptRange, marks: marks) { run, runBounds, add in
-            try forEachAmount(days: run, bounds: runBounds, env: env, db) { k, amount in add(0, k, amount) }
+            // An overview's query for each habit's changed days: the same few texts, kept prepared.
+            try forEachAmount(days: run, bounds: runBounds, env: env, cached: true, db) { k, amount in add(0, k, amount) }
         }
         return (got.values[0], got.entries[0], got.keeps[0])
     }

@@ -259,8 +259,8 @@ struct HabitSamples: Sendable {
     /// covering index), leaves out in SQL what adds nothing (a missing value, an awake or in-bed
     /// sleep stage), and hands the rows over inside SQLite's loop (``RawRows``); units are resolved
     /// once per unit id, and the day of a row is found from the previous row's (rows come in start
-    /// order per source).
-    func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, _ db: Database,
+    /// order per source). `cached`: the statement stays prepared (``RawRows``).
+    func forEachAmount(days: DayRange, bounds: [Double], env: HabitEnvironment, cached: Bool = false, _ db: Database,
                        _ body: (Int, Double) throws -> Void) throws {
         if let ring { return try forEachRingDay(ring, days: days, db, body) }
         // Sleep: day D is the night before (``EveningCutoff``).
@@ -299,7 +299,7 @@ struct HabitSamples: Sendable {
         var nights: [Int: [(Double, Double)]] = [:]
         try RawRows.forEach(db, columns: "start, " + amount, rest: """
             FROM sample WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(filter) AND \(sources)
-            """) { row in
+            """, cached: cached) { row in
             let start = row.double(0)
             guard let i = HabitStore.dayIndex(start, bounds, hint: hint) else { return }
             hint = i

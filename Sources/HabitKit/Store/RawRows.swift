@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// One row handed over by ``RawRows/forEach(_:columns:rest:_:)``: its columns' values, valid only
+/// One row handed over by ``RawRows/forEach(_:columns:rest:cached:_:)``: its columns' values, valid only
 /// during the call.
 struct RawRow {
     fileprivate let values: UnsafeMutablePointer<OpaquePointer?>
@@ -20,15 +20,17 @@ struct RawRow {
 ///
 /// The aggregate is registered once per connection and stays until the connection closes (SQLite
 /// then calls its destructor, which forgets the connection): registering it again would expire
-/// every statement the connection has prepared. So its statements are prepared once too (GRDB's
-/// statement cache): a calendar's month asks each habit for the days after today, ~30 queries of
-/// a few texts.
+/// every statement the connection has prepared. Reads that run the same few texts many times (an
+/// overview: a calendar's month asks each habit for the days after today, ~30 queries) keep their
+/// statements prepared in GRDB's cache (`cached`); a single query (a log's check of its day)
+/// does not, as the cache's first use costs a process more than one prepare.
 enum RawRows {
     /// The aggregate's name.
     static let function = "habit_each_row"
 
-    /// Calls `body` with each row of `SELECT columns rest` (`rest`: from `FROM` on).
-    static func forEach(_ db: Database, columns: SQL, rest: SQL, _ body: (RawRow) throws -> Void) throws {
+    /// Calls `body` with each row of `SELECT columns rest` (`rest`: from `FROM` on); with `cached`,
+    /// through the connection's statement cache.
+    static func forEach(_ db: Database, columns: SQL, rest: SQL, cached: Bool = false, _ body: (RawRow) throws -> Void) throws {
         try withoutActuallyEscaping(body) { body in
             let connection = db.sqliteConnection
             let slot = try Slot.of(connection)
@@ -38,7 +40,7 @@ enum RawRows {
             slot.sink = sink
             defer { slot.sink = outer }
             let (sql, arguments) = try (SQL(sql: "SELECT \(function)(") + columns + ") " + rest).build(db)
-            let statement = try db.cachedStatement(sql: sql)
+            let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
             try statement.setArguments(arguments)
             let h = statement.sqliteStatement
             defer { sqlite3_reset(h) }
@@ -60,48 +62,60 @@ enum RawRows {
     /// A connection's registration: the sink of the query running on it. Used only on the
     /// connection's own thread (GRDB serialises a connection), found through ``Registry``.
     private final class Slot {
+        let connection: OpaquePointer
         var sink: Sink?
+        /// The next open connection's slot (a list: a process has one or two, and a dictionary's
+        /// first use cost a `habit log` 0.4 M instructions of runtime look-ups).
+        var next: Slot?
+
+        init(_ connection: OpaquePointer) { self.connection = connection }
 
         /// The slot of `connection`, registering the aggregate on it the first time.
         static func of(_ connection: OpaquePointer?) throws -> Slot {
             guard let connection else { throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "no connection") }
             if let slot = Registry.shared.slot(connection) { return slot }
-            let slot = Slot()
+            let slot = Slot(connection)
             // Retained by SQLite until it calls `destroy` (on closing, or at once when this fails).
-            let user = Unmanaged.passRetained(Registration(connection: connection, slot: slot)).toOpaque()
+            let user = Unmanaged.passRetained(slot).toOpaque()
             let flags = SQLITE_UTF8 | SQLITE_DIRECTONLY
             guard sqlite3_create_function_v2(connection, function, -1, flags, user, nil, step, final, destroy) == SQLITE_OK else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: String(cString: sqlite3_errmsg(connection)))
             }
-            Registry.shared.set(connection, slot)
+            Registry.shared.add(slot)
             return slot
         }
-    }
-
-    /// What SQLite holds for a connection's aggregate.
-    private final class Registration {
-        let connection: OpaquePointer
-        let slot: Slot
-        init(connection: OpaquePointer, slot: Slot) { (self.connection, self.slot) = (connection, slot) }
     }
 
     /// The slots of the open connections (a second reading connection has its own).
     private final class Registry: @unchecked Sendable {
         static let shared = Registry()
         private let lock = NSLock()
-        private var slots: [OpaquePointer: Slot] = [:]
+        private var first: Slot?
 
-        func slot(_ connection: OpaquePointer) -> Slot? { lock.withLock { slots[connection] } }
-        func set(_ connection: OpaquePointer, _ slot: Slot) { lock.withLock { slots[connection] = slot } }
-        /// Forgets `slot` of `connection` (not a later connection's at the same address).
-        func remove(_ connection: OpaquePointer, _ slot: Slot) {
-            lock.withLock { if slots[connection] === slot { slots[connection] = nil } }
+        func slot(_ connection: OpaquePointer) -> Slot? {
+            lock.withLock {
+                var slot = first
+                while let s = slot, s.connection != connection { slot = s.next }
+                return slot
+            }
+        }
+
+        func add(_ slot: Slot) { lock.withLock { slot.next = first; first = slot } }
+
+        /// Forgets `slot` (not a later connection's at the same address).
+        func remove(_ slot: Slot) {
+            lock.withLock {
+                if first === slot { first = slot.next; return }
+                var previous = first
+                while let p = previous, p.next !== slot { previous = p.next }
+                previous?.next = slot.next
+            }
         }
     }
 
     private static let step: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, count, values in
         guard let context, let values, let user = sqlite3_user_data(context) else { return }
-        guard let sink = Unmanaged<Registration>.fromOpaque(user).takeUnretainedValue().slot.sink, sink.error == nil else { return }
+        guard let sink = Unmanaged<Slot>.fromOpaque(user).takeUnretainedValue().sink, sink.error == nil else { return }
         do {
             try sink.body(RawRow(values: values, count: Int(count)))
         } catch {
@@ -116,7 +130,6 @@ enum RawRows {
 
     private static let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { user in
         guard let user else { return }
-        let registration = Unmanaged<Registration>.fromOpaque(user).takeRetainedValue()
-        Registry.shared.remove(registration.connection, registration.slot)
+        Registry.shared.remove(Unmanaged<Slot>.fromOpaque(user).takeRetainedValue())
     }
 }

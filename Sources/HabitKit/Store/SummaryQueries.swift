@@ -117,7 +117,7 @@ struct SummaryTotals {
     /// With `countingOthers`, `others` is ``otherSourceCount(in:energy:_:)`` of the whole range
     /// where it was counted on the way (piece by piece, ``fetchInPieces``); else it is nil.
     static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool = false,
-                      filters: SourceFilters = SourceFilters(), _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+                      filters: SourceFilters = SourceFilters(), cached: Bool = false, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard starts.count > 1 else { return ([], nil) }
         let dayCount = starts.count - 1
         let sources = try filters.sources(all: allSources, db)
@@ -137,7 +137,7 @@ struct SummaryTotals {
         /// SQLite's loop) until there are too many.
         func rows(_ column: SQL, _ rest: SQL, _ body: (Int, RawRow) -> Void) throws {
             var hint = 0
-            try RawRows.forEach(db, columns: "start, " + column, rest: rest) { row in
+            try RawRows.forEach(db, columns: "start, " + column, rest: rest, cached: cached) { row in
                 read += 1
                 if read >= limit { throw TooManyRows() }
                 guard let d = HabitStore.dayIndex(row.double(0), bounds, hint: hint) else { return }
@@ -171,7 +171,7 @@ struct SummaryTotals {
         return (totals, nil)
     }
 
-    /// Thrown by the row reader of ``fetch(days:allSources:energy:forceSQL:countingOthers:filters:_:)`` to
+    /// Thrown by the row reader of ``fetch(days:allSources:energy:forceSQL:countingOthers:filters:cached:_:)`` to
     /// stop reading: the days are summed in SQL instead.
     private struct TooManyRows: Error {}
 
