@@ -30,17 +30,15 @@ enum BuiltinDayTotals {
     /// `filters`: the read's source filters (the app's is part of the fingerprint).
     static func totals(starts: [Date], span: DayRange, kept: DayRange?, calendar: HabitCalendar, marks: DayTotals.Marks,
                        filters: SourceFilters, _ db: Database) throws -> (totals: [SummaryTotals], keeps: [DayTotals.Keep]) {
-        let (sourcesSQL, arguments) = try filters.sources(all: false, db).build(db)
+        let placement = try DayTotals.placement(calendar, sources: try filters.sources(all: false, db), db)
         let mindful = try Lookup.sampleType.existingID(SampleType.mindfulSession, db)
         let alcohol = try Lookup.sampleType.existingID(SampleType.alcoholicBeverages, db)
         // What the amounts depend on besides the rows: the type (a type made later gets another
         // id), the sources, the zone and day start and the zone data that place the days.
         func series(_ i: Int, _ type: Int64?) -> DayTotals.Series {
-            var text = "v\(DayTotals.formatVersion)|builtin|\(ids[i])|" + (type.map(String.init) ?? "none") + "|"
-            text += calendar.timeZone.identifier + "|\(calendar.dayStart.secondsIntoDay)|" + TimeZone.timeZoneDataVersion
-            text += "|" + sourcesSQL + "|" + arguments.description
             // A type not in the store yet has no rows to change: its new rows come with a new
             // type id, which the fingerprint names.
+            let text = "v\(DayTotals.formatVersion)|builtin|\(ids[i])|" + (type.map(String.init) ?? "none") + "|" + placement
             return DayTotals.Series(id: ids[i], typeID: type ?? 0, fingerprint: text)
         }
         let all = [series(0, mindful), series(1, alcohol), series(2, workoutType), series(3, workoutType)]

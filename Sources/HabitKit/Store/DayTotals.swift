@@ -177,11 +177,17 @@ enum DayTotals {
     /// Everything a habit's day amounts depend on besides its samples: the type, sources, measure
     /// and unit; the zone, day start and the zone data that place the days; the format version.
     static func fingerprint(_ source: HabitSamples, env: HabitEnvironment, _ db: Database) throws -> String {
-        let (sql, arguments) = try source.sources.build(db)
-        var text = "v\(formatVersion)|\(source.typeID)|" + source.measure.name + "|" + source.unit + "|\(source.convertsUnits)|"
-        text += env.timeZone.identifier + "|\(env.calendar.dayStart.secondsIntoDay)|" + TimeZone.timeZoneDataVersion
-        text += "|" + sql + "|" + arguments.description
-        return text
+        "v\(formatVersion)|\(source.typeID)|" + source.measure.name + "|" + source.unit + "|\(source.convertsUnits)|"
+            + (try placement(env.calendar, sources: source.sources, db))
+    }
+
+    /// The part of a fingerprint that places the days and picks the rows, for every kept series
+    /// (own habits' and ``BuiltinDayTotals``'): the zone, the day start, the zone data's version
+    /// and the sources filter with its arguments.
+    static func placement(_ calendar: HabitCalendar, sources: SQL, _ db: Database) throws -> String {
+        let (sql, arguments) = try sources.build(db)
+        return calendar.timeZone.identifier + "|\(calendar.dayStart.secondsIntoDay)|" + TimeZone.timeZoneDataVersion
+            + "|" + sql + "|" + arguments.description
     }
 
     /// A day without an entry: a NaN no sum makes (a day with entries is finite or infinite).
