@@ -37,7 +37,7 @@ struct HabitCommand: ParsableCommand {
         }
         // HABIT_PARSER=argument-parser turns the fast paths off (their tests compare both readings).
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if Env.get("HABIT_PARSER") != "argument-parser", let plain = FastLog.plan(arguments) ?? FastStatus.plan(arguments) {
+        if Env.get("HABIT_PARSER") != "argument-parser", let plain = FastLog.plan(arguments) ?? FastStatus.plan(arguments) ?? FastRead.plan(arguments) {
             do {
                 try plain()
             } catch {

@@ -23,7 +23,13 @@ import Testing
         defer { fast.cleanUp(); slow.cleanUp() }
         try FastLogTests.prepare([fast, slow], [["log", "meditate", "10m"], ["add", "floss", "--tag", "morning"], ["log", "floss"],
                                                 ["add", "water", "--unit", "glass", "--at-least", "8"], ["log", "water", "3"]])
-        for line in Self.lines {
+        try Self.expectBothReadingsAgree(Self.lines, fast: fast, slow: slow)
+    }
+
+    /// Each line run both ways (``FastLogTests/bothWays(_:fast:slow:)``): the same status, stdout
+    /// and stderr, each process's folder written `@DIR`.
+    static func expectBothReadingsAgree(_ lines: [[String]], fast: HabitProcess, slow: HabitProcess) throws {
+        for line in lines {
             let (a, b) = try FastLogTests.bothWays(line, fast: fast, slow: slow)
             #expect(a.status == b.status, "\(line)")
             #expect(a.stdout.replacingOccurrences(of: fast.folder.path, with: "@DIR")

@@ -14,7 +14,10 @@ struct CalendarCommand: ParsableCommand {
     @Argument(help: "The month, YYYY-MM (default: this month); with --year, the year YYYY.")
     var period: String?
 
-    @Flag(name: .long, help: "Show a whole year as a heatmap.")
+    /// The flag's name, read by ``FastRead`` too.
+    static let yearFlag = "year"
+
+    @Flag(name: .customLong(Self.yearFlag), help: "Show a whole year as a heatmap.")
     var year = false
 
     @Option(name: .long, parsing: .unconditional, help: "Show one habit (a built-in or one of your own).",
@@ -34,29 +37,36 @@ struct CalendarCommand: ParsableCommand {
     func validate() throws { _ = try requested() }
 
     func run() throws {
-        let requested = try requested()
-        try DegradedMode.answer(options.store.location) { wait in
-            try options.store.location.snapshot(lockWait: wait, { env throws(InputError) -> DayRange in
+        try Self.answer(requested: try requested(), year: year, habit: habit, tags: tags.tag, allSources: options.allSources,
+                        json: options.output.json, location: options.store.location)
+    }
+
+    /// The command's work, for ``run()`` and for the plain forms ``FastRead`` reads: the month (or
+    /// with `year` the year) of `requested`, else of today.
+    static func answer(requested: LocalDay?, year: Bool, habit: String?, tags: [String], allSources: Bool, json: Bool,
+                       location: StoreLocation) throws {
+        try DegradedMode.answer(location) { wait in
+            try location.snapshot(lockWait: wait, forExit: true, { env throws(InputError) -> DayRange in  // the process ends after it
                 let first = requested ?? env.today
                 guard SupportedDates.contains(first) else {
                     throw .inArgument("HABIT_NOW", .unsupportedDate(env.calendar.iso8601(env.now)))
                 }
                 return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
             }) { store, env, range in
-                let tagged = try tags.habits(store, named: habit)
+                let tagged = try TagFilterOptions.habits(tags: tags, store, named: habit)
                 let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
-                let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: options.allSources))
+                let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: allSources))
                 let shown = chosen.map { [$0] } ?? tagged
-                let overview = try store.read(.overview(shown, range: range, env: env, allSources: options.allSources))
-                let notesByDay = try Self.notesByDay(store, range: range, habits: shown, env: env, allSources: options.allSources)
+                let overview = try store.read(.overview(shown, range: range, env: env, allSources: allSources))
+                let notesByDay = try Self.notesByDay(store, range: range, habits: shown, env: env, allSources: allSources)
                 let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
                 // Only this month's grid is kept, for degraded mode.
                 let asOf = !year && range.contains(env.today) ? env.calendar.iso8601(env.now) : nil
-                if options.output.json {
+                if json {
                     let habits = HabitDayJSON.byDay(overview)
                     return DegradedMode.Answer(text: try Output.json(CalendarJSON(
                         month: year ? nil : label, year: year ? label : nil, timeZone: env.timeZone.identifier,
-                        allSources: options.allSources, otherSourceSamples: options.allSources ? view.otherSourceCount : nil,
+                        allSources: allSources, otherSourceSamples: allSources ? view.otherSourceCount : nil,
                         access: AccessJSON.denied(overview),
                         days: view.days.map { CalendarDayJSON($0, habits: habits[$0.summary.day] ?? [:], notes: notesByDay[$0.summary.day] ?? 0) })), kind: .json, asOf: asOf)
                 }
@@ -69,7 +79,7 @@ struct CalendarCommand: ParsableCommand {
                                  : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
                 } else if tagged != nil, !year {
                     // --tag: the tagged habits' rows, without the built-ins' grid.
-                    lines = [style.bold("\(label) · tag \(tags.tag.joined(separator: ", "))")]
+                    lines = [style.bold("\(label) · tag \(tags.joined(separator: ", "))")]
                         + CalendarText.habitRows(overview, range: range, today: env.today, style: style)
                 } else {
                     lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, noted: Set(notesByDay.keys), style: style)

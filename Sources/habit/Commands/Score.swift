@@ -16,10 +16,15 @@ struct Score: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try store.snapshot { store, env in
-            let habits = try tags.habits(store, named: name) ?? name.map { [try store.read(.habit(named: $0, env: env))] }
+        try Self.answer(name: name, tags: tags.tag, json: output.json, location: store.location)
+    }
+
+    /// The command's work, for ``run()`` and for the plain forms ``FastRead`` reads.
+    static func answer(name: String?, tags: [String], json: Bool, location: StoreLocation) throws {
+        try location.snapshot(forExit: true) { store, env in  // the process ends after it
+            let habits = try TagFilterOptions.habits(tags: tags, store, named: name) ?? name.map { [try store.read(.habit(named: $0, env: env))] }
             let overview = try store.read(.overview(habits, env: env, scores: true))
-            if output.json {
+            if json {
                 try Output.printJSON(ScoreJSON(overview))
                 return
             }

@@ -16,12 +16,19 @@ struct Streak: ParsableCommand {
     @OptionGroup var options: ReadOptions
 
     func run() throws {
-        try DegradedMode.answer(options.store.location) { wait in
-            try options.store.location.snapshot(lockWait: wait) { store, env in
-                let habits = try tags.habits(store, named: habit) ?? habit.map { [try store.read(.habit(named: $0, env: env))] }
-                let overview = try store.read(.overview(habits, env: env, allSources: options.allSources))
+        try Self.answer(habit: habit, tags: tags.tag, allSources: options.allSources, json: options.output.json,
+                        location: options.store.location)
+    }
+
+    /// The command's work, for ``run()`` and for the plain forms ``FastRead`` reads.
+    static func answer(habit: String?, tags: [String], allSources: Bool, json: Bool, location: StoreLocation) throws {
+        try DegradedMode.answer(location) { wait in
+            try location.snapshot(lockWait: wait, forExit: true) { store, env in  // the process ends after it
+                let habits = try TagFilterOptions.habits(tags: tags, store, named: habit)
+                    ?? habit.map { [try store.read(.habit(named: $0, env: env))] }
+                let overview = try store.read(.overview(habits, env: env, allSources: allSources))
                 let asOf = env.calendar.iso8601(env.now)
-                if options.output.json {
+                if json {
                     return .init(text: try Output.json(StreakJSON(overview, timeZone: env.timeZone)), kind: .json, asOf: asOf)
                 }
                 return .init(text: StreakText.lines(overview, style: .live).joined(separator: "\n"), kind: .text, asOf: asOf)

@@ -5,21 +5,31 @@ import HabitKit
 struct Today: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "today", abstract: "Today's state, one line per habit.")
 
-    @Flag(name: .long, help: "One short line for a status bar.")
+    /// The flag's name, read by ``FastRead`` too.
+    static let shortFlag = "short"
+
+    @Flag(name: .customLong(Self.shortFlag), help: "One short line for a status bar.")
     var short = false
 
     @OptionGroup var tags: TagFilterOptions
     @OptionGroup var options: ReadOptions
 
     func run() throws {
+        try Self.answer(short: short, tags: tags.tag, allSources: options.allSources, json: options.output.json,
+                        location: options.store.location)
+    }
+
+    /// The command's work, for ``run()`` and for the plain forms ``FastRead`` reads.
+    static func answer(short: Bool, tags: [String], allSources: Bool, json: Bool, location: StoreLocation) throws {
         let pending = Pending.count()  // entries saved while the store could not be written
-        try DegradedMode.answer(options.store.location) { wait in
-            try options.store.location.snapshot(lockWait: wait) { store, env -> DegradedMode.Answer? in
-                let overview = try store.read(.overview(tags.habits(store), env: env, allSources: options.allSources)).due  // not on a day off a schedule
-                let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: options.allSources))
+        try DegradedMode.answer(location) { wait in
+            try location.snapshot(lockWait: wait, forExit: true) { store, env -> DegradedMode.Answer? in  // the process ends after it
+                let overview = try store.read(.overview(TagFilterOptions.habits(tags: tags, store), env: env,
+                                                        allSources: allSources)).due  // not on a day off a schedule
+                let summary = try store.read(.dailySummary(in: DayRange(day: env.today), calendar: env.calendar, allSources: allSources))
                 guard let day = summary.summaries.first else { return nil }
                 let asOf = env.calendar.iso8601(env.now)
-                if options.output.json {
+                if json {
                     let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
                     let json = TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
                                          overview: overview, pending: pending)

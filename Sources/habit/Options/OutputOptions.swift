@@ -2,6 +2,9 @@ import ArgumentParser
 
 /// `--json`, for every command that prints data.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print JSON (the contract in Standards/json.md) instead of text.")
+    /// The flag's name, read by ``FastRead`` too.
+    static let jsonFlag = "json"
+
+    @Flag(name: .customLong(Self.jsonFlag), help: "Print JSON (the contract in Standards/json.md) instead of text.")
     var json = false
 }
