@@ -262,15 +262,22 @@ enum DayTotals {
     final class Outbox: @unchecked Sendable {
         static let shared = Outbox()
         private let lock = NSLock()
-        private var posted: [ObjectIdentifier: [Batch]] = [:]
+        // A short list, not a dictionary by connection: a process has one or two connections, and a
+        // dictionary's first use costs the runtime a conformance scan (`ObjectIdentifier: Hashable`).
+        private var posted: [(connection: ObjectIdentifier, batch: Batch)] = []
 
         func post(_ batch: Batch, for db: Database) {
             guard !batch.keeps.isEmpty else { return }
-            lock.withLock { posted[ObjectIdentifier(db), default: []].append(batch) }
+            lock.withLock { posted.append((ObjectIdentifier(db), batch)) }
         }
 
         func take(for db: Database) -> [Batch] {
-            lock.withLock { posted.removeValue(forKey: ObjectIdentifier(db)) ?? [] }
+            lock.withLock {
+                let id = ObjectIdentifier(db)
+                let taken = posted.filter { $0.connection == id }.map(\.batch)
+                posted.removeAll { $0.connection == id }
+                return taken
+            }
         }
     }
 }

@@ -167,9 +167,13 @@ extension HabitStore {
             (values, entries, keep) = try source.dayAmounts(habitID: d.id, span: span, bounds: starts.map(\.timeIntervalSince1970),
                                                             kept: kept, env: env, marks: marks, db)
         }
-        let inputs = span.enumerated().map { i, day in
+        // Built at its full size: `enumerated()` of a day range knows no count, and a map over it grows
+        // the array a dozen times (ten years of days: 1.7 M instructions of copying a status).
+        var inputs = [HabitDayInput]()
+        inputs.reserveCapacity(span.count)
+        for (i, day) in span.enumerated() {
             let (outcome, decided) = HabitEvaluator.dailyOutcome(d, value: values[i], hasEntry: entries[i])
-            return HabitDayInput(day: day, value: values[i], hasEntry: entries[i], outcome: outcome, decided: decided)
+            inputs.append(HabitDayInput(day: day, value: values[i], hasEntry: entries[i], outcome: outcome, decided: decided))
         }
         return (inputs, keep)
     }
@@ -197,12 +201,14 @@ extension HabitStore {
 /// The source filters of one read (``StoreRules/resolvedSources(all:_:)``), each resolved once:
 /// every habit of an overview asks for them.
 final class SourceFilters {
-    private var resolved: [Bool: SQL] = [:]
+    // Two slots, not a `[Bool: SQL]`: a dictionary's first use costs the runtime a conformance scan.
+    private var app: SQL?
+    private var all: SQL?
 
-    func sources(all: Bool, _ db: Database) throws -> SQL {
-        if let sql = resolved[all] { return sql }
-        let sql = try StoreRules.resolvedSources(all: all, db)
-        resolved[all] = sql
+    func sources(all everySource: Bool, _ db: Database) throws -> SQL {
+        if let sql = everySource ? all : app { return sql }
+        let sql = try StoreRules.resolvedSources(all: everySource, db)
+        if everySource { all = sql } else { app = sql }
         return sql
     }
 }

@@ -52,7 +52,7 @@ enum DegradedMode {
     /// The store (its absolute path) and the command line as typed, with what changes its text:
     /// the columns it is laid out in and whether it is coloured.
     static func key(_ location: StoreLocation) -> String {
-        let store = URL(fileURLWithPath: location.path).standardizedFileURL.path
+        let store = PathText.absolute(location.path)
         let arguments = CommandLine.arguments.dropFirst().joined(separator: "\u{1F}")
         return "\(store)\n\(Width.columns) \(Output.useColor ? "colour" : "plain")\n\(arguments)"
     }
@@ -60,7 +60,7 @@ enum DegradedMode {
     /// Whether the folder the store is in is gone (an unmounted drive, a synced folder not there).
     static func folderIsMissing(_ path: String) -> Bool {
         var info = stat()
-        return stat(URL(fileURLWithPath: path).deletingLastPathComponent().path, &info) != 0 && errno == ENOENT
+        return stat(PathText.folder(of: path), &info) != 0 && errno == ENOENT
     }
 
     /// The kept answer for `key`, marked; nil when there is none (or it cannot be marked).

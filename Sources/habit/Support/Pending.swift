@@ -157,7 +157,7 @@ extension StoreLocation {
         return URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
-    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    static func absolute(_ path: String) -> String { PathText.absolute(path) }
 
     /// Runs `write` (opens the store, writes, prints); when the store cannot be written — locked
     /// past the wait, read-only, or a chosen store's folder missing — saves the entry `pending`
