@@ -22,6 +22,30 @@ import Testing
     /// text is told apart by its bytes, as the tables' unique columns tell it, so a type, unit,
     /// device or source spelt with a composed accent and one spelt with a decomposed accent (equal
     /// as Swift strings) stay two rows, as they were when each line looked its text up.
+    /// A habit is read by position (``HabitRecord/columnNames``, selected by every read of the
+    /// habits, GRDB's requests included): the names are the table's columns, and each habit reads
+    /// back as it was added — a schedule, a limit, tags, `asks` and the archive flag among them.
+    @Test func aHabitReadsBackByPositionAsItWasAdded() throws {
+        let store = try HabitStore.inMemory()
+        var floss = OwnHabitStoreTests.define("floss")
+        floss.on = WeekdaySet(mask: 0b10101)  // Monday, Wednesday, Friday
+        let read = OwnHabitStoreTests.define("read", times: 2, per: .week)
+        var water = OwnHabitStoreTests.define("water", .quantity, unit: "glass", goal: .atLeast(8), from: "HKQuantityTypeIdentifierDietaryWater")
+        water.archived = true
+        water.tags = ["evening", "health"]
+        water.asks = false
+        for habit in [floss, read, water] { try store.addHabit(habit) }
+        let (columns, all, one) = try store.read(StoreRequest { db in
+            (try db.columns(in: "habit").map(\.name), try HabitRecord.fetchAll(db).map { try $0.definition() },
+             try HabitRecord.fetchOne(db, key: water.id)?.definition())
+        })
+        #expect(Set(HabitRecord.columnNames) == Set(columns))
+        #expect(all.sorted { $0.name < $1.name } == [floss, read, water])
+        #expect(one == water)
+        #expect(try store.read(.ownHabits(includingArchived: true)) == [floss, read, water])
+        #expect(try store.read(.habit(named: "floss", env: env)) == floss)
+    }
+
     @Test func interchangeLinesInternTextByItsBytes() throws {
         let store = try HabitStore.inMemory()
         let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"

@@ -55,7 +55,8 @@ extension StoreRequest where Value == [HabitDefinition] {
     /// The habits of one's own that have a command, not archived, by name; only `name` when given.
     public static func commandHabits(named name: String? = nil) -> Self {
         Self { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM habit WHERE command IS NOT NULL AND archived = 0 AND (? IS NULL OR name = ?) ORDER BY name",
+            try Row.fetchAll(db, sql: "SELECT " + HabitRecord.selection
+                             + " FROM habit WHERE command IS NOT NULL AND archived = 0 AND (? IS NULL OR name = ?) ORDER BY name",
                              arguments: [name, name])
                 .map { try HabitRecord(row: $0).definition() }
         }
