@@ -68,7 +68,7 @@ public struct HabitStore: Sendable {
         case .empty(let p): (target, isNew) = (p, true)
         case .store(let p, _): (target, isNew) = (p, false)
         }
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let folder = StoreFile.folder(of: target)
         try createFolder(folder)
         let (writable, empty) = try createFile(target)
         // Setting up a store is not safe to race (SQLite cannot switch a file to WAL while

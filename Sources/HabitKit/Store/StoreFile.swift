@@ -102,11 +102,24 @@ public enum StoreFile {
 
     /// The folder of `path`, if it exists: the user's or root's, not writable by group or others.
     private static func checkFolder(of path: String) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = folder(of: path)
         var info = stat()
         guard stat(folder, &info) == 0 else { return }  // created later, 0700
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.cannotCreateFolder(folder, reason: "a file is in the way") }
         try checkOwnerAndMode(info, of: folder, what: "store folder")
+    }
+
+    /// The folder `path` names its file in: what `URL(fileURLWithPath:).deletingLastPathComponent().path`
+    /// gives (`StoreFileFolderTests`), without Foundation's URL for an absolute path — every command
+    /// opens a store, and `URL.path`'s first use costs the runtime a conformance scan (0.3 M
+    /// instructions of a `habit log`). A relative path still goes through `URL` (the working directory).
+    static func folder(of path: String) -> String {
+        guard path.hasPrefix("/") else { return URL(fileURLWithPath: path).deletingLastPathComponent().path }
+        var end = path.endIndex  // trailing slashes are not a part
+        while end > path.index(after: path.startIndex), path[path.index(before: end)] == "/" { end = path.index(before: end) }
+        guard var cut = path[..<end].lastIndex(of: "/") else { return "/" }
+        while cut > path.startIndex, path[path.index(before: cut)] == "/" { cut = path.index(before: cut) }  // nor the slashes before it
+        return cut == path.startIndex ? "/" : String(path[..<cut])
     }
 
     private static func checkOwnerAndMode(_ info: stat, of path: String, what: String) throws {
@@ -160,8 +173,7 @@ public enum StoreFile {
         // A store that another habit process is setting up right now shows neither yet: its setup
         // holds the folder's lock, so wait for that and look again.
         if try hasHabitMigrations(path) { return version }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let lock = try SetupLock(folder: folder, store: path)
+        let lock = try SetupLock(folder: folder(of: path), store: path)
         let found = try withExtendedLifetime(lock) { try hasHabitMigrations(path) }
         guard found else { throw StoreError.notAHabitStore(path, reason: "it is an SQLite database of another program") }
         return try currentVersion(path) ?? version

@@ -23,7 +23,13 @@ enum PathText {
             }
             parts.append(part)
         }
-        return "/" + parts.joined(separator: "/")
+        guard !parts.isEmpty else { return "/" }
+        var absolute = ""  // not `joined`: its first use on `[Substring]` costs a conformance scan
+        for part in parts {
+            absolute += "/"
+            absolute += part
+        }
+        return absolute
     }
 
     /// The folder `path` names its file in, as written (its `..` are left for the kernel to walk:
