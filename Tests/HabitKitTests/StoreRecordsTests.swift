@@ -18,10 +18,6 @@ import Testing
         #expect(Set(Column.names).isSubset(of: columns))
     }
 
-    /// Interchange and sync lines intern their text through caches (issue 28, ``AppliedRows``):
-    /// text is told apart by its bytes, as the tables' unique columns tell it, so a type, unit,
-    /// device or source spelt with a composed accent and one spelt with a decomposed accent (equal
-    /// as Swift strings) stay two rows, as they were when each line looked its text up.
     /// A habit is read by position (``HabitRecord/columnNames``, selected by every read of the
     /// habits, GRDB's requests included): the names are the table's columns, and each habit reads
     /// back as it was added — a schedule, a limit, tags, `asks` and the archive flag among them.
@@ -46,6 +42,10 @@ import Testing
         #expect(try store.read(.habit(named: "floss", env: env)) == floss)
     }
 
+    /// Interchange and sync lines intern their text through caches (issue 28, ``AppliedRows``):
+    /// text is told apart by its bytes, as the tables' unique columns tell it, so a type, unit,
+    /// device or source spelt with a composed accent and one spelt with a decomposed accent (equal
+    /// as Swift strings) stay two rows, as they were when each line looked its text up.
     @Test func interchangeLinesInternTextByItsBytes() throws {
         let store = try HabitStore.inMemory()
         let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"

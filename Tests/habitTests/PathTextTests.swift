@@ -13,12 +13,4 @@ import Testing
     func absoluteIsWhatFoundationsStandardizedPathIs(_ path: String) {
         #expect(PathText.absolute(path) == URL(fileURLWithPath: path).standardizedFileURL.path, "\(path)")
     }
-
-    @Test(arguments: [
-        ("/a/b/h.sqlite", "/a/b"), ("/h.sqlite", "/"), ("h.sqlite", "."), ("a/h.sqlite", "a"), ("/a/gone/../h.sqlite", "/a/gone/.."),
-        ("/a/b/", "/a"), ("/", "/"), ("//h", "/"),
-    ])
-    func theFolderIsThePathUpToItsLastPart(_ path: String, folder: String) {
-        #expect(PathText.folder(of: path) == folder, "\(path)")
-    }
 }

@@ -109,11 +109,12 @@ public enum StoreFile {
         try checkOwnerAndMode(info, of: folder, what: "store folder")
     }
 
-    /// The folder `path` names its file in: what `URL(fileURLWithPath:).deletingLastPathComponent().path`
-    /// gives (`StoreFileFolderTests`), without Foundation's URL for an absolute path — every command
-    /// opens a store, and `URL.path`'s first use costs the runtime a conformance scan (0.3 M
+    /// The folder `path` names its file in, as written (its `..` are left for the kernel to walk):
+    /// what `URL(fileURLWithPath:).deletingLastPathComponent().path` gives (`StoreFileFolderTests`),
+    /// without Foundation's URL for an absolute path — every command opens a store and every read
+    /// checks its folder, and `URL.path`'s first use costs the runtime a conformance scan (0.3 M
     /// instructions of a `habit log`). A relative path still goes through `URL` (the working directory).
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard path.hasPrefix("/") else { return URL(fileURLWithPath: path).deletingLastPathComponent().path }
         var end = path.endIndex  // trailing slashes are not a part
         while end > path.index(after: path.startIndex), path[path.index(before: end)] == "/" { end = path.index(before: end) }

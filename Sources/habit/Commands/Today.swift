@@ -31,9 +31,9 @@ struct Today: ParsableCommand {
                 let asOf = env.calendar.iso8601(env.now)
                 if json {
                     let habits = HabitDayJSON.byDay(overview)[env.today] ?? [:]
-                    let json = TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
-                                         overview: overview, pending: pending)
-                    return .init(text: try Output.json(json), kind: .json, asOf: asOf)
+                    let answer = TodayJSON(date: env.today, day: CalendarDayJSON(CalendarDay(day, settings: try store.read(.settings)), habits: habits),
+                                           overview: overview, pending: pending)
+                    return .init(text: try Output.json(answer), kind: .json, asOf: asOf)
                 }
                 if short { return .init(text: StatusText.short(DayPlan(overview), tail: Pending.suffix(pending)), kind: .text, asOf: asOf) }
                 var lines = TodayText.lines(DayPlan(overview), day, today: env.today, style: .live)

@@ -60,7 +60,7 @@ enum DegradedMode {
     /// Whether the folder the store is in is gone (an unmounted drive, a synced folder not there).
     static func folderIsMissing(_ path: String) -> Bool {
         var info = stat()
-        return stat(PathText.folder(of: path), &info) != 0 && errno == ENOENT
+        return stat(StoreFile.folder(of: path), &info) != 0 && errno == ENOENT
     }
 
     /// The kept answer for `key`, marked; nil when there is none (or it cannot be marked).

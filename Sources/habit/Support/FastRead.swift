@@ -44,24 +44,28 @@ enum FastRead {
         }
     }
 
-    /// The flags of a plain line (each one of `allowed`, at most once) and its `--db PATH` (at most
-    /// once); nil for a line with anything else.
+    /// What a plain line gives: each flag of `flags` and each option of `options` (with its value)
+    /// at most once, and `--db PATH` (at most once), written `--name` and `--name value`; nil for a
+    /// line with anything else, or a value that is empty or starts with `-`. ``FastStatus`` reads
+    /// `status`'s line with it too.
     struct Given {
         private var flags: [String] = []
-        private var db: String?
+        private var values: [(option: String, value: String)] = []
 
-        init?(_ arguments: ArraySlice<String>, flags allowed: [String]) {
+        init?(_ arguments: ArraySlice<String>, flags allowed: [String], options: [String] = []) {
+            let options = options + [StoreOptions.dbOption]
             var i = arguments.startIndex
             while i < arguments.endIndex {
                 let argument = arguments[i]
-                if argument == "--" + StoreOptions.dbOption {
-                    guard db == nil, i + 1 < arguments.endIndex else { return nil }
+                guard argument.hasPrefix("--") else { return nil }
+                let name = String(argument.dropFirst(2))
+                if options.contains(name) {
+                    guard value(of: name) == nil, i + 1 < arguments.endIndex else { return nil }
                     let value = arguments[i + 1]
                     guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-                    db = value
+                    values.append((name, value))
                     i += 2
-                } else if argument.hasPrefix("--"), case let name = String(argument.dropFirst(2)), allowed.contains(name),
-                          !flags.contains(name) {
+                } else if allowed.contains(name), !flags.contains(name) {
                     flags.append(name)
                     i += 1
                 } else {
@@ -71,6 +75,7 @@ enum FastRead {
         }
 
         func has(_ flag: String) -> Bool { flags.contains(flag) }
-        var location: StoreLocation { StoreLocation(db: db) }
+        func value(of option: String) -> String? { values.first { $0.option == option }?.value }
+        var location: StoreLocation { StoreLocation(db: value(of: StoreOptions.dbOption)) }
     }
 }

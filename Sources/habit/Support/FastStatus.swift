@@ -14,22 +14,13 @@ import HabitKit
 enum FastStatus {
     /// The status `arguments` (without the program name) ask for, ready to run; nil when they are not a plain one.
     static func plan(_ arguments: [String]) -> (() throws -> Void)? {
-        guard arguments.first == Status.configuration.commandName else { return nil }
-        var format: Status.Format?
-        var db: String?
-        var i = 1
-        while i < arguments.count {
-            guard i + 1 < arguments.count else { return nil }
-            let (option, value) = (arguments[i], arguments[i + 1])
-            if option == "--" + Status.formatOption, format == nil, let given = Status.Format(rawValue: value) {
-                format = given
-            } else if option == "--" + StoreOptions.dbOption, db == nil, !value.isEmpty, !value.hasPrefix("-") {
-                db = value
-            } else {
-                return nil
-            }
-            i += 2
+        guard arguments.first == Status.configuration.commandName,
+              let given = FastRead.Given(arguments.dropFirst(), flags: [], options: [Status.formatOption]) else { return nil }
+        var format = Status.defaultFormat
+        if let text = given.value(of: Status.formatOption) {
+            guard let chosen = Status.Format(rawValue: text) else { return nil }
+            format = chosen
         }
-        return { try Status.answer(format: format ?? Status.defaultFormat, tags: [], location: StoreLocation(db: db)) }
+        return { try Status.answer(format: format, tags: [], location: given.location) }
     }
 }

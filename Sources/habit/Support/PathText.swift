@@ -1,10 +1,10 @@
 import Foundation
 
 /// Paths as text, without Foundation's URL machinery: every read asks for its store's absolute
-/// path (the kept answer's key) and its folder (degraded mode's missing-folder check), and through
-/// `URL` those cost a read ~0.9 M instructions, most of it the Swift runtime's first conformance
-/// look-ups (`Set<UInt8>`, UTF-16 views). ``absolute(_:)`` gives the text
-/// `URL(fileURLWithPath:).standardizedFileURL.path` gives (`PathTextTests` holds that both agree).
+/// path (the kept answer's key), and through `URL` that cost a read ~0.9 M instructions, most of it
+/// the Swift runtime's first conformance look-ups (`Set<UInt8>`, UTF-16 views). ``absolute(_:)``
+/// gives the text `URL(fileURLWithPath:).standardizedFileURL.path` gives (`PathTextTests` holds that
+/// both agree). A store's folder is ``StoreFile/folder(of:)``'s.
 enum PathText {
     /// `path` made absolute (against the working directory when it is relative), its `.` and empty
     /// parts dropped and each `..` taking away the part before it (none above `/`).
@@ -30,16 +30,5 @@ enum PathText {
             absolute += part
         }
         return absolute
-    }
-
-    /// The folder `path` names its file in, as written (its `..` are left for the kernel to walk:
-    /// `/a/gone/../h.sqlite` is in `/a/gone/..`, which is missing when `gone` is); `.` for a bare
-    /// name, `/` for a path in `/`.
-    static func folder(of path: String) -> String {
-        var end = path.endIndex
-        while end > path.startIndex, path[path.index(before: end)] == "/" { end = path.index(before: end) }
-        if end == path.startIndex, !path.isEmpty { return "/" }  // `/`, `//`
-        guard let slash = path[..<end].lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

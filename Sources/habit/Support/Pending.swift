@@ -154,7 +154,7 @@ extension StoreLocation {
     /// is a first run (one `stat` when the folder is there).
     var missingFolder: String? {
         guard DegradedMode.folderIsMissing(path), Pending.journal.remembers(store: Self.absolute(path)) else { return nil }
-        return URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return StoreFile.folder(of: path)
     }
 
     static func absolute(_ path: String) -> String { PathText.absolute(path) }
