@@ -20,8 +20,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "CSQLiteSetup",
             ]
         ),
+        // SQLite's process-wide settings, which Swift cannot make itself (Sources/CSQLiteSetup/shim.h).
+        .systemLibrary(name: "CSQLiteSetup"),
         // ncurses for `habit ui` (issue 26 point 2): only the executable links it, never HabitKit.
         .systemLibrary(
             name: "CNCurses",

@@ -25,6 +25,7 @@ struct HabitCommand: ParsableCommand {
     /// the only place that does (commands throw typed errors, never exit).
     static func main() {
         _ = habit_tune_allocator()  // fewer page faults (Sources/CMalloc/shim.h)
+        SQLiteLibrary.configureProcess()  // before any store opens
         DiskFullSignal.install()
         if let script = HabitNameCompletion.completionScript(Array(CommandLine.arguments.dropFirst()), root: Self.self) {
             Output.print(script)

@@ -67,6 +67,28 @@ import Testing
         #expect(versions == 0)  // each sample's version is its own source row's
     }
 
+    /// An import's cache of interned ids remembers its last few texts (``InternCache``): asked for
+    /// more texts than it remembers, in turns, with two that are equal as Swift strings but not by
+    /// their bytes, it answers each with the id of the row that holds exactly that text, and adds
+    /// one row per text.
+    @Test func theInternCacheAnswersEachTextWithItsOwnRow() throws {
+        let store = try HabitStore.inMemory()
+        let texts = ["count", "Caf\u{E9}", "Cafe\u{301}", "km", "kcal", "min", "count/min", nil]
+        let asked = (0..<5).flatMap { round in round % 2 == 0 ? texts : texts.reversed() }
+        let (answers, stored) = try store.write { db in
+            var cache = InternCache(.sourceVersion)  // the table that also holds "none" (nil)
+            let answers = try asked.map { try cache.id($0, db) }
+            let stored = try Row.fetchAll(db, sql: "SELECT id, version FROM sourceVersion").map { (id: $0["id"] as Int64, name: $0["version"] as String?) }
+            return (answers, stored)
+        }
+        #expect(Set(answers).count == texts.count)
+        #expect(stored.count == texts.count)
+        for (text, id) in zip(asked, answers) {
+            let row = stored.first { $0.id == id }
+            #expect(row.map { $0.name.map { Array($0.utf8) } } == text.map { Array($0.utf8) })
+        }
+    }
+
     @Test func undoOfAReplacingNoAlcEntryBringsTheReplacedOneBack() throws {
         let store = try HabitStore.inMemory()
         let day = Fixture.day("2025-10-20")

@@ -64,10 +64,15 @@ public struct ImportProgress: Sendable {
 
 /// One object read from an export, ready to store: identity, values and text already made, so
 /// the writer only binds and steps (the mapper may run on another thread).
+///
+/// A sample or workout is kept in a box of its own (`indirect`): handing one from the reading
+/// thread to the writing one then retains and releases the box, not each of the eight texts it
+/// holds — texts the reading thread shares between rows (type, source, unit), so each of those
+/// counts moved a cache line between the two cores.
 enum ImportObject: Sendable {
     case activitySummary(ActivitySummary)
-    case sample(SampleRow)
-    case workout(WorkoutRow)
+    indirect case sample(SampleRow)
+    indirect case workout(WorkoutRow)
 
     /// What every stored object has: its content identity and where and when it comes from.
     struct Header: Sendable {

@@ -77,7 +77,12 @@ enum ImportPipeline {
         thread.start()
         do {
             while let (batch, progress) = try queue.pop() {
-                for item in batch { try consume(item, progress) }
+                // Each item is lent to `consume` where it lies: `for item in batch` copied it
+                // first, a retain and a release of every text it holds, on the busier thread.
+                try batch.withUnsafeBufferPointer { items in
+                    for index in items.indices { try consume(items[index], progress) }
+                }
+                queue.giveBack(batch)
             }
         } catch {
             if producerErrorWins {
@@ -137,14 +142,35 @@ private final class BatchQueue<Item>: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
+    /// Batches the consumer is done with, freed by the producer (``giveBack(_:)``).
+    private var spent: [[Item]] = []
+
     /// Blocks while the queue is full; throws ``ImportPipeline/Cancelled`` once the consumer stopped.
     func push(_ batch: [Item], progress: Int) throws {
+        let done = try handOver(batch, progress: progress)
+        withExtendedLifetime(done) {}  // freed here: on the producer's thread, the lock let go
+    }
+
+    /// Queues `batch`; returns the batches the consumer gave back since the last push.
+    private func handOver(_ batch: [Item], progress: Int) throws -> [[Item]] {
         condition.lock()
         defer { condition.unlock() }
         while batches.count >= capacity && !cancelled { condition.wait() }
         if cancelled { throw ImportPipeline.Cancelled() }
         batches.append((batch, progress))
         condition.broadcast()
+        defer { spent = [] }
+        return spent
+    }
+
+    /// The consumer hands back a batch it is done with: the producer frees it at its next push.
+    /// Freeing a batch releases every text its items hold and returns their memory to the
+    /// allocator of the thread that made them: work the producer, the thread with time to
+    /// spare, does instead of the writer. (What is still here at the end is freed with the queue.)
+    func giveBack(_ batch: [Item]) {
+        condition.lock()
+        spent.append(batch)
+        condition.unlock()
     }
 
     /// The next batch, nil at the end; rethrows the producer's error after the last batch.

@@ -82,14 +82,15 @@ final class ImportWriter {
     func write(_ object: ImportObject) throws {
         objects += 1
         switch object {
+        case .sample(let row):
+            // One case, its test inside: a `where` clause on the bound row made a copy of it.
+            if grants.allowsEverything || grants.mayWrite(row.type) { try write(row) } else { summary.notKept += 1 }
         case .activitySummary where !grants.mayWrite(DataTypes.activitySummary): summary.notKept += 1
-        case .sample(let row) where !grants.allowsEverything && !grants.mayWrite(row.type): summary.notKept += 1
         case .workout where !grants.mayWrite(DataTypes.workout): summary.notKept += 1
         case .activitySummary(let s):
             // Kept until ``finish()``: a row of `activitySummary` has no import run, so a batch
             // could not take it back if the file breaks later (one a day: a few thousand at most).
             ringDays.append(s)
-        case .sample(let row): try write(row)
         case .workout(let row): try write(row)
         }
     }
@@ -211,14 +212,20 @@ final class ImportWriter {
 struct InternCache {
     let lookup: Lookup
     private var ids: [TextBytes: Int64] = [:]
-    private var last: (text: String?, id: Int64)?
+    /// The last few texts asked for, compared byte for byte before the dictionary is asked (its
+    /// key copies the text's bytes and hashes them). Exports group records by type, but a file
+    /// that interleaves a few types or units, as one day's records of several kinds do, would
+    /// otherwise miss a single remembered text at most rows.
+    private var recent: [(text: String?, id: Int64)] = []
+    private var nextRecent = 0
+    private static let recentCount = 4
     /// Rows this cache inserted.
     private(set) var created: [(Lookup, Int64)] = []
 
     init(_ lookup: Lookup) { self.lookup = lookup }
 
     mutating func id(_ text: String?, _ db: Database) throws -> Int64 {
-        if let last, TextBytes.same(last.text, text) { return last.id }
+        for i in recent.indices where TextBytes.same(recent[i].text, text) { return recent[i].id }
         let key = TextBytes(text)
         let id: Int64
         if let known = ids[key] {
@@ -232,7 +239,12 @@ struct InternCache {
             }
             ids[key] = id
         }
-        last = (text, id)
+        if recent.count < Self.recentCount {
+            recent.append((text, id))
+        } else {
+            recent[nextRecent] = (text, id)
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
         return id
     }
 }
@@ -246,13 +258,21 @@ struct TextBytes: Hashable {
     /// Whether `a` and `b` have the same bytes (compared whole: going through the UTF-8 views
     /// element by element cost more than the look-up it saves).
     static func same(_ a: String?, _ b: String?) -> Bool {
-        guard var a, var b else { return a == nil && b == nil }
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count, let px = x.baseAddress, let py = y.baseAddress else { return x.count == y.count }
-                return memcmp(px, py, x.count) == 0
-            }
+        guard let a, let b else { return a == nil && b == nil }
+        // Native text is read where it lies; `withUTF8` needed a copy of each (a retain and a
+        // release) and is left for text that is not stored contiguously.
+        if let answer = a.utf8.withContiguousStorageIfAvailable({ x in
+            b.utf8.withContiguousStorageIfAvailable { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
+        }), let answer {
+            return answer
         }
+        var a2 = a, b2 = b
+        return a2.withUTF8 { x in b2.withUTF8 { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
+    }
+
+    private static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
+        guard x.count == y.count, let px = x.baseAddress, let py = y.baseAddress else { return x.count == y.count }
+        return memcmp(px, py, x.count) == 0
     }
 }
 
@@ -270,17 +290,24 @@ enum RawBind {
     }
 
     static func text(_ h: OpaquePointer, _ index: Int32, _ value: String?) {
-        guard var value else {
+        guard let value else {
             sqlite3_bind_null(h, index)
             return
         }
-        value.withUTF8 { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0 else {
-                _ = sqlite3_bind_text(h, index, "", 0, transient)
-                return
-            }
-            _ = sqlite3_bind_text(h, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(buffer.count), transient)
+        // Native text is bound where it lies (SQLite copies it); `withUTF8` needed a copy of the
+        // string first and is left for text that is not stored contiguously.
+        if value.utf8.withContiguousStorageIfAvailable({ text(h, index, UnsafeRawBufferPointer($0)) }) == nil {
+            var copy = value
+            copy.withUTF8 { text(h, index, UnsafeRawBufferPointer($0)) }
         }
+    }
+
+    private static func text(_ h: OpaquePointer, _ index: Int32, _ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            _ = sqlite3_bind_text(h, index, "", 0, transient)
+            return
+        }
+        _ = sqlite3_bind_text(h, index, base.assumingMemoryBound(to: CChar.self), Int32(buffer.count), transient)
     }
 }
 
