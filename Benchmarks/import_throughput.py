@@ -5,10 +5,11 @@ then a re-import of the same file (everything a duplicate: adds nothing). --runs
 fresh stores; the median is quoted.
 
 Usage: python3 Benchmarks/import_throughput.py [--records 1000000] [--runs 3] [--zip]
-       [--against OTHER_HABIT_BINARY] [--healthkit-to-sqlite]
---against imports the same file with another habit binary (e.g. the previous release), its runs
-just before this one's, in the same process and machine state; --healthkit-to-sqlite also times
-that tool (pip install healthkit-to-sqlite) once on the same file.
+       [--binary HABIT] [--against OTHER_HABIT_BINARY] [--healthkit-to-sqlite]
+--binary measures a given binary (e.g. what `make install` installed) instead of building one;
+--against imports the same file with another habit binary (e.g. the previous release), each of
+its runs just before one of this one's; --healthkit-to-sqlite also times that tool (pip install
+healthkit-to-sqlite) once on the same file, halfway through the runs, and prints the ratio.
 Targets: >= 70 MB/s and <= 100 MB RSS.
 """
 import argparse
@@ -38,37 +39,32 @@ def timed_import(binary, db, path):
     return wall, rss, out.stdout.splitlines()[0]
 
 
+def remove_store(db):
+    for suffix in ["", "-wal", "-shm", ".import-lock"]:
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--records", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--zip", action="store_true", help="also import the zipped export")
-    parser.add_argument("--against", help="another habit binary to time on the same file, alternating")
-    parser.add_argument("--healthkit-to-sqlite", action="store_true", help="also time healthkit-to-sqlite once")
+    parser.add_argument("--binary", help="the habit binary to measure (default: build the one `make install` builds)")
+    parser.add_argument("--against", help="another habit binary to time on the same file, its runs alternated with this one's")
+    parser.add_argument("--healthkit-to-sqlite", action="store_true", help="also time healthkit-to-sqlite once, halfway through the runs")
     args = parser.parse_args()
     if not os.path.exists("/usr/bin/time"):
         sys.exit("needs GNU time: apt-get install -y time")
-    binary = build_release(ROOT)
+    binary = args.binary or build_release(ROOT)
     work = tempfile.mkdtemp(prefix="habit-import-")
     xml = os.path.join(work, "export.xml")
     subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "generate-export.py"), "--records", str(args.records),
                     "--out", xml] + (["--zip"] if args.zip else []), check=True)
     size = os.path.getsize(xml) / 1e6
     print(f"export: {args.records:,} records, {size:.0f} MB")
-    if args.against:
-        other_walls, other_rsss = [], []
-        for run in range(args.runs):
-            db = os.path.join(work, f"other{run}.sqlite")
-            wall, rss, line = timed_import(args.against, db, xml)
-            other_walls.append(wall)
-            other_rsss.append(rss)
-            print(f"  other run {run + 1}: {wall:6.2f} s  {size / wall:5.1f} MB/s  max RSS {rss:5.1f} MB")
-            for suffix in ["", "-wal", "-shm", ".import-lock"]:
-                if os.path.exists(db + suffix):
-                    os.remove(db + suffix)
-        med = statistics.median(other_walls)
-        print(f"other binary median: {med:.2f} s = {size / med:.1f} MB/s, max RSS median {statistics.median(other_rsss):.1f} MB")
-    if args.healthkit_to_sqlite:
+
+    def healthkit_to_sqlite():
         exe = shutil.which("healthkit-to-sqlite")
         if exe is None:
             sys.exit("pip install healthkit-to-sqlite first")
@@ -76,20 +72,36 @@ def main():
         out = subprocess.run(["/usr/bin/time", "-v", exe, "--xml", "--silent", xml, os.path.join(work, "hk.db")], capture_output=True, text=True)
         wall = time.perf_counter() - start
         rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", out.stderr).group(1)) / 1024
+        os.remove(os.path.join(work, "hk.db"))
         print(f"healthkit-to-sqlite: {wall:.2f} s = {size / wall:.1f} MB/s, max RSS {rss:.1f} MB (exit {out.returncode})")
-    walls, rsss = [], []
+        return wall
+
+    walls, rsss, other_walls, other_rsss = [], [], [], []
+    hk_wall = None
+    db = os.path.join(work, "run.sqlite")
     for run in range(args.runs):
-        db = os.path.join(work, f"run{run}.sqlite")
+        if args.healthkit_to_sqlite and run == args.runs // 2:
+            hk_wall = healthkit_to_sqlite()
+        if args.against:
+            other = os.path.join(work, "other.sqlite")
+            wall, rss, _ = timed_import(args.against, other, xml)
+            other_walls.append(wall)
+            other_rsss.append(rss)
+            print(f"  other run {run + 1}: {wall:6.2f} s  {size / wall:5.1f} MB/s  max RSS {rss:5.1f} MB")
+            remove_store(other)
+        remove_store(db)
         wall, rss, line = timed_import(binary, db, xml)
         walls.append(wall)
         rsss.append(rss)
         print(f"  run {run + 1}: {wall:6.2f} s  {size / wall:5.1f} MB/s  max RSS {rss:5.1f} MB   ({line})")
-        if run < args.runs - 1:
-            for suffix in ["", "-wal", "-shm"]:
-                if os.path.exists(db + suffix):
-                    os.remove(db + suffix)
+    if args.against:
+        med = statistics.median(other_walls)
+        print(f"other binary median: {med:.2f} s = {size / med:.1f} MB/s, max RSS median {statistics.median(other_rsss):.1f} MB")
     med = statistics.median(walls)
     print(f"import median: {med:.2f} s = {size / med:.1f} MB/s (target >= 70), max RSS median {statistics.median(rsss):.1f} MB (target <= 100)")
+    if hk_wall:
+        print(f"against healthkit-to-sqlite in this run: {hk_wall / med:.1f}x" +
+              (f" (other binary {hk_wall / statistics.median(other_walls):.1f}x)" if args.against else ""))
     wall, rss, line = timed_import(binary, db, xml)
     print(f"re-import of the same file: {wall:.2f} s = {size / wall:.1f} MB/s, max RSS {rss:.1f} MB ({line})")
     if args.zip:
