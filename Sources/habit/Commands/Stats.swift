@@ -23,24 +23,20 @@ struct StatsCommand: ParsableCommand {
 
     var per: HabitDefinition.Period { bucket.period }
 
-    @Option(name: .long, parsing: .unconditional, help: "First day included (YYYY-MM-DD, today, -N).", transform: DayValue.parse)
-    var from: DayValue?
-
-    @Option(name: .long, parsing: .unconditional, help: "First day NOT included: ranges are half-open, [from, to).",
-            transform: DayValue.parse)
-    var to: DayValue?
+    @OptionGroup var span: DaySpanOptions
 
     @OptionGroup var options: ReadOptions
 
     func run() throws {
         try options.store.snapshot { store, env in
             let settings = try store.read(.settings)
-            let days = try StatsBuckets.range(from: try from?.day(today: env.today, in: "--from"), to: try to?.day(today: env.today, in: "--to"),
+            let days = try StatsBuckets.range(from: try span.from?.day(today: env.today, in: "--from"),
+                                              to: try span.to?.day(today: env.today, in: "--to"),
                                               per: per, today: env.today, weekStartsOnSunday: settings.weekStartsOnSunday)
             let subject = try resolve(in: store, env: env)
             var stats = try store.read(.statistics(of: subject, per: per, days: days, allSources: options.allSources, env: env))
             // Without --from a habit's stats start with the period it began in.
-            if from == nil, case .habit(let habit) = subject { stats.buckets = StatsBuckets.since(habit.since, stats.buckets) }
+            if span.from == nil, case .habit(let habit) = subject { stats.buckets = StatsBuckets.since(habit.since, stats.buckets) }
             if options.output.json {
                 try Output.printJSON(StatsJSON(stats))
                 return

@@ -3,7 +3,7 @@ import Foundation
 import HabitKit
 
 /// `--from D --to D`: a half-open span of days, `[start of --from, start of --to)`, open-ended on
-/// a side not given (export, notes).
+/// a side not given (export, notes; `habit stats` takes the two days and widens them to whole periods).
 struct DaySpanOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "First day included (YYYY-MM-DD, today, -N).", transform: DayValue.parse)
     var from: DayValue?
