@@ -367,8 +367,7 @@ public enum HabitInputError: HabitError, Equatable {
             "\(quoted: t) cannot be a habit's name: it is a command word or a built-in habit; choose another (e.g. '\(t)-daily')"
         case .nameTaken(let t): "a habit named \(quoted: t) exists already; choose another name, or change it with 'habit edit \(t)'"
         case .unknownHabit(let t, let existing):
-            "unknown habit \(quoted: t); " + Self.didYouMean(t, among: existing)
-                + (existing.isEmpty ? "there is none yet" : "the habits are: \(existing.joined(separator: ", "))")
+            "unknown habit \(quoted: t); " + Self.known(t, among: existing, listed: "habits", none: "there is none yet")
                 + " (add one with 'habit add NAME')"
         case .bothTargets: "--at-least and --at-most exclude each other: a habit has one target"
         case .invalidTarget(let t, let reason): "invalid target \(quoted: t): \(reason)"
@@ -423,8 +422,8 @@ public enum HabitInputError: HabitError, Equatable {
             "invalid tag \(quoted: t): use 1–32 letters, digits and '-', starting with a letter (e.g. 'morning', 'after-work')"
         case .tooManyTags(let name): "\(quoted: name) would carry more than \(HabitTag.maximumPerHabit) tags; remove one with --untag first"
         case .unknownTag(let t, let existing):
-            "no habit has the tag \(quoted: t); " + Self.didYouMean(t, among: existing)
-                + (existing.isEmpty ? "no habit has a tag yet (add one with 'habit edit NAME --tag TAG')" : "the tags are: \(existing.joined(separator: ", "))")
+            "no habit has the tag \(quoted: t); "
+                + Self.known(t, among: existing, listed: "tags", none: "no habit has a tag yet (add one with 'habit edit NAME --tag TAG')")
         case .notTagged(let name, let tag): "\(quoted: name) has no tag \(quoted: tag); its tags are shown by 'habit habits'"
         case .tagAndHabit: "--tag and a habit's name exclude each other: name one habit, or the tags of several"
         case .neverAsksReminder(let name):
@@ -435,8 +434,11 @@ public enum HabitInputError: HabitError, Equatable {
         }
     }
 
-    /// `did you mean 'x'? ` when one of `existing` (habit names, tags) is close to `text`; else nothing.
-    private static func didYouMean(_ text: String, among existing: [String]) -> String {
-        closestMatch(text.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? ""
+    /// What there is instead of `text`, a name that is not there: `did you mean 'x'? ` when one of
+    /// `existing` (habit names, tags) is close to it, then `the <listed> are: a, b` — or `none` when
+    /// there is nothing to list.
+    private static func known(_ text: String, among existing: [String], listed: String, none: String) -> String {
+        (closestMatch(text.lowercased(), in: existing).map { "did you mean \(quoted: $0)? " } ?? "")
+            + (existing.isEmpty ? none : "the \(listed) are: \(existing.joined(separator: ", "))")
     }
 }
