@@ -53,10 +53,8 @@ struct CalendarCommand: ParsableCommand {
                 }
                 return year ? DayRange.year(containing: first) : DayRange.month(containing: first)
             }) { store, env, range in
-                let tagged = try TagFilterOptions.habits(tags: tags, store, named: habit)
-                let chosen = try habit.map { try store.read(.habit(named: $0, env: env)) }
+                let shown = try TagFilterOptions.chosen(tags: tags, store, named: habit, env: env)
                 let view = try store.read(.calendar(for: range, calendar: env.calendar, allSources: allSources))
-                let shown = chosen.map { [$0] } ?? tagged
                 let overview = try store.read(.overview(shown, range: range, env: env, allSources: allSources))
                 let notesByDay = try Self.notesByDay(store, range: range, habits: shown, env: env, allSources: allSources)
                 let label = year ? String(range.lowerBound.year) : String(range.lowerBound.description.prefix(7))
@@ -72,12 +70,12 @@ struct CalendarCommand: ParsableCommand {
                 }
                 let style = Style.live
                 var lines: [String]
-                if let report = overview.reports.first, chosen != nil, !report.readable {
+                if let report = overview.reports.first, habit != nil, !report.readable {
                     lines = [style.bold(report.definition.name) + "  " + AccessText.noReadAccess(report)]
-                } else if let report = overview.reports.first, chosen != nil {
+                } else if let report = overview.reports.first, habit != nil {
                     lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
                                  : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
-                } else if tagged != nil, !year {
+                } else if !tags.isEmpty, !year {
                     // --tag: the tagged habits' rows, without the built-ins' grid.
                     lines = [style.bold("\(label) · tag \(tags.joined(separator: ", "))")]
                         + CalendarText.habitRows(overview, range: range, today: env.today, style: style)

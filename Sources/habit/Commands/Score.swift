@@ -22,7 +22,7 @@ struct Score: ParsableCommand {
     /// The command's work, for ``run()`` and for the plain forms ``FastRead`` reads.
     static func answer(name: String?, tags: [String], json: Bool, location: StoreLocation) throws {
         try location.snapshot(forExit: true) { store, env in  // the process ends after it
-            let habits = try TagFilterOptions.habits(tags: tags, store, named: name) ?? name.map { [try store.read(.habit(named: $0, env: env))] }
+            let habits = try TagFilterOptions.chosen(tags: tags, store, named: name, env: env)
             let overview = try store.read(.overview(habits, env: env, scores: true))
             if json {
                 try Output.printJSON(ScoreJSON(overview))

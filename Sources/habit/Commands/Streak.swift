@@ -24,8 +24,7 @@ struct Streak: ParsableCommand {
     static func answer(habit: String?, tags: [String], allSources: Bool, json: Bool, location: StoreLocation) throws {
         try DegradedMode.answer(location) { wait in
             try location.snapshot(lockWait: wait, forExit: true) { store, env in  // the process ends after it
-                let habits = try TagFilterOptions.habits(tags: tags, store, named: habit)
-                    ?? habit.map { [try store.read(.habit(named: $0, env: env))] }
+                let habits = try TagFilterOptions.chosen(tags: tags, store, named: habit, env: env)
                 let overview = try store.read(.overview(habits, env: env, allSources: allSources))
                 let asOf = env.calendar.iso8601(env.now)
                 if json {

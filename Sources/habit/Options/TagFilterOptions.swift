@@ -24,4 +24,11 @@ struct TagFilterOptions: ParsableArguments {
         // Every tag must be carried by some habit (archived too): a typo is refused, not an empty answer.
         return try HabitTag.select(own, tags: tag).filter { includingArchived || !$0.archived }
     }
+
+    /// The habits a command about one habit or several shows (streak, score, calendar): those with
+    /// the tags `tag`, else the one `named` (a built-in or one's own, archived too), else nil (every
+    /// habit). A tag and a name together are refused (``habits(tags:_:named:includingArchived:)``).
+    static func chosen(tags tag: [String], _ store: HabitStore, named: String?, env: HabitEnvironment) throws -> [HabitDefinition]? {
+        try habits(tags: tag, store, named: named) ?? named.map { [try store.read(.habit(named: $0, env: env))] }
+    }
 }
