@@ -11,6 +11,6 @@ struct ConfigGet: ParsableCommand {
 
     func run() throws {
         let settings = try store.openForReading().read(.settings)
-        Output.print(settings.value(of: key.key) ?? "(not set)")
+        Output.print(settings.shown(key.key))
     }
 }

@@ -14,7 +14,7 @@ struct ConfigList: ParsableCommand {
             try Output.printJSON(ConfigJSON(settings))
             return
         }
-        let keys = Settings.Key.allCases.map { ($0, escapingControlCharacters(settings.value(of: $0) ?? "(not set)")) }
+        let keys = Settings.Key.allCases.map { ($0, escapingControlCharacters(settings.shown($0))) }
         let width = keys.map(\.0.rawValue.count).max() ?? 0, valueWidth = keys.map { Width.of($0.1) }.max() ?? 0
         // `key  value  # what it accepts`, the comment wrapped under itself to fit the terminal.
         Output.print(keys.flatMap { key, value in

@@ -11,13 +11,13 @@ struct ConfigUnset: ParsableCommand {
 
     func run() throws {
         let key = key.key
-        guard store.exists else {  // nothing stored, nothing to remove
-            Output.print("\(key.rawValue) = \(Settings().value(of: key) ?? "(not set)") (default)")
-            return
+        var settings = Settings()  // nothing stored, nothing to remove: the defaults
+        if store.exists {
+            let now = try LiveEnvironment.now()
+            let store = try store.openForWriting()
+            try store.setSetting(key, to: nil, at: now)
+            settings = try store.read(.settings)
         }
-        let now = try LiveEnvironment.now()
-        let store = try store.openForWriting()
-        try store.setSetting(key, to: nil, at: now)
-        Output.print("\(key.rawValue) = \(try store.read(.settings).value(of: key) ?? "(not set)") (default)")
+        Output.print("\(key.rawValue) = \(settings.shown(key)) (default)")
     }
 }
