@@ -55,6 +55,10 @@ import Testing
         var bytes: [UInt8] = []
         MetadataCoding.appendQuoted(Array(text.utf8), 0, text.utf8.count, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #""x\u001f\"y""#)
+        // Keys sorted as Swift orders strings; of a key given twice, the last value.
+        #expect(MetadataCoding.encode(["b": "2", "a": "1", "é": "3", "Z": "x\n"]) == #"{"Z":"x\n","a":"1","b":"2","é":"3"}"#)
+        #expect(MetadataCoding.encode(pairs: [("b", "1"), ("a", "\""), ("b", "3")]) == #"{"a":"\"","b":"3"}"#)
+        #expect(MetadataCoding.encode([:]) == nil && MetadataCoding.encode(pairs: []) == nil)
     }
 
     /// Metadata is read without JSONSerialization when it is plain (issue 28): on every text the

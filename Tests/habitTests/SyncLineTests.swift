@@ -19,8 +19,9 @@ import Testing
         return try #require(object?["kind"] as? String)
     }
 
-    /// Many lines are decoded in two halves on two threads (issue 28): each line's object, or the
-    /// words of its refusal, and their order, are what decoding them one by one gives.
+    /// Many lines are decoded on a second thread while they are applied (issue 28): each line's
+    /// object, or the words of its refusal, and their order, are what decoding them one by one
+    /// gives — across two peers, a line left out of the list, and an error that stops it all.
     @Test func decodingOnTwoThreadsGivesWhatOneGives() throws {
         let good = try Self.lines()
         var lines: [[UInt8]] = []
@@ -47,9 +48,30 @@ import Testing
         let one = lines.map { line in
             flat(Result { () throws(InterchangeJSONFailure) in try SyncLine.decode(line, dataLines: InterchangeLineJSON.self, decoder) })
         }
-        let two = SyncLine.decodeAll(lines, dataLines: InterchangeLineJSON.self).map(flat)
-        #expect(two == one)
         #expect(one.filter { $0.refusal != nil }.count == (lines.count + 96) / 97)
+        let half = lines.count / 2
+        let peers = [SyncPeer(device: "a", lines: Array(lines[..<half]), starts: Array(0..<half), end: half),
+                     SyncPeer(device: "b", lines: Array(lines[half...]), starts: Array(half..<lines.count), end: lines.count)]
+        // Every line but the third, peer by peer: the refs say where each is.
+        let refs = peers.indices.flatMap { p in peers[p].lines.indices.map { (peer: p, line: $0) } }.enumerated().filter { $0.offset != 2 }.map(\.element)
+        for count in [refs.count, SyncLine.twoThreadsFromLines - 1] {
+            var two: [Decoded] = [], positions: [Int] = []
+            try SyncLine.decodeEach(Array(refs.prefix(count)), of: peers, dataLines: InterchangeLineJSON.self) { result, index in
+                two.append(flat(result))
+                positions.append(index)
+            }
+            #expect(positions == Array(0..<count))
+            #expect(two == refs.prefix(count).map { one[$0.peer * half + $0.line] })
+        }
+        struct Stop: Error {}
+        var applied = 0
+        #expect(throws: Stop.self) {
+            try SyncLine.decodeEach(refs, of: peers, dataLines: InterchangeLineJSON.self) { _, _ in
+                applied += 1
+                if applied == 1000 { throw Stop() }
+            }
+        }
+        #expect(applied == 1000)
     }
 
     @Test func theFixtureHoldsEveryKindOfLine() throws {

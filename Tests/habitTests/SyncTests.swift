@@ -164,6 +164,35 @@ import Testing
         #expect(result.stdout.contains("1 line not understood and left out"), "\(result.stdout)")
     }
 
+    /// A file of more samples and workouts than one thread decodes (issue 28) is decoded on a
+    /// second thread while it is applied: the same store comes out, every workout's samples (the
+    /// file lists them before their workout) wait for it and are stored, and the lines not
+    /// understood — one among the bulk, one before it — are said in the file's order.
+    @Test func aLargeFileIsAppliedWhileItIsDecodedAsASmallOneIs() throws {
+        let devices = try Devices()
+        defer { devices.cleanUp() }
+        #expect(try devices.run(0, ["demo", "--days", "1600"]).status == 0)
+        try devices.run(0, ["config", "set", "grace", "30"])
+        try devices.sync(0)
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: devices.folder.path).first)
+        let url = devices.folder.appendingPathComponent(file)
+        var lines = try Data(contentsOf: url).split(separator: 0x0A).map { Data($0) }
+        let bulk = lines.filter { SyncLine.opensAsSampleOrWorkout(Array($0)) }.count
+        #expect(bulk > SyncLine.twoThreadsFromLines, "\(bulk) sample and workout lines")
+        lines.insert(Data("{\"kind\":\"sample\",\"sample\":{\"uuid\":\"not-a-uuid\"}}".utf8), at: 3000)
+        lines.insert(Data("{\"kind\":\"nonsense\"}".utf8), at: 10)
+        try Data(lines.joined(separator: Data([0x0A])) + Data([0x0A])).write(to: url)
+        let result = try devices.run(1, ["sync", devices.folder.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let skipped = try #require(json["skipped"] as? [String])
+        #expect(skipped.count == 2)
+        #expect(skipped.first?.hasPrefix("\(file), new line 11: ") == true, "\(skipped)")
+        #expect(skipped.last?.hasPrefix("\(file), new line 3002: ") == true, "\(skipped)")
+        #expect(json["applied"] as? Int == lines.count - 2, "\(json)")
+        #expect(try devices.state(1) == devices.state(0))
+    }
+
     @Test func aReminderDeliveredOnOneDeviceIsNotDeliveredOnAnother() throws {
         let devices = try Devices()
         defer { devices.cleanUp() }

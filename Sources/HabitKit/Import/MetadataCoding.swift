@@ -4,22 +4,37 @@ import Foundation
 /// The importer's hot path writes the same text (``MetadataCoding/encode(pairs:)``).
 public enum MetadataCoding {
     public static func encode(_ metadata: [String: String]) -> String? {
-        encode(pairs: metadata.map { ($0.key, $0.value) })
+        metadata.isEmpty ? nil : text(of: metadata.sorted { $0.key < $1.key })
     }
 
     /// Sorted by key; for a key given twice, the last value wins.
     public static func encode(pairs: [(String, String)]) -> String? {
         switch pairs.count {
         case 0: return nil
-        case 1: return "{" + quoted(pairs[0].0) + ":" + quoted(pairs[0].1) + "}"
+        case 1: return text(of: pairs)
         default:
             var latest: [(String, String)] = []
             for (k, v) in pairs {
                 if let i = latest.firstIndex(where: { $0.0 == k }) { latest[i].1 = v } else { latest.append((k, v)) }
             }
             latest.sort { $0.0 < $1.0 }
-            return "{" + latest.map { quoted($0.0) + ":" + quoted($0.1) }.joined(separator: ",") + "}"
+            return text(of: latest)
         }
+    }
+
+    /// `{"k":"v",…}` of pairs in their order, written into one buffer (a sync applies one per
+    /// sample with metadata: strings joined piece by piece cost it several thousand instructions).
+    private static func text(of pairs: [(key: String, value: String)]) -> String {
+        var out: [UInt8] = [0x7B]
+        out.reserveCapacity(pairs.reduce(2) { $0 + $1.key.utf8.count + $1.value.utf8.count + 6 })
+        for (index, (key, value)) in pairs.enumerated() {
+            if index > 0 { out.append(0x2C) }
+            appendQuoted(key.utf8, to: &out)
+            out.append(0x3A)
+            appendQuoted(value.utf8, to: &out)
+        }
+        out.append(0x7D)
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func decode(_ json: String?) -> [String: String] {
@@ -65,14 +80,6 @@ public enum MetadataCoding {
         }
     }
 
-    private static func quoted(_ s: String) -> String {
-        if !s.utf8.contains(where: needsEscape) { return "\"" + s + "\"" }
-        let bytes = Array(s.utf8)
-        var out: [UInt8] = []
-        appendQuoted(bytes, 0, bytes.count, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// A byte that a JSON string cannot hold as it is: a control character, `"` or `\`.
     @inline(__always) static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
 
@@ -80,14 +87,18 @@ public enum MetadataCoding {
     /// (`\"`, `\\`, `\n`, `\r`, `\t`, else `\u00xx` for a control character). The import's hot
     /// path writes straight from the export's bytes with it.
     static func appendQuoted(_ bytes: [UInt8], _ start: Int, _ end: Int, to out: inout [UInt8]) {
+        appendQuoted(bytes[start..<end], to: &out)
+    }
+
+    /// Appends the UTF-8 text `bytes` as a JSON string (the escaping above).
+    static func appendQuoted<Bytes: Collection<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
         out.append(0x22)
-        if !bytes[start..<end].contains(where: needsEscape) {
-            out.append(contentsOf: bytes[start..<end])
+        if !bytes.contains(where: needsEscape) {
+            out.append(contentsOf: bytes)
             out.append(0x22)
             return
         }
-        for k in start..<end {
-            let c = bytes[k]
+        for c in bytes {
             switch c {
             case 0x22: out.append(0x5C); out.append(0x22)
             case 0x5C: out.append(0x5C); out.append(0x5C)

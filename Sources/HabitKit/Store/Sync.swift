@@ -16,7 +16,11 @@ extension HabitStore {
     /// A device id belongs to one store file (its device and inode, kept beside the id): a store
     /// copied to another machine, or restored from a backup, is another file, takes a new id and
     /// sends everything again under it — two stores never append to one file (issue 23, point 11).
-    public func sync(folder: String, env: HabitEnvironment, _ exchange: (SyncProgress) throws -> SyncExchange) throws -> SyncSummary {
+    ///
+    /// The lines are decoded as `DataLine` and ``SyncLine`` and applied in ``SyncMerge/plan(_:decode:)``'s
+    /// order; samples and workouts are decoded on a second thread while they are applied.
+    public func sync<DataLine: InterchangeDataLine>(folder: String, env: HabitEnvironment, dataLines: DataLine.Type,
+                                                    _ exchange: (SyncProgress) throws -> SyncExchange) throws -> SyncSummary {
         var info = stat()
         let file = stat(path, &info) == 0 ? "\(info.st_dev):\(info.st_ino)" : ""
         return try write { db in
@@ -39,14 +43,29 @@ extension HabitStore {
             try db.useLargeWriteCache()
             var applier = try InterchangeApplier(db)
             // Each object with its peer and line start, so a sample left waiting can hold its file back.
-            for tagged in SyncMerge.order(peers) {
+            func apply(_ object: SyncObject, peer: Int, start: Int) throws {
                 let notKept = applier.summary.notKept
-                if try applier.apply(tagged.object, tag: InterchangeApplier.Tag(peer: tagged.peer, start: tagged.start)) {
+                if try applier.apply(object, tag: InterchangeApplier.Tag(peer: peer, start: start)) {
                     summary.received += 1
                 } else if applier.summary.notKept == notKept {
                     summary.unchanged += 1
                 }
             }
+            let decoder = SyncLine.decoder()
+            let plan = SyncMerge.plan(peers) { line in
+                Result { () throws(InterchangeJSONFailure) in try SyncLine.decode(line, dataLines: DataLine.self, decoder) }
+            }
+            var unreadable = plan.unreadable
+            for tagged in plan.first { try apply(tagged.object, peer: tagged.peer, start: tagged.start) }
+            try SyncLine.decodeEach(plan.bulk, of: peers, dataLines: DataLine.self) { decoded, index in
+                let (peer, line) = plan.bulk[index]
+                switch SyncMerge.bulkObject(decoded) {
+                case .success(let object): try apply(object, peer: peer, start: peers[peer].starts[line])
+                case .failure(let error): unreadable.append(SyncMerge.Unreadable(peer: peer, line: line, reason: error.reason))
+                }
+            }
+            for tagged in plan.last { try apply(tagged.object, peer: tagged.peer, start: tagged.start) }
+            summary.unreadable = unreadable.sorted { ($0.peer, $0.line) < ($1.peer, $1.line) }
             summary.notKept = applier.summary.notKept
             var waiting: [(peer: Int, start: Int)] = []
             for (sample, tag) in try applier.finishWaiting() {

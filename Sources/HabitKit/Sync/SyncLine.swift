@@ -217,24 +217,39 @@ public struct SyncLine: Codable, Equatable, Sendable {
         return Array(try encoder.encode(line))
     }
 
-    /// From this many lines on, ``decodeAll(_:dataLines:)`` decodes on two threads.
+    /// From this many lines on, ``decodeEach(_:of:dataLines:_:)`` decodes on a second thread.
     static let twoThreadsFromLines = 4096
 
-    /// The object of each of `lines` (or why it is not one), in their order, each decoded as
-    /// ``decode(_:dataLines:_:)`` decodes it; many lines are decoded in two halves on two threads,
-    /// each with its own decoder (a line's object depends on nothing but its bytes).
-    public static func decodeAll<DataLine: InterchangeDataLine>(_ lines: [[UInt8]], dataLines: DataLine.Type)
-        -> [Result<SyncObject, InterchangeJSONFailure>] {
-        let halves = lines.count >= twoThreadsFromLines ? 2 : 1
-        let results = DecodedHalves(halves)
-        DispatchQueue.concurrentPerform(iterations: halves) { half in
-            let decoder = decoder()
-            let part = lines[(lines.count * half / halves)..<(lines.count * (half + 1) / halves)]
-            results.set(half, part.map { line in
-                Result { () throws(InterchangeJSONFailure) in try decode(line, dataLines: DataLine.self, decoder) }
-            })
+    /// Whether `line` opens as habit writes a sample's or a workout's line (`{"kind":"sample",`,
+    /// keys sorted): the lines a sync decodes while it applies them (``SyncMerge/Plan``).
+    public static func opensAsSampleOrWorkout(_ line: [UInt8]) -> Bool {
+        line.starts(with: samplePrefix) || line.starts(with: workoutPrefix)
+    }
+
+    private static let samplePrefix = Array(#"{"kind":"sample","#.utf8)
+    private static let workoutPrefix = Array(#"{"kind":"workout","#.utf8)
+
+    /// Decodes each of the lines `lines` names in `peers` (as ``decode(_:dataLines:_:)`` does), in
+    /// their order, and hands each object — or why the line is not one — with its position in
+    /// `lines` to `apply` on the calling thread. Many lines are decoded on a second thread while
+    /// `apply` works (a line's object depends on nothing but its bytes); an error `apply` throws
+    /// stops the decoding and is thrown.
+    static func decodeEach<DataLine: InterchangeDataLine>(_ lines: [(peer: Int, line: Int)], of peers: [SyncPeer], dataLines: DataLine.Type,
+                                                          _ apply: (Result<SyncObject, InterchangeJSONFailure>, Int) throws -> Void) throws {
+        func decoded(_ index: Int, _ decoder: JSONDecoder) -> Result<SyncObject, InterchangeJSONFailure> {
+            let (peer, line) = lines[index]
+            return Result { () throws(InterchangeJSONFailure) in try decode(peers[peer].lines[line], dataLines: DataLine.self, decoder) }
         }
-        return results.joined
+        guard lines.count >= twoThreadsFromLines else {
+            let decoder = decoder()
+            for index in lines.indices { try apply(decoded(index, decoder), index) }
+            return
+        }
+        try ImportPipeline.onTwoThreads(produce: { emit in
+            let decoder = decoder()
+            for index in lines.indices { try emit((decoded(index, decoder), index), index) }
+            return ((), lines.count)
+        }, consume: { item, _ in try apply(item.0, item.1) })
     }
 
     private struct Kind: Decodable { let kind: String }
@@ -259,20 +274,4 @@ public struct SyncLine: Codable, Equatable, Sendable {
         }
         return try line.object()
     }
-}
-
-/// The halves ``SyncLine/decodeAll(_:dataLines:)`` decodes, each written by one thread only.
-private final class DecodedHalves: @unchecked Sendable {
-    private var halves: [[Result<SyncObject, InterchangeJSONFailure>]]
-    private let lock = NSLock()
-
-    init(_ count: Int) { halves = Array(repeating: [], count: count) }
-
-    func set(_ half: Int, _ results: [Result<SyncObject, InterchangeJSONFailure>]) {
-        lock.lock()
-        halves[half] = results
-        lock.unlock()
-    }
-
-    var joined: [Result<SyncObject, InterchangeJSONFailure>] { halves.flatMap { $0 } }
 }

@@ -103,17 +103,61 @@ public enum SyncMerge {
         public var start: Int
     }
 
-    /// The order a sync applies the other devices' objects in: what others refer to first (habits,
+    /// A line of a peer's file that is not an object habit writes: peer `peer`'s new line
+    /// `line` (from 0), and why.
+    public struct Unreadable: Sendable, Equatable {
+        public var peer: Int
+        public var line: Int
+        public var reason: String
+    }
+
+    /// The order a sync applies the other devices' lines in: what others refer to first (habits,
     /// then their removals, data, settings, reminders, their removals, occurrences, deletions),
-    /// and within one phase as the files list them.
-    public static func order(_ peers: [SyncPeer]) -> [Tagged] {
+    /// and within one phase as the files list them — save that samples and workouts, the bulk of
+    /// every file, come after the phase's other data (skips, rings), which never refer to them.
+    public struct Plan: Sendable {
+        /// Decoded already, applied before the bulk: phases up to data.
+        public var first: [Tagged] = []
+        /// The lines that open as a sample or a workout (``SyncLine/opensAsSampleOrWorkout(_:)``),
+        /// in the files' order: decoded while they are applied.
+        public var bulk: [(peer: Int, line: Int)] = []
+        /// Decoded already, applied after the bulk: settings and everything after them.
+        public var last: [Tagged] = []
+        /// The lines decoded already that are not objects habit writes.
+        public var unreadable: [Unreadable] = []
+    }
+
+    /// The plan for `peers`' lines, every line but the bulk decoded by `decode`.
+    public static func plan(_ peers: [SyncPeer], decode: ([UInt8]) -> Result<SyncObject, InterchangeJSONFailure>) -> Plan {
         // Gathered phase by phase, which keeps the files' order within each (a sort would move
-        // every object, samples and all, many times over).
+        // every object many times over).
+        var plan = Plan()
         var phases: [[Tagged]] = Array(repeating: [], count: SyncObject.phases)
         for (p, peer) in peers.enumerated() {
-            for (object, start) in zip(peer.objects, peer.starts) { phases[object.phase].append(Tagged(object: object, peer: p, start: start)) }
+            for (index, line) in peer.lines.enumerated() {
+                if SyncLine.opensAsSampleOrWorkout(line) {
+                    plan.bulk.append((p, index))
+                    continue
+                }
+                switch decode(line) {
+                case .success(let object): phases[object.phase].append(Tagged(object: object, peer: p, start: peer.starts[index]))
+                case .failure(let error): plan.unreadable.append(Unreadable(peer: p, line: index, reason: error.reason))
+                }
+            }
         }
-        return phases.flatMap { $0 }
+        plan.first = phases[...SyncObject.dataPhase].flatMap { $0 }
+        plan.last = phases[(SyncObject.dataPhase + 1)...].flatMap { $0 }
+        return plan
+    }
+
+    /// A bulk line's object as the sync takes it: a line that opens as a sample or a workout and
+    /// decodes as another kind (possible only through a key written twice) is not understood —
+    /// it would be applied out of its phase.
+    public static func bulkObject(_ decoded: Result<SyncObject, InterchangeJSONFailure>) -> Result<SyncObject, InterchangeJSONFailure> {
+        switch decoded {
+        case .success(.data(.sample)), .success(.data(.workout)), .failure: decoded
+        case .success: .failure(InterchangeJSONFailure("it opens as a sample or a workout line and is another kind"))
+        }
     }
 
     /// Where each peer's file is read from next time: after its last complete line, or from the

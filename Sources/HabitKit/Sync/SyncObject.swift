@@ -18,13 +18,15 @@ public enum SyncObject: Sendable, Equatable {
 
     /// How many phases there are (``phase`` is below).
     static let phases = 8
+    /// The phase of data objects (samples, workouts, skips, rings).
+    static let dataPhase = 2
 
     /// The order objects are applied in: what others refer to first.
     var phase: Int {
         switch self {
         case .data(.habit): 0
         case .habitDeleted: 1
-        case .data: 2
+        case .data: Self.dataPhase
         case .setting: 3
         case .reminder: 4
         case .reminderDeleted: 5
@@ -34,18 +36,19 @@ public enum SyncObject: Sendable, Equatable {
     }
 }
 
-/// One other device's new lines, decoded: each object with the byte offset its line starts at
-/// in the device's file, and the offset after the last complete line.
+/// One other device's new lines, as read: each complete line (without its newline) with the byte
+/// offset it starts at in the device's file, and the offset after the last complete line. The
+/// lines are decoded as the sync applies them (``SyncMerge/plan(_:decode:)``).
 public struct SyncPeer: Sendable {
     public var device: String
-    public var objects: [SyncObject]
-    /// Where each object's line starts in the file (same count as `objects`).
+    public var lines: [[UInt8]]
+    /// Where each line starts in the file (same count as `lines`).
     public var starts: [Int]
     public var end: Int
 
-    public init(device: String, objects: [SyncObject], starts: [Int], end: Int) {
+    public init(device: String, lines: [[UInt8]], starts: [Int], end: Int) {
         self.device = device
-        self.objects = objects
+        self.lines = lines
         self.starts = starts
         self.end = end
     }
@@ -84,6 +87,8 @@ public struct SyncSummary: Sendable, Equatable {
     public var waiting: [String] = []
     /// Records of a type habit may not write here (``AccessGrants``): left out.
     public var notKept = 0
+    /// Lines no version of habit wrote: left out, never applied in part; by peer, in file order.
+    public var unreadable: [SyncMerge.Unreadable] = []
 }
 
 /// What the folder gives one sync, asked for inside the sync's transaction once the store's

@@ -27,10 +27,11 @@ struct SyncCommand: ParsableCommand {
         let (store, env) = try store.writing()
         let encoder = SyncLine.encoder()
         let calendar = env.calendar
-        var device = "", skipped: [String] = [], unsafe: [String] = [], notes: [String] = []
-        let summary = try store.sync(folder: shared.path, env: env) { progress in
+        var device = "", unsafe: [String] = [], notes: [String] = []
+        var paths: [String] = []
+        let summary = try store.sync(folder: shared.path, env: env, dataLines: InterchangeLineJSON.self) { progress in
             device = progress.deviceID
-            var peers: [SyncPeer] = [], paths: [String] = []
+            var peers: [SyncPeer] = []
             if let old = progress.movedFrom {
                 notes.append("this store is not the file device \(old) synced from (copied or restored): it syncs as a new device, \(progress.deviceID)")
             }
@@ -52,18 +53,7 @@ struct SyncCommand: ParsableCommand {
                     unsafe.append(error.description)
                     continue
                 }
-                var read = SyncPeer(device: peer.key, objects: [], starts: [], end: offset)
-                for (index, decoded) in SyncLine.decodeAll(lines, dataLines: InterchangeLineJSON.self).enumerated() {
-                    switch decoded {
-                    case .success(let object):
-                        read.objects.append(object)
-                        read.starts.append(starts[index])
-                    case .failure(let error):
-                        // A line no version of habit wrote: left out and said, never applied half.
-                        skipped.append("\((peer.path as NSString).lastPathComponent), new line \(index + 1): \(error.reason)")
-                    }
-                }
-                peers.append(read)
+                peers.append(SyncPeer(device: peer.key, lines: lines, starts: starts, end: offset))
                 paths.append(peer.path)
             }
             return SyncExchange(peers: peers, resend: resend, mark: { shared.mark(paths[$0], at: $1) }) { objects in
@@ -72,6 +62,8 @@ struct SyncCommand: ParsableCommand {
                 return shared.mark(ownFile, at: shared.size(ownFile))
             }
         }
+        // A line no version of habit wrote: left out and said, never applied half.
+        let skipped = summary.unreadable.map { "\((paths[$0.peer] as NSString).lastPathComponent), new line \($0.line + 1): \($0.reason)" }
         if output.json {
             try Output.printJSON(SyncJSON(device: device, summary: summary, skipped: skipped + unsafe, notes: notes))
             return
