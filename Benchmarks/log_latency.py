@@ -2,7 +2,7 @@
 """Issue 2 benchmark: end-to-end latency of `habit log meditate 10m` against a warm file store,
 beside the sqlite3 shell inserting one row into a WAL database.
 
-Usage: python3 Benchmarks/log_latency.py [--runs 30] [--dynamic]    (HABIT_PIE=1: the static-PIE build)
+Usage: python3 Benchmarks/log_latency.py [--runs 30] [--dynamic]    (HABIT_PIE=0: the static build at a fixed address)
 Targets (issue 14): wall-time ratio habit/sqlite3 <= 2, habit CPU median <= 10 ms.
 """
 import argparse

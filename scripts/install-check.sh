@@ -38,6 +38,11 @@ fi
 flags="$(scripts/release-link-flags.sh)"
 if [[ "$flags" == *-static-executable* ]]; then
     readelf -lW "$prefix/bin/habit" | grep "INTERP" > /dev/null && { echo "install-check: the binary is not static" >&2; exit 1; }
+    # Position-independent unless HABIT_PIE=0 chose the fixed address (Standards/cli.md).
+    if [[ "$flags" == *-static-pie* ]] && ! readelf -hW "$prefix/bin/habit" | grep -E "Type: +DYN" > /dev/null; then
+        echo "install-check: the binary is not position-independent" >&2
+        exit 1
+    fi
     # The static binary runs the command-line suites (the debug build runs them in `swift test`):
     # zlib, SQLite, time zones, processes — everything linked in differently is used there.
     if ! HABIT_BINARY="$prefix/bin/habit" swift test --filter habitTests > "$root/cli.txt" 2>&1; then

@@ -55,8 +55,8 @@ fi
 # The binary: release, with the Swift runtime linked in (a build path of its own, so it never
 # fights the debug build of `swift test`): one static executable with its everyday functions laid
 # out together where the C library's static archives are there, else relocations packed where the
-# toolchain and the C library allow (scripts/release-link-flags.sh; HABIT_PIE=1 or `make install
-# PIE=1` for a position-independent one). Without debug information: none is generated (-gnone)
+# toolchain and the C library allow (scripts/release-link-flags.sh: position-independent unless
+# HABIT_PIE=0 or `make install PIE=0`). Without debug information: none is generated (-gnone)
 # and the linker keeps no symbol table (-s): 101 MB -> 66 MB; most of the rest is the ICU data of
 # the static Foundation. (A crash's backtrace then shows addresses, not function names; build
 # without these two flags to debug.)
