@@ -283,7 +283,6 @@ public enum HabitName {
 /// Input about habits of one's own that habit cannot accept (exit 64, nothing stored).
 public enum HabitInputError: HabitError, Equatable {
     /// `1 entry`, `3 entries`.
-    static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 
     case invalidName(String)
     case reservedName(String)
@@ -394,13 +393,13 @@ public enum HabitInputError: HabitError, Equatable {
         case .cannotChange(let name, let what):
             "\(quoted: name) keeps its \(what); to change that, remove it ('habit remove \(name) --yes') and add it again"
         case .unitInUse(let name, let entries, let unit):
-            "\(quoted: name) has \(entries) entr\(entries == 1 ? "y" : "ies") in \(HabitUnit.unitName(unit)): its unit cannot change under them; add a new habit instead"
+            "\(quoted: name) has \(counting(entries, "entry", plural: "entries")) in \(HabitUnit.unitName(unit)): its unit cannot change under them; add a new habit instead"
         case .noTargetWithTarget: "--no-target removes the target: give it without --at-least or --at-most"
         case .nothingToChange(let name):
             "nothing to change: give --name, --unit, --at-least, --at-most, --no-target, --per, --times, --sources, --never-asks --asks, --on, --every-day, --tag or --untag (e.g. 'habit edit \(name) --at-least 10')"
         case .removeNeedsYes(let name, let entries, let skips, let reminders):
-            "removing \(quoted: name) deletes it with \(Self.count(entries, "entry", "entries")), \(Self.count(skips, "skip", "skips")) and "
-                + "\(Self.count(reminders, "reminder", "reminders")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
+            "removing \(quoted: name) deletes it with \(counting(entries, "entry", plural: "entries")), \(counting(skips, "skip")) and "
+                + "\(counting(reminders, "reminder")); add --yes to remove it (or keep its data: 'habit archive \(name)')"
         case .tooManyDays(let days, let limit): "the range has \(days) days; habit takes at most \(limit) days at once"
         case .ringField(let t):
             (t.map { "unknown ring \(quoted: $0): " } ?? "--from activity-summary needs --field: ")

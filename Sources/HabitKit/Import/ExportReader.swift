@@ -95,13 +95,7 @@ public struct ExportReader: @unchecked Sendable {  // used by one thread at a ti
     private struct StopPeeking: Error {}
 
     private static func findExport(_ path: String, file: OpenFile) throws -> (Archive, ZIPFoundation.Entry) {
-        let archive: Archive
-        do {
-            // The descriptor already checked, opened again through /proc: never the path a second time.
-            archive = try Archive(url: URL(fileURLWithPath: file.reopenablePath), accessMode: .read)
-        } catch {
-            throw ImportError.damagedArchive(path, reason: "it is not a readable zip archive (\(error))")
-        }
+        let archive = try file.zipArchive(as: path)
         let candidates = archive.filter { entry in
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             return entry.type == .file && !entry.path.hasPrefix("__MACOSX/") && !entry.path.contains("/__MACOSX/")
@@ -181,6 +175,17 @@ final class OpenFile: @unchecked Sendable {
         #else
         "/dev/fd/\(descriptor)"
         #endif
+    }
+
+    /// The file read as a zip archive, opened again through ``reopenablePath`` (the descriptor
+    /// already checked, never the path a second time). A file that is not one is a damaged
+    /// archive, named `path`.
+    func zipArchive(as path: String) throws(ImportError) -> Archive {
+        do {
+            return try Archive(url: URL(fileURLWithPath: reopenablePath), accessMode: .read)
+        } catch {
+            throw .damagedArchive(path, reason: "it is not a readable zip archive (\(error))")
+        }
     }
 
     deinit { close(descriptor) }

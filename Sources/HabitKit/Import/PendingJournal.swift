@@ -198,7 +198,7 @@ extension PendingJournal {
         }
         if !contents.unreadable.isEmpty {
             findings.append(Finding(check: "pending journal", status: .warning,
-                                    detail: "\(contents.unreadable.count) line\(contents.unreadable.count == 1 ? "" : "s") of \(path) are not entries; the next write sets them aside",
+                                    detail: "\(counting(contents.unreadable.count, "line")) of \(path) are not entries; the next write sets them aside",
                                     fix: nil))
         }
         if !contents.torn.isEmpty {

@@ -75,7 +75,7 @@ public enum TriggerCheck {
         }
 
         if let count = enabledReminders {
-            let noun = "\(count) enabled reminder\(count == 1 ? "" : "s")"
+            let noun = counting(count, "enabled reminder")
             if count > 0 && installed.isEmpty {
                 findings.append(Finding(check: "reminders", status: .problem,
                                         detail: "\(noun), but nothing runs 'habit remind check' for this store, so none will fire",

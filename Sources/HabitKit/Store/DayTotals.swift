@@ -460,7 +460,7 @@ public struct KeptTotalsCheck: Sendable, Equatable {
     public func finding(store path: String) -> Finding {
         guard let first = differing.first else {
             return .ok("kept-totals", checked == 0 ? "no kept day totals yet"
-                       : "the kept day totals of \(checked) habit\(checked == 1 ? "" : "s") agree with their samples")
+                       : "the kept day totals of \(counting(checked, "habit")) agree with their samples")
         }
         let more = differing.count > 1 ? " and \(differing.count - 1) more habit\(differing.count == 2 ? "" : "s")" : ""
         return Finding(check: "kept-totals", status: .problem,

@@ -84,7 +84,7 @@ public struct StoreDiagnosis: Sendable {
         if !leftovers.isEmpty {
             result.findings.append(Finding(
                 check: "leftovers", status: .warning,
-                detail: "\(leftovers.count) temporary cop\(leftovers.count == 1 ? "y" : "ies") left beside the store by an interrupted restore: "
+                detail: "\(counting(leftovers.count, "temporary copy", plural: "temporary copies")) left beside the store by an interrupted restore: "
                     + leftovers.prefix(3).map { quoted(($0 as NSString).lastPathComponent) }.joined(separator: ", ")
                     + (leftovers.count > 3 ? " (and \(leftovers.count - 3) more)" : ""),
                 fix: "rm -- " + leftovers.map { ShellWords.quote($0) }.joined(separator: " ") + " (the next habit restore removes them too)"))
@@ -169,7 +169,7 @@ public struct StoreDiagnosis: Sendable {
                 } else {
                     let tables = Set(orphans.compactMap { $0[0] as String? }).sorted().joined(separator: ", ")
                     findings.append(Finding(check: "foreign-keys", status: .problem,
-                                            detail: "\(orphans.count) row\(orphans.count == 1 ? "" : "s") in \(tables) point at rows that are gone",
+                                            detail: "\(counting(orphans.count, "row")) in \(tables) point at rows that are gone",
                                             fix: restoreFix))
                 }
 
@@ -325,7 +325,7 @@ public struct FileIdentity: Hashable, Sendable {
 /// Sizes for people: `512 bytes`, `1.5 MiB`.
 enum ByteCountText {
     static func bytes(_ n: Int64) -> String {
-        if n < 1024 { return "\(n) byte\(n == 1 ? "" : "s")" }
+        if n < 1024 { return counting(n, "byte") }
         let units = ["KiB", "MiB", "GiB", "TiB"]
         var value = Double(n) / 1024
         var unit = 0

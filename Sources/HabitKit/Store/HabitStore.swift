@@ -157,9 +157,7 @@ public struct HabitStore: Sendable {
         try withExtendedLifetime(lock) {
             let current = try version()
             if current == Schema.currentVersion { return }
-            if current > Schema.currentVersion {
-                throw StoreError.newerSchema(path, version: current, supported: Schema.currentVersion)
-            }
+            try StoreError.refuseNewer(current, path: path)
             if dbWriter.configuration.readonly { throw StoreError.readOnly(path) }
             try Schema.migrator.migrate(dbWriter)
         }

@@ -76,6 +76,11 @@ public enum StoreError: HabitError {
         }
     }
 
+    /// Refuses the store at `path` when its schema `version` is newer than this binary's.
+    static func refuseNewer(_ version: Int, path: String) throws(StoreError) {
+        if version > Schema.currentVersion { throw .newerSchema(path, version: version, supported: Schema.currentVersion) }
+    }
+
     /// Maps an SQLite error to what it means for the person at the terminal.
     static func from(_ error: any Error, path: String) -> any Error {
         if error is any HabitError { return error }

@@ -162,9 +162,7 @@ public enum StoreFile {
         let applicationID = int32(at: 68)
         let version = Int(int32(at: 60))
         if applicationID == Schema.applicationID {
-            if version > Schema.currentVersion {
-                throw StoreError.newerSchema(path, version: version, supported: Schema.currentVersion)
-            }
+            try StoreError.refuseNewer(version, path: path)
             return version
         }
         guard applicationID == 0 else {
@@ -188,9 +186,7 @@ public enum StoreFile {
             guard sqlite3_prepare_v2(handle, "PRAGMA user_version", -1, &statement, nil) == SQLITE_OK,
                   sqlite3_step(statement) == SQLITE_ROW else { return nil }
             let version = Int(sqlite3_column_int64(statement, 0))
-            if version > Schema.currentVersion {
-                throw StoreError.newerSchema(path, version: version, supported: Schema.currentVersion)
-            }
+            try StoreError.refuseNewer(version, path: path)
             return version
         }
     }

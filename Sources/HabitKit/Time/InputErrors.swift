@@ -175,6 +175,12 @@ public func quoted(_ text: some StringProtocol) -> String {
     "'" + escapingControlCharacters(text) + "'"
 }
 
+/// `n` and its noun, as a message says it: "1 entry", "3 skips" (`plural` where it is not the
+/// noun and an s).
+public func counting(_ n: some BinaryInteger, _ noun: String, plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+}
+
 /// `text` with every control character (C0, DEL, C1, and the Unicode line and paragraph
 /// separators) written as an escape: `\n`, `\r`, `\t`, else `\u{…}`. Other text is unchanged.
 public func escapingControlCharacters(_ text: some StringProtocol) -> String {

@@ -85,7 +85,7 @@ enum DoctorError: HabitError {
 
     var description: String {
         switch self {
-        case .problems(let n): "doctor found \(n) problem\(n == 1 ? "" : "s"); each line above says which command repairs it"
+        case .problems(let n): "doctor found \(counting(n, "problem")); each line above says which command repairs it"
         case .noStore(let path): "there is no store at \(path); check --db and HABIT_DB, or restore a backup with 'habit restore FILE'"
         }
     }

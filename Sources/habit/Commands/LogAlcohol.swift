@@ -27,7 +27,7 @@ struct LogAlcohol: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(_ drinks: DrinksValue, date: DayValue?, source: SourceID, store location: StoreLocation, json: Bool) throws {
         try location.writeOrSave({ e in
-            (e.drinks, e.date, e.source) = (drinks.text, date?.text, source == .app ? nil : source.bundleID)
+            (e.drinks, e.date, e.source) = (drinks.text, date?.text, source.journalText)
         }, kind: .alcohol) {
             let (store, env, day) = try location.writing { env in try Self.day(date, env: env) }
             try LogReport.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, store: store, env: env, json: json)

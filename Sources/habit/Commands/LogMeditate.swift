@@ -31,7 +31,7 @@ struct LogMeditate: ParsableCommand {
                         store location: StoreLocation, json: Bool) throws {
         try TypedText.check(note, option: "--note")
         try location.writeOrSave({ e in
-            (e.seconds, e.at, e.end, e.note, e.source) = (seconds, at?.text, end?.text, note, source == .app ? nil : source.bundleID)
+            (e.seconds, e.at, e.end, e.note, e.source) = (seconds, at?.text, end?.text, note, source.journalText)
         }, kind: .meditate) {
             let (store, env, interval) = try location.writing { env in
                 try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)

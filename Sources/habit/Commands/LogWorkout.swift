@@ -37,7 +37,7 @@ struct LogWorkout: ParsableCommand {
         try TypedText.check(note, option: "--note")
         try location.writeOrSave({ e in
             (e.activity, e.seconds, e.met, e.at, e.end, e.note) = (activity.rawValue, seconds, met, at?.text, end?.text, note)
-            e.source = source == .app ? nil : source.bundleID
+            e.source = source.journalText
         }, kind: .workout) {
             let (store, env, interval) = try location.writing { env in
                 try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)

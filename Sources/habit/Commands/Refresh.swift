@@ -64,7 +64,7 @@ enum CommandHabitError: HabitError {
     var description: String {
         switch self {
         case .noCommand(let name): "\(quoted: name) has no command; give it one with 'habit edit \(name) --command CMD'"
-        case .failed(let n): "\(n) command run\(n == 1 ? "" : "s") failed (above); nothing was recorded for \(n == 1 ? "its day" : "those days")"
+        case .failed(let n): "\(counting(n, "command run")) failed (above); nothing was recorded for \(n == 1 ? "its day" : "those days")"
         }
     }
 }

@@ -29,7 +29,7 @@ struct RemoveHabit: ParsableCommand {
                                                   reminders: removed.reminders))
             return
         }
-        Output.print("removed \(habit.name) with \(HabitText.count(removed.entries, "entry", plural: "entries")), "
-                     + "\(HabitText.count(removed.skips, "skip")) and \(HabitText.count(removed.reminders, "reminder"))")
+        Output.print("removed \(habit.name) with \(counting(removed.entries, "entry", plural: "entries")), "
+                     + "\(counting(removed.skips, "skip")) and \(counting(removed.reminders, "reminder"))")
     }
 }

@@ -10,5 +10,5 @@ struct DaysBackOptions: ParsableArguments {
     /// `[today − (N − 1), tomorrow)`.
     func range(today: LocalDay) -> DayRange { DayRange(today.adding(days: 1 - days.days), upTo: today.adding(days: 1)) }
 
-    var nothingMessage: String { "nothing in the last \(days.days) day\(days.days == 1 ? "" : "s")" }
+    var nothingMessage: String { "nothing in the last \(counting(days.days, "day"))" }
 }

@@ -11,6 +11,6 @@ enum AccessText {
     /// An import's or a sync's line for records of types habit may not write, or nil for none.
     static func notKept(_ count: Int) -> String? {
         guard count > 0 else { return nil }
-        return "not kept: \(count) record\(count == 1 ? "" : "s") of types habit may not write — habit access"
+        return "not kept: \(counting(count, "record")) of types habit may not write — habit access"
     }
 }

@@ -14,7 +14,7 @@ enum HabitText {
         var text: String
         switch (d.kind, d.goal) {
         case (.yesNo, _):
-            let days = "\(d.times) day\(d.times == 1 ? "" : "s")"
+            let days = counting(d.times, "day")
             text = d.per == .day ? d.on.map { "on \($0)" } ?? "every day" : d.per.days.map { "\(days) in any \($0)" } ?? "\(days) \(period)"
         case (_, .atLeast(let x)?):
             text = "≥ \(TextRendering.amount(x, d.unit, decimals: 2)) \(period)"
@@ -38,7 +38,7 @@ enum HabitText {
 
     /// ", 3 days left" in a week or month; nothing for a window of days, which is judged anew each day.
     static func daysLeft(_ left: Int, _ per: HabitDefinition.Period) -> String {
-        per.days == nil ? ", \(left) day\(left == 1 ? "" : "s") left" : ""
+        per.days == nil ? ", \(counting(left, "day")) left" : ""
     }
 
     /// "habit's sources", "all sources", or the sources named; "Activity rings" for a type that
@@ -95,10 +95,5 @@ enum HabitText {
             let percent = String(Int((score * 100).rounded())).leftPadded(3) + " %"
             return r.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + bar + " " + percent
         }
-    }
-
-    /// "1 entry", "3 skips".
-    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
     }
 }

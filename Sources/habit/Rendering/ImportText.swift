@@ -5,7 +5,7 @@ import HabitKit
 enum ImportText {
     static func lines(_ summary: ImportSummary, seconds: Double) -> [String] {
         var lines = ["\(summary.dryRun ? "would import" : "imported") \(summary.samples) records and \(summary.workouts) workouts "
-                     + "from \(summary.sources.count) new source\(summary.sources.count == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s "
+                     + "from \(counting(summary.sources.count, "new source")) in \(String(format: "%.2f", seconds)) s "
                      + "(\(String(format: "%.1f", Double(summary.bytes) / 1e6 / max(seconds, 1e-6))) MB/s)"]
         lines.append("  duplicates skipped: \(summary.duplicates); records inside correlations (each stored once, with its value): \(summary.correlationChildren)")
         // The most frequent types first (ties by name); a cut list says what it left out, right

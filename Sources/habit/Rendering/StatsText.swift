@@ -22,7 +22,7 @@ enum StatsText {
         lines += rows.map(line)
         if stats.otherSourceCount > 0 {
             let n = stats.otherSourceCount
-            lines.append(style.dim("\(n) sample\(n == 1 ? "" : "s") from other sources; add --all-sources"))
+            lines.append(style.dim("\(counting(n, "sample")) from other sources; add --all-sources"))
         }
         return lines
     }

@@ -48,6 +48,6 @@ enum StreakText {
 
     /// "includes N samples from other sources", or nil when only the app's sources were read.
     static func sourcesNote(allSources: Bool, count: Int) -> String? {
-        allSources ? "includes \(count) sample\(count == 1 ? "" : "s") from other sources (--all-sources)" : nil
+        allSources ? "includes \(counting(count, "sample")) from other sources (--all-sources)" : nil
     }
 }

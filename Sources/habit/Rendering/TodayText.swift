@@ -38,7 +38,7 @@ enum TodayText {
         switch d.builtin {
         case .meditate: return "\(TextRendering.number(day.meditateMinutes)) min"
         case .workout:
-            return "\(TextRendering.number(day.workoutMinutes)) min, \(day.workouts) workout\(day.workouts == 1 ? "" : "s"), \(TextRendering.number(day.activeKcal)) kcal"
+            return "\(TextRendering.number(day.workoutMinutes)) min, \(counting(day.workouts, "workout")), \(TextRendering.number(day.activeKcal)) kcal"
         case .noalc: return day.noalc?.rawValue ?? "no entry"
         case nil: break
         }

@@ -5,14 +5,14 @@ import HabitKit
 enum TrackerImportText {
     static func lines(_ s: TrackerImportSummary) -> [String] {
         let verb = s.dryRun ? "would add" : "added"
-        var lines = ["\(s.tracker.rawValue): \(count(s.habits.count, "habit", "habits")), \(s.created) new; "
-                     + "\(verb) \(count(s.checksAdded, "entry", "entries")) and \(count(s.skipsAdded, "skipped day", "skipped days"))"]
+        var lines = ["\(s.tracker.rawValue): \(counting(s.habits.count, "habit")), \(s.created) new; "
+                     + "\(verb) \(counting(s.checksAdded, "entry", plural: "entries")) and \(counting(s.skipsAdded, "skipped day"))"]
         let width = min(32, s.habits.map(\.name.count).max() ?? 0)
         for h in s.habits {
             var parts = [h.created ? (s.dryRun ? "new" : "created") : "imported before",
                          HabitText.asks(h.definition)]
             if h.definition.archived { parts.append("archived") }
-            parts.append("\(verb) \(count(h.checksAdded, "entry", "entries")), \(count(h.skipsAdded, "skip", "skips"))")
+            parts.append("\(verb) \(counting(h.checksAdded, "entry", plural: "entries")), \(counting(h.skipsAdded, "skip"))")
             if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
             lines.append("  \(h.name.padding(toLength: width, withPad: " ", startingAt: 0))  ← \(quoted(h.originalName)): "
                          + parts.joined(separator: " · "))
@@ -22,16 +22,14 @@ enum TrackerImportText {
             if let approximation = h.approximation { lines.append("    no exact equivalent: \(approximation)") }
         }
         if !s.leftOut.isEmpty {
-            lines.append("\(count(s.leftOut.count, "habit", "habits")) without any data in the file, not created: "
+            lines.append("\(counting(s.leftOut.count, "habit")) without any data in the file, not created: "
                          + s.leftOut.map { quoted($0) }.joined(separator: ", "))
         }
         if s.rejectedCount > 0 {
-            lines.append("\(count(s.rejectedCount, "line", "lines")) not understood and left out:")
+            lines.append("\(counting(s.rejectedCount, "line")) not understood and left out:")
             lines += s.rejected.map { "  " + $0 }
         }
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines
     }
-
-    private static func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
 }

@@ -65,7 +65,7 @@ enum CommandHabits {
         guard let store = try? HabitStore.open(path: storePath, access: .read),
               let failures = try? store.read(.commandFailures), let last = failures.first else { return [] }
         return [Finding(check: "command habits", status: .warning,
-                        detail: escapingControlCharacters("\(failures.count) day\(failures.count == 1 ? "" : "s") whose command failed, the last: \(last.habit) \(last.day): \(last.error)"),
+                        detail: escapingControlCharacters("\(counting(failures.count, "day")) whose command failed, the last: \(last.habit) \(last.day): \(last.error)"),
                         fix: "fix the command (habit habits shows it), then run habit refresh \(last.habit)")]
     }
 }

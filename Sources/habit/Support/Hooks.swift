@@ -138,7 +138,7 @@ enum Hooks {
         let failures = recentFailures()
         if let last = failures.last {
             findings.append(Finding(check: "hooks", status: .warning,
-                                    detail: "\(failures.count) recent failure\(failures.count == 1 ? "" : "s"), the last: \(last)",
+                                    detail: "\(counting(failures.count, "recent failure")), the last: \(last)",
                                     fix: "fix the hook, then remove \(failureLog)"))
         }
         return findings

@@ -185,3 +185,8 @@ extension DrinksValue {
     /// The drinks or the level, as the journal keeps it (read again by ``LogGrammar/drinks(_:)``).
     var text: String { drinks.map(String.init) ?? level.rawValue }
 }
+
+extension SourceID {
+    /// The source as the journal keeps it: nil for habit's own (read again as ``SourceID/app``).
+    var journalText: String? { self == .app ? nil : bundleID }
+}

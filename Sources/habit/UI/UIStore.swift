@@ -105,7 +105,7 @@ struct UIStore {
             let own = try ownEntries(habit, day)
             guard !own.isEmpty else { return "\(habit.name) \(day): done by entries of another source (habit log list --all-sources)" }
             for entry in own { try store.delete(entry.uuid) }
-            return "\(habit.name) \(day): not done (\(own.count) \(own.count == 1 ? "entry" : "entries") deleted)"
+            return "\(habit.name) \(day): not done (\(counting(own.count, "entry", plural: "entries")) deleted)"
         case .takeBack(let habit, let day):
             guard let newest = try ownEntries(habit, day).first else {
                 return "\(habit.name) \(day): nothing of habit's own to take back (habit log list --all-sources)"

@@ -47,7 +47,7 @@ enum CSVTrackerRows {
             throw refusal(path, line: row.line, "\(row.fields.count) fields, but the header has \(header) columns (a field holding a comma needs double quotes)")
         }
         if row.fields.count <= needed {
-            throw refusal(path, line: row.line, "\(row.fields.count) \(row.fields.count == 1 ? "field" : "fields"), but the header has \(header) columns")
+            throw refusal(path, line: row.line, "\(counting(row.fields.count, "field")), but the header has \(header) columns")
         }
     }
 

@@ -14,11 +14,8 @@ import ZIPFoundation
 /// writes raw values 0–3 by their names there too, so `SKIP` skips and `YES_MANUAL` is 0.002.
 public enum LoopCSVReader {
     static func isLoopExport(_ file: OpenFile) -> Bool {
-        do {
-            return habitsEntry(try Archive(url: URL(fileURLWithPath: file.reopenablePath), accessMode: .read)) != nil
-        } catch {
-            return false
-        }
+        guard let archive = try? file.zipArchive(as: file.reopenablePath) else { return false }
+        return habitsEntry(archive) != nil
     }
 
     private static func habitsEntry(_ archive: Archive) -> ZIPFoundation.Entry? {
@@ -27,12 +24,7 @@ public enum LoopCSVReader {
 
     public static func read(path: String) throws -> TrackerExport {
         let file = try OpenFile(path: path)
-        let archive: Archive
-        do {
-            archive = try Archive(url: URL(fileURLWithPath: file.reopenablePath), accessMode: .read)
-        } catch {
-            throw ImportError.damagedArchive(path, reason: "it is not a readable zip archive (\(error))")
-        }
+        let archive = try file.zipArchive(as: path)
         guard let habitsEntry = habitsEntry(archive) else {
             throw TrackerImportError.notATrackerFile(path, reason: "a zip without Loop's Habits.csv")
         }
