@@ -9,9 +9,7 @@ struct StableHash {
     private var b: UInt64 = 0x6c62_272e_07bb_0142
 
     mutating func add(_ text: String) {
-        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ add($0) }) { return done }
-        var text = text
-        text.withUTF8 { add($0) }
+        text.withUTF8Bytes { add($0) }
     }
 
     /// Adds `bytes` and a field separator: the same as adding a string of these bytes.

@@ -24,9 +24,7 @@ final class AppliedRows {
     private var typeIDs = InternCache(.sampleType)
     private var unitIDs = InternCache(.unit)
     /// Device ids by the text the object carries (normalised before it is interned).
-    private var deviceIDs = InternCache(.device)
-    private var devicesSeen: [TextBytes: Int64] = [:]
-    private var lastDevice: (text: String, id: Int64)?
+    private var deviceIDs = InternCache(.device, normalised: DeviceDescription.normalised)
     private var versionIDs = InternCache(.sourceVersion)
     /// Each source's row id and the version its row keeps, by bundle id; the last one first.
     private var sources: [TextBytes: (id: Int64, version: String?)] = [:]
@@ -144,14 +142,7 @@ final class AppliedRows {
         anchor = nil
     }
 
-    private func device(_ text: String) throws -> Int64 {
-        if let last = lastDevice, TextBytes.same(last.text, text) { return last.id }
-        let key = TextBytes(text)
-        let id = try devicesSeen[key] ?? deviceIDs.id(DeviceDescription.normalised(text), db)
-        devicesSeen[key] = id
-        lastDevice = (text, id)
-        return id
-    }
+    private func device(_ text: String) throws -> Int64 { try deviceIDs.id(text, db) }
 
     /// The first column of the first row of `statement` with `text` bound (none bound: nil), as an integer.
     private func int64(_ statement: Statement, _ text: String?) throws -> Int64? {

@@ -211,6 +211,9 @@ final class ImportWriter {
 /// column does: two spellings Swift calls equal (composed and decomposed accents) are two rows.
 struct InternCache {
     let lookup: Lookup
+    /// What the row keeps of a text (nil: the text itself); the cache still answers by the text
+    /// asked for, so a text that comes again is not normalised again.
+    private let normalised: ((String) -> String)?
     private var ids: [TextBytes: Int64] = [:]
     /// The last few texts asked for, compared byte for byte before the dictionary is asked (its
     /// key copies the text's bytes and hashes them). Exports group records by type, but a file
@@ -222,7 +225,10 @@ struct InternCache {
     /// Rows this cache inserted.
     private(set) var created: [(Lookup, Int64)] = []
 
-    init(_ lookup: Lookup) { self.lookup = lookup }
+    init(_ lookup: Lookup, normalised: ((String) -> String)? = nil) {
+        self.lookup = lookup
+        self.normalised = normalised
+    }
 
     mutating func id(_ text: String?, _ db: Database) throws -> Int64 {
         for i in recent.indices where TextBytes.same(recent[i].text, text) { return recent[i].id }
@@ -231,10 +237,11 @@ struct InternCache {
         if let known = ids[key] {
             id = known
         } else {
-            if let existing = try lookup.existingID(text, db) {
+            let stored = normalised.flatMap { f in text.map(f) } ?? text
+            if let existing = try lookup.existingID(stored, db) {
                 id = existing
             } else {
-                id = try lookup.insert(text, db)
+                id = try lookup.insert(stored, db)
                 created.append((lookup, id))
             }
             ids[key] = id
@@ -259,15 +266,7 @@ struct TextBytes: Hashable {
     /// element by element cost more than the look-up it saves).
     static func same(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
-        // Native text is read where it lies; `withUTF8` needed a copy of each (a retain and a
-        // release) and is left for text that is not stored contiguously.
-        if let answer = a.utf8.withContiguousStorageIfAvailable({ x in
-            b.utf8.withContiguousStorageIfAvailable { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) }
-        }), let answer {
-            return answer
-        }
-        var a2 = a, b2 = b
-        return a2.withUTF8 { x in b2.withUTF8 { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
+        return a.withUTF8Bytes { x in b.withUTF8Bytes { y in sameBytes(UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y)) } }
     }
 
     private static func sameBytes(_ x: UnsafeRawBufferPointer, _ y: UnsafeRawBufferPointer) -> Bool {
@@ -294,12 +293,7 @@ enum RawBind {
             sqlite3_bind_null(h, index)
             return
         }
-        // Native text is bound where it lies (SQLite copies it); `withUTF8` needed a copy of the
-        // string first and is left for text that is not stored contiguously.
-        if value.utf8.withContiguousStorageIfAvailable({ text(h, index, UnsafeRawBufferPointer($0)) }) == nil {
-            var copy = value
-            copy.withUTF8 { text(h, index, UnsafeRawBufferPointer($0)) }
-        }
+        value.withUTF8Bytes { text(h, index, UnsafeRawBufferPointer($0)) }  // SQLite copies it
     }
 
     private static func text(_ h: OpaquePointer, _ index: Int32, _ buffer: UnsafeRawBufferPointer) {
