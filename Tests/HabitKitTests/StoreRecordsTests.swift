@@ -18,6 +18,29 @@ import Testing
         #expect(Set(Column.names).isSubset(of: columns))
     }
 
+    /// A workout's statistic and event are written to their rows and read back by one conversion
+    /// each (the import, sync and the interchange format all go through it): every field, nil or
+    /// not, and instants with their microseconds, come back as they were.
+    @Test func aWorkoutsStatisticAndEventReadBackFromTheirRows() {
+        let start = Date(timeIntervalSince1970: 1_735_722_000.123456), end = Date(timeIntervalSince1970: 4_102_444_799.5)
+        let statistics = [
+            WorkoutStatistic(type: "HKQuantityTypeIdentifierHeartRate", start: start, end: end, average: 141.5, minimum: 98,
+                             maximum: 176, sum: nil, unit: "count/min"),
+            WorkoutStatistic(type: "HKQuantityTypeIdentifierActiveEnergyBurned", sum: 1046, unit: "kJ"),
+            WorkoutStatistic(type: ""),
+        ]
+        for s in statistics {
+            let row = WorkoutStatisticRecord(workoutId: 7, s)
+            #expect(row.workoutId == 7 && row.start == s.start?.timeIntervalSince1970)
+            #expect(row.statistic == s)
+        }
+        for e in [WorkoutEvent(type: "HKWorkoutEventTypePause", date: start, duration: 2, durationUnit: "min"), WorkoutEvent(type: "lap")] {
+            let row = WorkoutEventRecord(workoutId: 7, e)
+            #expect(row.workoutId == 7 && row.date == e.date?.timeIntervalSince1970)
+            #expect(row.event == e)
+        }
+    }
+
     /// A habit is read by position (``HabitRecord/columnNames``, selected by every read of the
     /// habits, GRDB's requests included): the names are the table's columns, and each habit reads
     /// back as it was added — a schedule, a limit, tags, `asks` and the archive flag among them.

@@ -134,6 +134,37 @@ public struct Workout: Hashable, Sendable {
     }
 }
 
+/// A statistic of a workout as Apple Health exports it (`WorkoutStatistics`): what the import
+/// reads, the store keeps, the interchange format and sync carry — one type for all of them.
+public struct WorkoutStatistic: Sendable, Equatable {
+    public var type: String
+    public var start: Date?
+    public var end: Date?
+    public var average: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var sum: Double?
+    public var unit: String?
+
+    public init(type: String, start: Date? = nil, end: Date? = nil, average: Double? = nil, minimum: Double? = nil,
+                maximum: Double? = nil, sum: Double? = nil, unit: String? = nil) {
+        (self.type, self.start, self.end, self.average) = (type, start, end, average)
+        (self.minimum, self.maximum, self.sum, self.unit) = (minimum, maximum, sum, unit)
+    }
+}
+
+/// An event of a workout (pause, lap, segment).
+public struct WorkoutEvent: Sendable, Equatable {
+    public var type: String
+    public var date: Date?
+    public var duration: Double?
+    public var durationUnit: String?
+
+    public init(type: String, date: Date? = nil, duration: Double? = nil, durationUnit: String? = nil) {
+        (self.type, self.date, self.duration, self.durationUnit) = (type, date, duration, durationUnit)
+    }
+}
+
 /// A NoAlc day level. Stored as the HealthKit drink count 0, 4 or 6.
 public enum NoAlcLevel: String, Sendable, Codable, CaseIterable, Comparable {
     case steady, easy, wild

@@ -102,26 +102,8 @@ enum ImportObject: Sendable {
         var duration: Double
         var energyKcal: Double?
         var distanceMeters: Double?
-        var statistics: [Statistic]
-        var events: [Event]
-    }
-
-    struct Statistic: Sendable {
-        var type: String
-        var start: Double?
-        var end: Double?
-        var average: Double?
-        var minimum: Double?
-        var maximum: Double?
-        var sum: Double?
-        var unit: String?
-    }
-
-    struct Event: Sendable {
-        var type: String
-        var date: Double?
-        var duration: Double?
-        var durationUnit: String?
+        var statistics: [WorkoutStatistic]
+        var events: [WorkoutEvent]
     }
 }
 
@@ -205,8 +187,8 @@ final class HealthMapper: XMLScannerDelegate {
         var duration = 0.0
         var energyKcal: Double?
         var distanceMeters: Double?
-        var statistics: [ImportObject.Statistic] = []
-        var events: [ImportObject.Event] = []
+        var statistics: [WorkoutStatistic] = []
+        var events: [WorkoutEvent] = []
     }
 
     /// `now`: records that start after it are counted in ``MappedCounts/futureDated`` (nil: not counted).
@@ -414,14 +396,15 @@ final class HealthMapper: XMLScannerDelegate {
 
     private func statistic(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
         classify(tag)
-        var s = ImportObject.Statistic(type: "")
-        s.start = try instant(tag, .startDate, line: line())?.seconds
-        s.end = try instant(tag, .endDate, line: line())?.seconds
+        let start = try instant(tag, .startDate, line: line())?.seconds
+        let end = try instant(tag, .endDate, line: line())?.seconds
         guard current?.rejected == false else { return }
         if let problem = controlCharacter(tag, .type, in: "statistics ") ?? controlCharacter(tag, .unit, in: "statistics ")
-            ?? outOfRange(tag, .startDate, s.start, in: "statistics ") ?? outOfRange(tag, .endDate, s.end, in: "statistics ") {
+            ?? outOfRange(tag, .startDate, start, in: "statistics ") ?? outOfRange(tag, .endDate, end, in: "statistics ") {
             return reject(problem, line: line())
         }
+        var s = WorkoutStatistic(type: "", start: start.map(Date.init(timeIntervalSince1970:)),
+                                 end: end.map(Date.init(timeIntervalSince1970:)))
         if let i = slot(.type) { s.type = strings.string(tag, tag.attributes[i]) }
         if let i = slot(.unit) { s.unit = strings.string(tag, tag.attributes[i]) }
         for key in [Key.average, .minimum, .maximum, .sum] {
@@ -449,13 +432,13 @@ final class HealthMapper: XMLScannerDelegate {
 
     private func event(_ tag: XMLTag, line: @autoclosure () -> Int) throws {
         classify(tag)
-        var e = ImportObject.Event(type: "")
-        e.date = try instant(tag, .date, line: line())?.seconds
+        let date = try instant(tag, .date, line: line())?.seconds
         guard current?.rejected == false else { return }
         if let problem = controlCharacter(tag, .type, in: "event ") ?? controlCharacter(tag, .durationUnit, in: "event ")
-            ?? outOfRange(tag, .date, e.date, in: "event ") {
+            ?? outOfRange(tag, .date, date, in: "event ") {
             return reject(problem, line: line())
         }
+        var e = WorkoutEvent(type: "", date: date.map(Date.init(timeIntervalSince1970:)))
         if let i = slot(.type) { e.type = strings.string(tag, tag.attributes[i]) }
         if let i = slot(.durationUnit) { e.durationUnit = strings.string(tag, tag.attributes[i]) }
         if let i = slot(.duration), let v = number(tag, tag.attributes[i]) {

@@ -195,14 +195,8 @@ final class ImportWriter {
         }
         anchor += 1
         summary.workoutsByType[row.activityType, default: 0] += 1
-        for s in row.statistics {
-            try WorkoutStatisticRecord(workoutId: workoutID, type: s.type, start: s.start, end: s.end, average: s.average,
-                                       minimum: s.minimum, maximum: s.maximum, sum: s.sum, unit: s.unit).insert(db)
-        }
-        for e in row.events {
-            try WorkoutEventRecord(workoutId: workoutID, type: e.type, date: e.date, duration: e.duration,
-                                   durationUnit: e.durationUnit).insert(db)
-        }
+        for s in row.statistics { try WorkoutStatisticRecord(workoutId: workoutID, s).insert(db) }
+        for e in row.events { try WorkoutEventRecord(workoutId: workoutID, e).insert(db) }
     }
 }
 

@@ -13,36 +13,6 @@ public struct SourceDescription: Sendable, Equatable {
     }
 }
 
-/// A statistic of a workout as Apple Health exports it (`WorkoutStatistics`).
-public struct WorkoutStatistic: Sendable, Equatable {
-    public var type: String
-    public var start: Date?
-    public var end: Date?
-    public var average: Double?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var sum: Double?
-    public var unit: String?
-
-    public init(type: String, start: Date?, end: Date?, average: Double?, minimum: Double?, maximum: Double?,
-                sum: Double?, unit: String?) {
-        (self.type, self.start, self.end, self.average) = (type, start, end, average)
-        (self.minimum, self.maximum, self.sum, self.unit) = (minimum, maximum, sum, unit)
-    }
-}
-
-/// An event of a workout (pause, lap, segment).
-public struct WorkoutEvent: Sendable, Equatable {
-    public var type: String
-    public var date: Date?
-    public var duration: Double?
-    public var durationUnit: String?
-
-    public init(type: String, date: Date?, duration: Double?, durationUnit: String?) {
-        (self.type, self.date, self.duration, self.durationUnit) = (type, date, duration, durationUnit)
-    }
-}
-
 /// One object of the interchange format (`habit export --format ndjson`, `habit import
 /// FILE.ndjson`): everything a store holds that the data is, with nothing left out —
 /// Standards/import-export.md, "The interchange format".

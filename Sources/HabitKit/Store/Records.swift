@@ -370,6 +370,19 @@ struct WorkoutStatisticRecord: Codable, FetchableRecord, PersistableRecord {
     var unit: String?
 }
 
+extension WorkoutStatisticRecord {
+    /// The row of `s`, a statistic of the workout `workoutId`.
+    init(workoutId: Int64, _ s: WorkoutStatistic) {
+        self.init(workoutId: workoutId, type: s.type, start: s.start?.timeIntervalSince1970, end: s.end?.timeIntervalSince1970,
+                  average: s.average, minimum: s.minimum, maximum: s.maximum, sum: s.sum, unit: s.unit)
+    }
+
+    var statistic: WorkoutStatistic {
+        WorkoutStatistic(type: type, start: start.map(Date.init(timeIntervalSince1970:)), end: end.map(Date.init(timeIntervalSince1970:)),
+                         average: average, minimum: minimum, maximum: maximum, sum: sum, unit: unit)
+    }
+}
+
 /// A row of `workoutEvent` (imported pauses, laps, segments).
 struct WorkoutEventRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "workoutEvent"
@@ -381,6 +394,17 @@ struct WorkoutEventRecord: Codable, FetchableRecord, PersistableRecord {
     var date: Double?
     var duration: Double?
     var durationUnit: String?
+}
+
+extension WorkoutEventRecord {
+    /// The row of `e`, an event of the workout `workoutId`.
+    init(workoutId: Int64, _ e: WorkoutEvent) {
+        self.init(workoutId: workoutId, type: e.type, date: e.date?.timeIntervalSince1970, duration: e.duration, durationUnit: e.durationUnit)
+    }
+
+    var event: WorkoutEvent {
+        WorkoutEvent(type: type, date: date.map(Date.init(timeIntervalSince1970:)), duration: duration, durationUnit: durationUnit)
+    }
 }
 
 /// A row of `tombstone`: what a deletion leaves for the change feed (written by triggers).

@@ -365,15 +365,8 @@ struct InterchangeApplier {
                 return false
             }
             let id = try rows.insert(workout, source: try rows.source(workout.source, source))
-            for s in statistics {
-                try WorkoutStatisticRecord(workoutId: id, type: s.type, start: s.start?.timeIntervalSince1970,
-                                           end: s.end?.timeIntervalSince1970, average: s.average, minimum: s.minimum,
-                                           maximum: s.maximum, sum: s.sum, unit: s.unit).insert(db)
-            }
-            for e in events {
-                try WorkoutEventRecord(workoutId: id, type: e.type, date: e.date?.timeIntervalSince1970,
-                                       duration: e.duration, durationUnit: e.durationUnit).insert(db)
-            }
+            for s in statistics { try WorkoutStatisticRecord(workoutId: id, s).insert(db) }
+            for e in events { try WorkoutEventRecord(workoutId: id, e).insert(db) }
             summary.workouts += 1
             return true
         case .activitySummary(let day):

@@ -64,18 +64,15 @@ extension WorkoutBatches where Details == ([WorkoutStatistic], [WorkoutEvent]) {
     /// Each workout with its statistics and events, each in the order they were stored (rowid).
     convenience init(detailsOf cursor: RecordCursor<WorkoutViewRecord>, _ db: Database) {
         self.init(cursor, db, empty: ([], [])) { ids, db in
-            func date(_ t: Double?) -> Date? { t.map { Date(timeIntervalSince1970: $0) } }
             let marks = databaseQuestionMarks(count: ids.count)
             var details: [Int64: ([WorkoutStatistic], [WorkoutEvent])] = [:]
             for s in try WorkoutStatisticRecord.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM workoutStatistic WHERE workoutId IN (\(marks)) ORDER BY workoutId, rowid"), arguments: StatementArguments(ids)) {
-                details[s.workoutId, default: ([], [])].0.append(
-                    WorkoutStatistic(type: s.type, start: date(s.start), end: date(s.end), average: s.average, minimum: s.minimum,
-                                     maximum: s.maximum, sum: s.sum, unit: s.unit))
+                details[s.workoutId, default: ([], [])].0.append(s.statistic)
             }
             for e in try WorkoutEventRecord.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM workoutEvent WHERE workoutId IN (\(marks)) ORDER BY workoutId, rowid"), arguments: StatementArguments(ids)) {
-                details[e.workoutId, default: ([], [])].1.append(WorkoutEvent(type: e.type, date: date(e.date), duration: e.duration, durationUnit: e.durationUnit))
+                details[e.workoutId, default: ([], [])].1.append(e.event)
             }
             return details
         }
