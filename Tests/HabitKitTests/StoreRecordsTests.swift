@@ -20,13 +20,16 @@ import Testing
 
     /// A workout's statistic and event are written to their rows and read back by one conversion
     /// each (the import, sync and the interchange format all go through it): every field, nil or
-    /// not, and instants with their microseconds, come back as they were.
+    /// not, and instants with their microseconds, come back as they were — before 1985 too, where a
+    /// `Double` of seconds since 1970 and a `Date`'s seconds since 2001 do not share their last bits.
     @Test func aWorkoutsStatisticAndEventReadBackFromTheirRows() {
         let start = Date(timeIntervalSince1970: 1_735_722_000.123456), end = Date(timeIntervalSince1970: 4_102_444_799.5)
+        let early = Date(timeIntervalSince1970: 170_000_000.123457)
         let statistics = [
             WorkoutStatistic(type: "HKQuantityTypeIdentifierHeartRate", start: start, end: end, average: 141.5, minimum: 98,
                              maximum: 176, sum: nil, unit: "count/min"),
             WorkoutStatistic(type: "HKQuantityTypeIdentifierActiveEnergyBurned", sum: 1046, unit: "kJ"),
+            WorkoutStatistic(type: "HKQuantityTypeIdentifierDistanceCycling", start: early, end: early, sum: 0.5, unit: "km"),
             WorkoutStatistic(type: ""),
         ]
         for s in statistics {
@@ -34,7 +37,7 @@ import Testing
             #expect(row.workoutId == 7 && row.start == s.start?.timeIntervalSince1970)
             #expect(row.statistic == s)
         }
-        for e in [WorkoutEvent(type: "HKWorkoutEventTypePause", date: start, duration: 2, durationUnit: "min"), WorkoutEvent(type: "lap")] {
+        for e in [WorkoutEvent(type: "HKWorkoutEventTypePause", date: start, duration: 2, durationUnit: "min"), WorkoutEvent(type: "lap", date: early)] {
             let row = WorkoutEventRecord(workoutId: 7, e)
             #expect(row.workoutId == 7 && row.date == e.date?.timeIntervalSince1970)
             #expect(row.event == e)
