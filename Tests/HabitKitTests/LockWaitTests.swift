@@ -26,7 +26,8 @@ import Testing
             return
         }
         let took = Date().timeIntervalSince(started)
-        #expect(took >= 0.1 && took < 1.5, "waited \(took) s")
+        // At least its own wait, and not the usual 10 s (a bound between the two, not a speed).
+        #expect(took >= 0.1 && took < 5, "waited \(took) s")
         // Released within the usual wait: a reader with it answers.
         nonisolated(unsafe) let held = holder
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {

@@ -62,24 +62,21 @@ import HabitKit
         return habit
     }
 
-    @Test func statusAnswersFromTheCacheWithinHalfASecondWhileTheStoreIsLockedAndFreshOnceReleased() throws {
+    /// `status` waits 200 ms for the lock, not the usual 10 s. Told apart by a bound halfway between
+    /// (5 s), never by how fast it answers: a loaded machine's process start-up is no rule of habit's
+    /// (a bound of 0.5 s failed a CI run at 0.68 s while the other suites ran).
+    @Test func statusAnswersFromTheCacheWithoutWaitingOutTheLockAndFreshOnceReleased() throws {
         let habit = try Self.process()
         defer { habit.cleanUp() }
         let fresh = try habit.run(["status"])
         #expect(fresh.status == 0 && !fresh.stdout.contains("stale"), "\(fresh)")
         let lock = try StoreLock(habit.folder.path + "/store/h.sqlite")
-        // The fastest of up to three polls: what is timed is habit's wait (200 ms, then the cache),
-        // not a loaded machine's process start-up, which CI shares with the other suites.
-        var took = Double.infinity
-        var stale = try habit.run(["status"])
-        for _ in 0..<3 where took >= 0.5 {
-            let started = Date()
-            stale = try habit.run(["status"])
-            took = min(took, Date().timeIntervalSince(started))
-        }
+        let started = Date()
+        let stale = try habit.run(["status"])
+        let took = Date().timeIntervalSince(started)
         lock.release()
         #expect(stale.status == 0, "\(stale.stderr)")
-        #expect(took < 0.5, "status took \(took) s while the store was locked")
+        #expect(took < 5, "status took \(took) s while the store was locked: it waited out the lock")
         #expect(stale.stdout == fresh.stdout.dropLast() + " (stale: as of 14:02 — the store is locked)\n")
         let again = try habit.run(["status"])
         #expect(again.status == 0 && again.stdout == fresh.stdout, "\(again)")
