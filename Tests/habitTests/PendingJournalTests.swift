@@ -33,7 +33,7 @@ import Testing
     }
 
     /// Eight processes log once each while another process holds the store under an exclusive
-    /// lock past the 10 s wait: each saves its entry and exits 75. One command after the lock is
+    /// lock past their lock wait (`HABIT_LOCK_WAIT`, 1 s here; 10 s by default): each saves its entry and exits 75. One command after the lock is
     /// gone adds exactly the eight, each once, each with its journal UUID, and cancels each day's
     /// reminder occurrence once.
     @Test func eightLogsWhileTheStoreIsLockedAreAddedOnceEachAfterwards() throws {
@@ -48,6 +48,7 @@ import Testing
                 let process = habit.process(["log", "meditate", "10m"])
                 var env = process.environment ?? [:]
                 env["HABIT_NOW"] = "2025-10-0\(day)T19:30:00+02:00"
+                env["HABIT_LOCK_WAIT"] = "1"
                 process.environment = env
                 let out = Pipe(), err = Pipe()
                 (process.standardOutput, process.standardError) = (out, err)

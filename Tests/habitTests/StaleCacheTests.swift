@@ -91,7 +91,7 @@ import HabitKit
         let fresh = try habit.run(["status"])
         #expect(fresh.status == 0, "\(fresh)")
         let lock = try StoreLock(habit.folder.path + "/store/h.sqlite")
-        let saved = try habit.run(["log", "meditate", "5m"])  // waits out the usual 10 s, then saves
+        let saved = try habit.run(["log", "meditate", "5m"], env: ["HABIT_LOCK_WAIT": "1"])  // waits out the lock wait (1 s here), then saves
         #expect(saved.status == 75, "\(saved)")
         let stale = try habit.run(["status"])
         lock.release()

@@ -30,7 +30,7 @@ struct StoreLocation {
     /// Opens the store for a command that only reads: streak, calendar, today, export, timeline,
     /// log list, remind list, changes without --save, config get/list.
     /// `lockWait` shortens the wait for a store another process holds locked (`status`, Standards/access.md).
-    func openForReading(lockWait: Duration = .seconds(10)) throws -> HabitStore {
+    func openForReading(lockWait: Duration = LockWait.full) throws -> HabitStore {
         try HabitStore.open(path: path, access: .read, lockWait: lockWait)  // a missing store reads as empty; nothing is created
     }
 
@@ -41,7 +41,7 @@ struct StoreLocation {
     func openForWriting() throws -> HabitStore {
         if let folder = missingFolder { throw StoreFolderMissing(folder: folder) }  // an unmounted drive: create nothing
         let isNew = !exists
-        let store = try HabitStore.open(path: path, access: .create)
+        let store = try HabitStore.open(path: path, access: .create, lockWait: LockWait.full)
         AnswerCache.invalidate()
         // Remembered, so that its folder missing later reads as an unmounted drive, not a first run.
         if isNew { try? Pending.journal.remember(store: StoreLocation.absolute(path)) }  // a hint: never a reason to fail
@@ -72,7 +72,7 @@ struct StoreLocation {
     /// first, as in ``reading(_:)``; a missing store reads as an empty one and is not created.
     /// `forExit`: the store is closed as the process ends next (``HabitStore/closeForExit()``),
     /// for a command with nothing left to do after its snapshot (`status`).
-    func snapshot<C, T>(lockWait: Duration = .seconds(10), forExit: Bool = false, _ check: (HabitEnvironment) throws -> C,
+    func snapshot<C, T>(lockWait: Duration = LockWait.full, forExit: Bool = false, _ check: (HabitEnvironment) throws -> C,
                         _ body: (HabitStore, HabitEnvironment, C) throws -> T) throws -> T {
         let now = try LiveEnvironment.now()  // a bad HABIT_NOW opens nothing
         _ = try LiveEnvironment.zoneFromTZ()  // a bad TZ opens nothing either
@@ -85,7 +85,7 @@ struct StoreLocation {
         return result
     }
 
-    func snapshot<T>(lockWait: Duration = .seconds(10), forExit: Bool = false,
+    func snapshot<T>(lockWait: Duration = LockWait.full, forExit: Bool = false,
                      _ body: (HabitStore, HabitEnvironment) throws -> T) throws -> T {
         try snapshot(lockWait: lockWait, forExit: forExit, { _ in () }) { store, env, _ in try body(store, env) }
     }

@@ -62,7 +62,7 @@ enum CommandHabits {
 
     /// Doctor's finding: the days whose last run failed, as a warning; nothing when none did.
     static func findings(storePath: String) -> [Finding] {
-        guard let store = try? HabitStore.open(path: storePath, access: .read),
+        guard let store = try? HabitStore.open(path: storePath, access: .read, lockWait: LockWait.full),
               let failures = try? store.read(.commandFailures), let last = failures.first else { return [] }
         return [Finding(check: "command habits", status: .warning,
                         detail: escapingControlCharacters("\(counting(failures.count, "day")) whose command failed, the last: \(last.habit) \(last.day): \(last.error)"),

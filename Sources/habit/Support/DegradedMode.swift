@@ -17,7 +17,7 @@ enum DegradedMode {
 
     /// How long `status` waits for a locked store before it answers from the cache.
     static let briefWait: Duration = .milliseconds(200)
-    static let fullWait: Duration = .seconds(10)
+    static var fullWait: Duration { LockWait.full }
 
     /// Runs `produce` with the store's wait and prints its answer, keeping it when it came from an
     /// existing store; prints the kept answer, marked, when the store cannot be read. With `brief`,
