@@ -3,9 +3,10 @@
 // `swift build` and `swift test` never see it. Build and run with `scripts/fuzz.sh`
 // (it passes `-Xswiftc -sanitize=fuzzer,address`: SwiftPM's own `--sanitize` flags reach the
 // compiler as two `-sanitize=` options, of which only the last takes effect).
+//
+// Every target is in one executable, `HabitFuzz NAME …` (Sources/HabitFuzz/main.swift), so that
+// one build links it once.
 import PackageDescription
-
-let fuzzers = ["DurationFuzzer", "InstantFuzzer", "DayFuzzer", "WeekdaysFuzzer", "ExportScanFuzzer", "HarshFuzzer"]
 
 let package = Package(
     name: "habit-fuzz",
@@ -13,13 +14,12 @@ let package = Package(
         .package(name: "habit", path: ".."),
     ],
     targets: [
-        // Declares libFuzzer's `LLVMFuzzerRunDriver`: each fuzzer has a Swift `main` (SwiftPM
+        // Declares libFuzzer's `LLVMFuzzerRunDriver`: the executable has a Swift `main` (SwiftPM
         // links executables with its own entry point), which hands the arguments to libFuzzer.
         .target(name: "FuzzDriver"),
-    ] + fuzzers.map { name in
         .executableTarget(
-            name: name,
+            name: "HabitFuzz",
             dependencies: ["FuzzDriver", .product(name: "HabitKit", package: "habit")]
-        )
-    }
+        ),
+    ]
 )

@@ -4,13 +4,37 @@
 # completion (complete -p habit, and a habit's name at TAB), a status line for waybar; the static
 # binary also runs the command-line suites; then `make uninstall` must leave none of the installed
 # files behind.
+#
+#   scripts/install-check.sh                   all of it, the command-line suites included
+#   scripts/install-check.sh --keep PREFIX     install into PREFIX and check it, then stop: .ci/run
+#                                              uses that binary for its other stages and its one
+#                                              `swift test` (HABIT_BINARY), then runs
+#   scripts/install-check.sh --uninstall PREFIX
 set -euo pipefail
 # Under pipefail a `cmd | grep -q` fails when grep stops reading early and cmd dies of SIGPIPE
 # (CI failed so on `habit --help`): each check below greps to the end of its input instead.
 cd "$(dirname "$0")/.."
+mode=all
+case "${1:-}" in
+    --keep|--uninstall) mode=${1#--}; [[ -n "${2:-}" ]] || { echo "usage: scripts/install-check.sh [--keep|--uninstall PREFIX]" >&2; exit 64; } ;;
+    "") ;;
+    *) echo "usage: scripts/install-check.sh [--keep|--uninstall PREFIX]" >&2; exit 64 ;;
+esac
 root="$(mktemp -d)"
 trap 'rm -rf -- "$root"' EXIT
 prefix="$root/prefix"
+[[ $mode == all ]] || prefix=$2
+
+uninstall_check() {
+    make uninstall PREFIX="$prefix"
+    left="$(find "$prefix" -type f | wc -l)"
+    [[ "$left" == 0 ]] || { echo "install-check: uninstall left files:" >&2; find "$prefix" -type f >&2; exit 1; }
+    echo "install-check: installed, used and uninstalled habit under a temporary prefix"
+}
+if [[ $mode == uninstall ]]; then
+    uninstall_check
+    exit 0
+fi
 touch "$root/stamp"
 if ! make install PREFIX="$prefix" > "$root/install.txt" 2>&1; then
     cat "$root/install.txt" >&2
@@ -43,14 +67,17 @@ if [[ "$flags" == *-static-executable* ]]; then
         echo "install-check: the binary is not position-independent" >&2
         exit 1
     fi
-    # The static binary runs the command-line suites (the debug build runs them in `swift test`):
-    # zlib, SQLite, time zones, processes — everything linked in differently is used there.
-    if ! HABIT_BINARY="$prefix/bin/habit" swift test --filter habitTests > "$root/cli.txt" 2>&1; then
+    # The static binary runs the command-line suites: zlib, SQLite, time zones, processes —
+    # everything linked in differently is used there. (With --keep, .ci/run's one `swift test` runs
+    # them against this binary instead.)
+    if [[ $mode == keep ]]; then
+        :
+    elif ! HABIT_BINARY="$prefix/bin/habit" swift test --filter habitTests > "$root/cli.txt" 2>&1; then
         grep -E "✘|error" "$root/cli.txt" | head -n 40 >&2
         echo "install-check: the installed binary fails the command-line suites" >&2
         exit 1
     fi
-    tail -n 1 "$root/cli.txt"
+    [[ $mode == keep ]] || tail -n 1 "$root/cli.txt"
 elif [[ -n "$flags" ]] && command -v readelf >/dev/null; then
     readelf -d "$prefix/bin/habit" | grep "(RELR)" > /dev/null || { echo "install-check: the binary's relocations are not packed" >&2; exit 1; }
 fi
@@ -69,7 +96,8 @@ status="$(HOME="$root/home" XDG_DATA_HOME="$root/home/data" "$prefix/bin/habit" 
 python3 -c 'import json, sys; d = json.loads(sys.argv[1]); assert {"text", "tooltip", "class"} <= d.keys(), d' "$status"
 [[ ! -e "$root/home/data/habit/habit.sqlite" ]] || { echo "install-check: status created a store" >&2; exit 1; }
 
-make uninstall PREFIX="$prefix"
-left="$(find "$prefix" -type f | wc -l)"
-[[ "$left" == 0 ]] || { echo "install-check: uninstall left files:" >&2; find "$prefix" -type f >&2; exit 1; }
-echo "install-check: installed, used and uninstalled habit under a temporary prefix"
+if [[ $mode == keep ]]; then
+    echo "install-check: installed and checked habit under $prefix (kept for the next stages)"
+    exit 0
+fi
+uninstall_check

@@ -1,22 +1,17 @@
 import Foundation
-import FuzzDriver
 import HabitKit
 
 /// Fuzzes `InputParsing.day` with arbitrary text, today being 2025-10-26.
 ///
 /// Laws: it never traps; a day it accepts is a real date that prints as `YYYY-MM-DD` and reads
 /// back as the same day.
-@main
 enum DayFuzzer {
     static let today = LocalDay(year: 2025, month: 10, day: 26)!
 
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            DayFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
-            return 0
-        })
+    /// One input, as libFuzzer hands it over (`HabitFuzz` picks the target).
+    static func one(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        DayFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+        return 0
     }
 
     static func check(_ text: String) {

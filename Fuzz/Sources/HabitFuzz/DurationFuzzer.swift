@@ -1,19 +1,14 @@
 import Foundation
-import FuzzDriver
 import HabitKit
 
 /// Fuzzes `InputParsing.duration` with arbitrary text (invalid UTF-8 becomes U+FFFD).
 ///
 /// Laws: it never traps; a duration it accepts is a whole, finite number of seconds in (0, 24 h].
-@main
 enum DurationFuzzer {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            DurationFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
-            return 0
-        })
+    /// One input, as libFuzzer hands it over (`HabitFuzz` picks the target).
+    static func one(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        DurationFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+        return 0
     }
 
     static func check(_ text: String) {

@@ -1,5 +1,4 @@
 import Foundation
-import FuzzDriver
 import HabitKit
 
 /// Fuzzes the import's reader — `XMLScanner` and `HealthMapper`, through `ExportScan` — with
@@ -8,16 +7,12 @@ import HabitKit
 /// Laws: it never traps and never reads out of bounds (AddressSanitizer); the outcome — the
 /// number of objects, or the error's message — is the same whether the bytes arrive at once or
 /// in chunks, as a file is read.
-@main
 enum ExportScanFuzzer {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            guard let data, size > 0 else { return 0 }
-            ExportScanFuzzer.check(UnsafeRawBufferPointer(start: data + 1, count: size - 1), chunkSize: 1 + Int(data[0] &- 0x30) % 64)  // '0': 1 byte
-            return 0
-        })
+    /// One input, as libFuzzer hands it over (`HabitFuzz` picks the target).
+    static func one(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        guard let data, size > 0 else { return 0 }
+        ExportScanFuzzer.check(UnsafeRawBufferPointer(start: data + 1, count: size - 1), chunkSize: 1 + Int(data[0] &- 0x30) % 64)  // '0': 1 byte
+        return 0
     }
 
     static func outcome(_ xml: UnsafeRawBufferPointer, chunkSize: Int?) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import FuzzDriver
 import HabitKit
 
 /// Fuzzes harsh's files (`HarshReader.read`): the input is the `habits` file, a NUL byte, then the
@@ -7,7 +6,6 @@ import HabitKit
 ///
 /// Laws: it never traps; it reads the same files the same way twice; every habit it accepts has
 /// a name and a frequency habit keeps (times from 1 to the days of its period).
-@main
 enum HarshFuzzer {
     static let folder: String = {
         let path = NSTemporaryDirectory() + "habit-harsh-fuzz-\(getpid())"
@@ -15,13 +13,10 @@ enum HarshFuzzer {
         return path
     }()
 
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            HarshFuzzer.check(Array(UnsafeBufferPointer(start: data, count: size)))
-            return 0
-        })
+    /// One input, as libFuzzer hands it over (`HabitFuzz` picks the target).
+    static func one(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        HarshFuzzer.check(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
     }
 
     static func check(_ bytes: [UInt8]) {

@@ -1,5 +1,4 @@
 import Foundation
-import FuzzDriver
 import HabitKit
 
 /// Fuzzes `InputParsing.instant`. The first input byte picks one of a few fixed environments
@@ -8,7 +7,6 @@ import HabitKit
 ///
 /// Laws: it never traps; an instant it accepts is finite, and from 1970 to 2100 it prints as ISO
 /// 8601 with the zone's offset and that text reads back as the same instant (to the second).
-@main
 enum InstantFuzzer {
     /// (time zone, now): fixed, so every input has one meaning.
     static let environments: [HabitEnvironment] = [
@@ -24,15 +22,12 @@ enum InstantFuzzer {
                          makeUUID: { UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, 1)) })
     }
 
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            guard let data, size > 0 else { return 0 }
-            let env = InstantFuzzer.environments[Int(data[0] &- 0x30) % InstantFuzzer.environments.count]  // '0' is Berlin
-            InstantFuzzer.check(String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self), env)
-            return 0
-        })
+    /// One input, as libFuzzer hands it over (`HabitFuzz` picks the target).
+    static func one(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        guard let data, size > 0 else { return 0 }
+        let env = InstantFuzzer.environments[Int(data[0] &- 0x30) % InstantFuzzer.environments.count]  // '0' is Berlin
+        InstantFuzzer.check(String(decoding: UnsafeBufferPointer(start: data + 1, count: size - 1), as: UTF8.self), env)
+        return 0
     }
 
     /// The years habit means to accept (issue 11 #6: 1970 to 2100).

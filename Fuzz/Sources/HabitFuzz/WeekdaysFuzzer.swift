@@ -1,5 +1,4 @@
 import Foundation
-import FuzzDriver
 import HabitKit
 
 /// Fuzzes `WeekdaySet(parsing:)` with arbitrary text.
@@ -7,15 +6,11 @@ import HabitKit
 /// Laws: it never traps; a set it accepts holds at least one day, holds every day the text names
 /// (`monday tuesday` may not drop Tuesday, issue 11 #13), and its description (what `remind list`
 /// prints) parses back to the same set.
-@main
 enum WeekdaysFuzzer {
-    static func main() {
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            WeekdaysFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
-            return 0
-        })
+    /// One input, as libFuzzer hands it over (`HabitFuzz` picks the target).
+    static func one(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        WeekdaysFuzzer.check(String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self))
+        return 0
     }
 
     static let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
