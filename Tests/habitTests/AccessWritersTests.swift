@@ -88,7 +88,12 @@ import Testing
         let all = try habit.run(["refresh"], env: env)
         #expect(all.status == 0 && all.stdout == "water 2026-11-23: done\n", "\(all.stdout)\(all.stderr)")
         #expect(all.stderr.contains("command of floss not run: habit may not write floss data"), "\(all.stderr)")
-        #expect(try habit.run(["remind", "check"], env: env).status == 0)
+        let check = try habit.run(["remind", "check"], env: env)
+        #expect(check.status == 0 && check.stderr.isEmpty, "cron mails what it prints: \(check.stderr)")
         #expect(try String(contentsOf: ran, encoding: .utf8).split(separator: "\n").allSatisfy { $0 == "water" })
+        // Only floss: refresh leaves it out and says so, never "no command habits".
+        #expect(try habit.run(["remove", "water", "--yes"]).status == 0)
+        let alone = try habit.run(["refresh"], env: env)
+        #expect(alone.status == 0 && alone.stdout.isEmpty && alone.stderr.contains("command of floss not run"), "\(alone.stdout)\(alone.stderr)")
     }
 }

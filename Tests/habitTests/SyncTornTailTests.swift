@@ -77,36 +77,22 @@ import Testing
         let devices = try Devices()
         defer { devices.cleanUp() }
         let folder = devices.folder
-        guard geteuid() == 0, FullDiskTests.mount(["-t", "tmpfs", "-o", "size=8m,mode=0700", "tmpfs", folder.path]) else {
+        guard FullDiskTests.mountTmpfs(size: "8m", on: folder) else {
             print("SyncTornTailTests: cannot mount a tmpfs here (not root?); not checked")
             return
         }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = ["--lazy", folder.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        defer { FullDiskTests.unmount(folder) }
         try devices.run(0, ["log", "meditate", "10m"])
         try devices.sync(0)  // one short line: the file's last page has room for less than 4 KiB more
         let file = try SyncEdgeTests.file(devices)
         // The next sync's first line is longer than that room: the full disk cuts it inside it.
         try devices.run(0, ["log", "meditate", "11m", "--note", String(repeating: "x", count: 4000)])
         for minutes in 12...14 { try devices.run(0, ["log", "meditate", "\(minutes)m"]) }
-        let filler = folder.appendingPathComponent("fill")
-        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
-        if let handle = FileHandle(forWritingAtPath: filler.path) {
-            for size in [64 << 10, 4096, 1] {
-                let chunk = Data(count: size)
-                while (try? handle.write(contentsOf: chunk)) != nil {}
-            }
-            try? handle.close()
-        }
+        FullDiskTests.fill(folder)
         let full = try devices.run(0, ["sync", folder.path])
         #expect(full.status == 74, "\(full.stdout)\(full.stderr)")
         #expect(try Self.everyLineIsWhole(file))
-        try FileManager.default.removeItem(at: filler)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("fill"))
         try devices.sync(0)
         #expect(try Self.everyLineIsWhole(file))
         let peer = try devices.run(1, ["sync", folder.path])

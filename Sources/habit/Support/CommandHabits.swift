@@ -29,10 +29,10 @@ enum CommandHabits {
     /// spend 30 timeouts on a command that hangs every day; the days left wait for the next run.
     /// A habit whose data may not be written (Standards/access.md) has its command not run at all:
     /// asked for by `name` that refuses the refresh (exit 77) before anything runs; otherwise it
-    /// is left out with one line on stderr, as an import leaves out what it may not store.
+    /// is left out and handed to `leftOut` (`refresh` says so; `remind check`, run by cron, does not).
     /// Returns every run.
     static func refresh(_ store: HabitStore, storePath: String, env: HabitEnvironment, name: String?,
-                        budget: Double? = nil) throws -> [CommandRun] {
+                        budget: Double? = nil, leftOut: (HabitDefinition, AccessError) -> Void = { _, _ in }) throws -> [CommandRun] {
         let habits = try store.read(.commandHabits(named: name))
         guard !habits.isEmpty else { return [] }
         if let reason = StoreFile.distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
@@ -45,7 +45,7 @@ enum CommandHabits {
         for habit in habits {
             guard let command = habit.command else { continue }
             if let denial = grants.writeDenial(of: habit) {
-                Output.write("habit: " + escapingControlCharacters("command of \(habit.name) not run: \(denial)") + "\n", to: STDERR_FILENO)
+                leftOut(habit, denial)
                 continue
             }
             let settled = try store.read(.settledCommandDays(habitID: habit.id))
