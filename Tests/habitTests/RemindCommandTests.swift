@@ -103,7 +103,34 @@ import Testing
                               env: ["HABIT_NOW": "2025-10-26T08:00:00+01:00"]).status == 0)
         let r = try habit.run(["remind", "check", "--notify", "command", "--", script, "first arg"], env: ["HABIT_NOW": "2025-10-26T20:00:00+01:00"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == "[first arg]\n[Sit; rm -rf /]\n[$(echo hi) & more]\n")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "[first arg]\n[--]\n[Sit; rm -rf /]\n[$(echo hi) & more]\n")
+    }
+
+    /// Issue 46, point 5: a title and message that look like options (a sync peer's reminder titled
+    /// `-f/etc/hostname`, message `--version`) reach a notifier after `--` and in HABIT_TITLE and
+    /// HABIT_MESSAGE: a program that parses its options with getopts never takes them as options.
+    @Test func aTitleOrMessageThatLooksLikeAnOptionIsNeverReadAsOne() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let out = habit.folder.appendingPathComponent("args.txt").path
+        let script = habit.folder.appendingPathComponent("notify.sh").path
+        try """
+            #!/bin/sh
+            while getopts "f:t:" opt; do printf 'option %s %s\n' "$opt" "$OPTARG"; done > \(out)
+            shift $((OPTIND - 1))
+            for a in "$@"; do printf '[%s]\n' "$a"; done >> \(out)
+            printf 'env [%s] [%s]\n' "$HABIT_TITLE" "$HABIT_MESSAGE" >> \(out)
+
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+        let added = try habit.run(["remind", "add", "meditate", "20:00", "--title=-f/etc/hostname", "--message=--version"],
+                                  env: ["HABIT_NOW": "2025-10-26T08:00:00+01:00"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let r = try habit.run(["remind", "check", "--notify", "command", "--", script, "-t", "habit"],
+                              env: ["HABIT_NOW": "2025-10-26T20:00:00+01:00"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8)
+                == "option t habit\n[-f/etc/hostname]\n[--version]\nenv [-f/etc/hostname] [--version]\n")
     }
 
     @Test func editPauseAndRemoveChangeWhatTheCheckDoes() throws {

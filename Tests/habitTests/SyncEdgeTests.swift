@@ -316,34 +316,46 @@ import Testing
         return process.terminationStatus == 0
     }
 
+    /// Mounts a tmpfs of `size` (`16m`), mode 0700, on `folder`: false where the process may not (not root).
+    static func mountTmpfs(size: String, on folder: URL) -> Bool {
+        geteuid() == 0 && mount(["-t", "tmpfs", "-o", "size=\(size),mode=0700", "tmpfs", folder.path])
+    }
+
+    static func unmount(_ folder: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = ["--lazy", folder.path]
+        try? umount.run()
+        umount.waitUntilExit()
+    }
+
+    /// Fills the file system that holds `folder` with a file `fill` in it, to its last byte.
+    static func fill(_ folder: URL) {
+        let filler = folder.appendingPathComponent("fill")
+        guard FileManager.default.createFile(atPath: filler.path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: filler.path) else { return }
+        for size in [64 << 10, 4096, 1] {
+            let chunk = Data(count: size)
+            while (try? handle.write(contentsOf: chunk)) != nil {}
+        }
+        try? handle.close()
+    }
+
     @Test func doctorOnAFullDiskNamesTheDisk() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         let disk = habit.folder.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        guard geteuid() == 0, Self.mount(["-t", "tmpfs", "-o", "size=16m,mode=0700", "tmpfs", disk.path]) else {
+        guard Self.mountTmpfs(size: "16m", on: disk) else {
             print("FullDiskTests: cannot mount a tmpfs here (not root?); not checked")
             return
         }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = ["--lazy", disk.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        defer { Self.unmount(disk) }
         let env = ["HABIT_DB": disk.appendingPathComponent("h.sqlite").path]
         #expect(try habit.run(["log", "meditate", "10m"], env: env).status == 0)
         let healthy = try habit.run(["doctor"], env: env)
         #expect(healthy.status == 0 && !healthy.stdout.contains("disk:"), "\(healthy.stdout)")
-        // Fill the disk.
-        let filler = FileManager.default.createFile(atPath: disk.appendingPathComponent("fill").path, contents: nil)
-        #expect(filler)
-        if let handle = FileHandle(forWritingAtPath: disk.appendingPathComponent("fill").path) {
-            let chunk = Data(count: 64 << 10)
-            while (try? handle.write(contentsOf: chunk)) != nil {}
-            try? handle.close()
-        }
+        Self.fill(disk)
         let full = try habit.run(["doctor"], env: env)
         #expect(full.status == 65, "\(full.stdout)")
         #expect(full.stdout.contains("problem: disk: the disk that holds"), "\(full.stdout)")

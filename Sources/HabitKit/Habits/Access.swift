@@ -33,6 +33,14 @@ public struct AccessGrants: Sendable, Equatable {
     /// The first type of `types` that may not be written, if any.
     public func firstNotWritable(_ types: [String]) -> String? { types.first { !mayWrite($0) } }
 
+    /// Why the data of the habit `definition` — its entries, its skips, its command's result, its
+    /// removal — may not be stored or changed, or nil when it may: the one check every writer of
+    /// a habit's data makes, on the grants its own transaction read (Standards/access.md).
+    public func writeDenial(of definition: HabitDefinition) -> AccessError? {
+        let type = DataTypes.read(by: definition)
+        return mayWrite(type) ? nil : .writeDenied(type: type, name: definition.accessName)
+    }
+
     /// The grant of `type` after `allow` (true) or deny (false) of `read` and/or `write`.
     public func changing(_ type: String, allow: Bool, read: Bool, write: Bool) -> AccessGrant {
         let now = restricted[type] ?? AccessGrant(type: type, read: true, write: true)

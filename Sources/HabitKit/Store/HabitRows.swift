@@ -245,6 +245,8 @@ extension HabitStore {
         try write { db in
             let definition = try Self.habit(named: name, env: env, db)
             guard definition.kind != .builtin else { throw HabitInputError.builtinFixed(name, what: "removed") }
+            // It deletes the habit's entries and skips: refused as `delete` and `skip` are.
+            try Self.requireWriteOfHabit(definition.id, db)
             var entries = 0
             if let type = definition.loggedType, let typeID = try Lookup.sampleType.existingID(type, db) {
                 try db.execute(literal: "DELETE FROM sample WHERE typeId = \(typeID)")
@@ -315,15 +317,14 @@ extension HabitStore {
         }
     }
 
-    /// A skip of one habit changes that habit's data: refused when its type may not be written
-    /// (``DataTypes/read(by:)``). A skip of every habit (nil) names no type and is never refused.
+    /// A skip of one habit (or its removal) changes that habit's data: refused when its type may not
+    /// be written (``AccessGrants/writeDenial(of:)``). A skip of every habit (nil) names no type and
+    /// is never refused.
     static func requireWriteOfHabit(_ habitID: String?, _ db: Database) throws {
         guard let habitID else { return }
         if let builtin = Habit(rawValue: habitID) { return try requireWrite([DataTypes.read(by: builtin)], db) }
-        guard let row = try Row.fetchOne(db, sql: "SELECT name, fromType FROM habit WHERE id = ?", arguments: [habitID]) else { return }
-        let type = DataTypes.accessType(of: (row[1] as String?) ?? HabitDefinition.loggedTypePrefix + habitID)
-        guard let denied = try grants(db).firstNotWritable([type]) else { return }
-        throw AccessError.writeDenied(type: denied, name: DataTypes.shortName(of: denied) ?? row[0])
+        guard let row = try HabitRecord.fetchOne(db, key: habitID) else { return }
+        if let denial = try grants(db).writeDenial(of: try row.definition()) { throw denial }
     }
 
     /// The skipped days of each habit id in `days` (the `--all` skips added to every id given).

@@ -19,6 +19,8 @@ public struct TrackerImportSummary: Sendable, Equatable {
         public var checksKnown: Int
         public var skipsAdded: Int
         public var skipsKnown: Int
+        /// Checks and skips left out: the habit's type may not be written (Standards/access.md).
+        public var notKept = 0
     }
 
     public var tracker: TrackerExport.Tracker
@@ -32,6 +34,8 @@ public struct TrackerImportSummary: Sendable, Equatable {
     public var created: Int { habits.filter(\.created).count }
     public var checksAdded: Int { habits.reduce(0) { $0 + $1.checksAdded } }
     public var skipsAdded: Int { habits.reduce(0) { $0 + $1.skipsAdded } }
+    /// Records left out because their habit's type may not be written, as an ndjson import counts them.
+    public var notKept: Int { habits.reduce(0) { $0 + $1.notKept } }
 }
 
 extension HabitStore {
@@ -43,12 +47,14 @@ extension HabitStore {
     /// habit's id from the tracker and its name there, an entry's from the habit and the day, a
     /// skip's likewise. An entry or skip deleted here since stays deleted. A name already taken
     /// by another habit is never merged into it: the habit gets the next free name (`gym-2`) and
-    /// the summary says so.
+    /// the summary says so. A habit whose type may not be written (read in this transaction, as
+    /// every writer reads it) gets neither entries nor skips: they are counted as not kept.
     public func importTracker(_ export: TrackerExport, env: HabitEnvironment, dryRun: Bool) throws -> TrackerImportSummary {
         let source = TrackerIdentity.source(export.tracker)
         let calendar = env.calendar
         let ids = TrackerIdentity.habitIDs(export.habits.map(\.originalName), app: export.tracker.app)
         return try write(rollback: dryRun) { db in
+            let grants = try Self.grants(db)
             let existing = try Self.ownHabits(includingArchived: true, db)
             var names = Set(existing.map(\.name))
             var results: [TrackerImportSummary.HabitResult] = []
@@ -69,6 +75,7 @@ extension HabitStore {
                                    checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
                 }
                 let definition = result.definition
+                let writable = grants.writeDenial(of: definition) == nil
                 // Entries and skips deleted here since the last import: their identities' tombstones.
                 var deleted: Set<String> = []
                 if let type = definition.loggedType, !result.created {
@@ -82,6 +89,10 @@ extension HabitStore {
                         let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.storeText]) ?? false
                         if present || deleted.contains(uuid.storeText) {
                             result.checksKnown += 1
+                            continue
+                        }
+                        guard writable else {
+                            result.notKept += 1
                             continue
                         }
                         var metadata = ["habit": definition.name, "importedFrom": export.tracker.app]
@@ -100,6 +111,10 @@ extension HabitStore {
                                                     arguments: [definition.id, day.description]) ?? false
                     if present || deleted.contains(uuid) {
                         result.skipsKnown += 1
+                        continue
+                    }
+                    guard writable else {
+                        result.notKept += 1
                         continue
                     }
                     let row = SkipRecord(uuid: uuid, habit: definition.id, day: day.description,

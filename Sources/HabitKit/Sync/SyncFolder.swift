@@ -173,25 +173,25 @@ public struct SyncFolder: Sendable {
         return (lines, starts, start + last + 1)
     }
 
-    /// Appends `lines` to this device's file and waits until they are on disk. A file that does not
-    /// end with a newline (a run that died mid-write) gets one first, so the torn line stays alone.
+    /// Appends `lines` to this device's file and waits until they are on disk. A torn last line (a
+    /// sync that died, or hit a full disk, while it wrote) is cut off first: its sync did not
+    /// commit, so the sent anchor did not move and its rows are among `lines` again; peers read only
+    /// complete lines, so none ever saw it. A write that fails cuts the file back to where it began.
     public func append(_ lines: [[UInt8]], device: String) throws {
         guard !lines.isEmpty else { return }
         let file = path + "/" + Self.fileName(device: device)
         // O_NONBLOCK: a FIFO put in the file's place fails to open instead of waiting for a reader
-        // forever; a regular file is then written blocking as usual.
-        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        // forever; a regular file is then written blocking as usual. Read-write: the tail is read.
+        let fd = open(file, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw StoreError.unsafeSyncFile(file, reason: "it cannot be written (\(String(cString: strerror(errno))); links are not followed)") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw StoreError.unsafeSyncFile(file, reason: "it is not a regular file") }
         try Self.checkOwner(info, file, what: "sync file")
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let start = try Self.completeLength(fd, size: Int(info.st_size), file: file)
+        if start < Int(info.st_size) { try Self.cut(fd, to: start, file: file) }
         var out: [UInt8] = []
-        if info.st_size > 0 {
-            var lastByte: UInt8 = 0
-            if pread(fd, &lastByte, 1, off_t(info.st_size - 1)) == 1, lastByte != 0x0A { out.append(0x0A) }
-        }
         for line in lines {
             out += line
             out.append(0x0A)
@@ -203,9 +203,34 @@ public struct SyncFolder: Sendable {
                 return write(fd, base + written, buffer.count - written)
             }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw StoreError.io(file, message: String(cString: strerror(errno))) }
+            guard n > 0 else {
+                let error = StoreError.io(file, message: String(cString: strerror(errno)))
+                try? Self.cut(fd, to: start, file: file)  // no torn line left behind (the next append cuts it too)
+                throw error
+            }
             written += n
         }
-        guard fsync(fd) == 0 else { throw StoreError.io(file, message: String(cString: strerror(errno))) }
+        guard fsync(fd) == 0 else {
+            let error = StoreError.io(file, message: String(cString: strerror(errno)))
+            try? Self.cut(fd, to: start, file: file)
+            throw error
+        }
+    }
+
+    /// The length of `fd`'s complete lines: the offset after its last newline (0 when it has none).
+    static func completeLength(_ fd: Int32, size: Int, file: String) throws -> Int {
+        var end = size
+        while end > 0 {
+            let from = max(0, end - 4096)
+            let bytes = bytes(fd, from: from, count: end - from)
+            guard bytes.count == end - from else { throw StoreError.io(file, message: "it cannot be read back (\(String(cString: strerror(errno))))") }
+            if let last = bytes.lastIndex(of: 0x0A) { return from + last + 1 }
+            end = from
+        }
+        return 0
+    }
+
+    private static func cut(_ fd: Int32, to length: Int, file: String) throws {
+        guard ftruncate(fd, off_t(length)) == 0, fsync(fd) == 0 else { throw StoreError.io(file, message: String(cString: strerror(errno))) }
     }
 }

@@ -25,20 +25,24 @@ struct Refresh: ParsableCommand {
 
     func run() throws {
         let runs: [CommandRun]
+        var leftOut = 0
         if store.exists {
             let (opened, env) = try store.writing()
             if let habit, try opened.read(.commandHabits(named: habit)).isEmpty {
                 let found = try opened.read(.habit(named: habit, env: env))  // an unknown name: the usual error
                 throw CommandHabitError.noCommand(found.name)
             }
-            runs = try CommandHabits.refresh(opened, storePath: store.path, env: env, name: habit)
+            runs = try CommandHabits.refresh(opened, storePath: store.path, env: env, name: habit) { habit, denial in
+                leftOut += 1
+                Output.write("habit: " + escapingControlCharacters("command of \(habit.name) not run: \(denial)") + "\n", to: STDERR_FILENO)
+            }
         } else {
             if let habit { throw HabitInputError.unknownHabit(habit, existing: []) }
             runs = []
         }
         if output.json {
             try Output.printJSON(RefreshJSON(runs))
-        } else if runs.isEmpty {
+        } else if runs.isEmpty && leftOut == 0 {
             Output.print("no command habits: add one with 'habit add NAME --command CMD'")
         } else {
             for run in runs {

@@ -13,8 +13,10 @@ struct RemindCheck: ParsableCommand {
             Handles occurrences due in the last 'grace' minutes (default 15; --catch-up: 24 h) that are
             neither cancelled nor handled. Nothing due: no output, exit 0. A failing notifier is
             reported on stderr and the exit status is 74; the occurrence stays delivered.
-            With --notify command, everything after -- is the program and its arguments; the title and
-            message are appended as two more arguments (no shell is involved).
+            With --notify command, everything after -- is the program and its arguments; habit appends
+            -- and then the title and the message as two more arguments (so a title that starts with '-'
+            is never read as an option), and sets HABIT_TITLE and HABIT_MESSAGE in its environment. No
+            shell is involved.
             """)
 
     @Flag(name: .long, help: "Also handle occurrences missed in the last 24 hours.")
@@ -31,7 +33,7 @@ struct RemindCheck: ParsableCommand {
 
     func validate() throws {
         if notify == .command && command.isEmpty {
-            throw ValidationError("--notify command needs the program after --, e.g. -- /usr/bin/logger -t habit")
+            throw ValidationError("--notify command needs the program after --, e.g. -- /usr/bin/logger -t habit (habit adds -- and the title and message after it)")
         }
         if notify != .command && !command.isEmpty {
             throw ValidationError("a program after -- needs --notify command")

@@ -29,6 +29,8 @@ struct TrackerImportJSON: Codable, Equatable {
     let rejections: [String]
     /// Habits the file names without any data for them (not created), by their names there.
     let leftOut: [String]
+    /// Entries and skips left out: their habit's type may not be written (as `import FILE.ndjson`).
+    let notKept: Int
 
     init(_ s: TrackerImportSummary) {
         tracker = s.tracker.rawValue
@@ -44,5 +46,6 @@ struct TrackerImportJSON: Codable, Equatable {
         rejected = s.rejectedCount
         rejections = s.rejected
         leftOut = s.leftOut
+        notKept = s.notKept
     }
 }

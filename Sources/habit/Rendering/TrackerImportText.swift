@@ -29,6 +29,7 @@ enum TrackerImportText {
             lines.append("\(counting(s.rejectedCount, "line")) not understood and left out:")
             lines += s.rejected.map { "  " + $0 }
         }
+        if let line = AccessText.notKept(s.notKept) { lines.append(line) }
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines
     }

@@ -27,18 +27,27 @@ enum CommandHabits {
     /// on stderr and a row `doctor` shows; it never throws for a command. With `budget` (seconds),
     /// no command is started once that much time has passed: `remind check` from cron must not
     /// spend 30 timeouts on a command that hangs every day; the days left wait for the next run.
+    /// A habit whose data may not be written (Standards/access.md) has its command not run at all:
+    /// asked for by `name` that refuses the refresh (exit 77) before anything runs; otherwise it
+    /// is left out and handed to `leftOut` (`refresh` says so; `remind check`, run by cron, does not).
     /// Returns every run.
     static func refresh(_ store: HabitStore, storePath: String, env: HabitEnvironment, name: String?,
-                        budget: Double? = nil) throws -> [CommandRun] {
+                        budget: Double? = nil, leftOut: (HabitDefinition, AccessError) -> Void = { _, _ in }) throws -> [CommandRun] {
         let habits = try store.read(.commandHabits(named: name))
         guard !habits.isEmpty else { return [] }
         if let reason = StoreFile.distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
         let calendar = env.calendar
         let limit = timeout
+        let grants = try store.read(.accessGrants)
+        if name != nil, let denial = habits.lazy.compactMap(grants.writeDenial(of:)).first { throw denial }
         let stop = budget.map { Date().addingTimeInterval($0) }
         var runs: [CommandRun] = []
         for habit in habits {
             guard let command = habit.command else { continue }
+            if let denial = grants.writeDenial(of: habit) {
+                leftOut(habit, denial)
+                continue
+            }
             let settled = try store.read(.settledCommandDays(habitID: habit.id))
             for day in CommandHabit.daysToEvaluate(today: env.today, since: habit.since, settled: settled) {
                 if let stop, Date() >= stop { return runs }

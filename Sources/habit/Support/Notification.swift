@@ -6,11 +6,16 @@ enum Notifier: String, CaseIterable {
     case stdout, notifySend = "notify-send", command
 }
 
-/// Runs a notifier as an argument vector (never through a shell).
+/// Runs a notifier as an argument vector (never through a shell). A reminder's title and message
+/// are data — typed here, or a sync peer's — so they never land where a program reads options:
+/// they come after a `--` argument (notify-send, and a user's command alike) and in the
+/// environment as `HABIT_TITLE` and `HABIT_MESSAGE` (Standards/reminders.md).
 enum Notification {
     /// Sends one reminder; returns a failure description, or nil when it worked.
     static func send(title: String, message: String, via notifier: Notifier, command: [String]) -> String? {
         var environment = ProcessInfo.processInfo.environment
+        environment["HABIT_TITLE"] = title
+        environment["HABIT_MESSAGE"] = message
         let argv: [String]
         switch notifier {
         case .stdout: return nil
@@ -22,7 +27,9 @@ enum Notification {
                 environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/run/user/\(getuid())/bus"
             }
         case .command:
-            argv = command + [title, message]
+            // `--` ends the options of any program that reads them the usual way (getopt, logger):
+            // a title such as `-f/etc/hostname` stays a word to log, never `-f FILE`.
+            argv = command + ["--", title, message]
         }
         guard let program = argv.first, let executable = resolve(program, path: environment["PATH"]) else {
             return "\(quoted: argv.first ?? "") not found"
