@@ -25,7 +25,7 @@ struct Refresh: ParsableCommand {
 
     func run() throws {
         let runs: [CommandRun]
-        if store.exists {
+        if try store.existsForWriting() {
             let (opened, env) = try store.writing()
             if let habit, try opened.read(.commandHabits(named: habit)).isEmpty {
                 let found = try opened.read(.habit(named: habit, env: env))  // an unknown name: the usual error

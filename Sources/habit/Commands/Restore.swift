@@ -25,8 +25,12 @@ struct Restore: ParsableCommand {
 
     func run() throws {
         let env = try LiveEnvironment.make(now: try LiveEnvironment.now(), settings: Settings())
+        // A store on a drive that is not mounted: restoring would make a folder and a store on the
+        // mount point, which the next write would then take the pending journal into.
+        let existed = try store.existsForWriting()
         AnswerCache.invalidate()  // the store is replaced: its kept answers go
         let report = try StoreBackup.restore(file, into: store.path, now: env.now, calendar: env.calendar.civil)  // a wall-clock file name
+        if !existed { StoreMemory.made(store.path) }
         if output.json {
             try Output.printJSON(RestoreJSON(restored: report.file, store: report.store, kept: report.kept, schemaVersion: report.schemaVersion))
         } else {
