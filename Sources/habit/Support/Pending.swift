@@ -20,6 +20,7 @@ enum Pending {
         switch error as? StoreError {
         case .busy?: "the store is locked"
         case .readOnly?: "the store is read-only"
+        case .folderDenied(let folder)?: "the store's folder \(folder) does not let you in (permission denied: chmod 700 gives it back)"
         default: nil
         }
     }
