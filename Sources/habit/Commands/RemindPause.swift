@@ -29,19 +29,19 @@ struct ReminderSwitch: ParsableArguments {
     }
 
     /// Switches one reminder (or all) on or off. The clock is read first, so a refused `HABIT_NOW`
-    /// changes nothing. Without a store, `pause` (all) is kept — the store is made, and reminders
-    /// added later stay paused until `resume` — while `resume` has nothing to switch and creates
-    /// nothing. A store on a drive that is not mounted is refused (exit 69): nothing is kept there.
+    /// changes nothing. Without a store there is no reminder to switch and none is created: `pause`
+    /// says plainly that nothing is remembered (a reminder added later is not paused). A store on a
+    /// drive that is not mounted is refused (exit 69): nothing is kept there.
     func set(enabled: Bool) throws {
         let id = try id(enabled: enabled)
         let now = try LiveEnvironment.now()
         let verb = enabled ? "resumed" : "paused"
-        let existed = try store.existsForWriting()
-        if id == nil, !existed, enabled {
-            Output.print("resumed all reminders (there are none yet, and none was paused)")
+        if id == nil, !(try store.existsForWriting()) {
+            Output.print(enabled ? "resumed all reminders (there are none yet, and none was paused)"
+                         : "there are no reminders yet, so none was paused and nothing is remembered: a reminder added later is not paused")
             return
         }
-        let opened = id == nil ? try store.openForWriting() : try store.openExistingForWriting(orThrow: ReminderError.notFound(id ?? 0))
+        let opened = try store.openExistingForWriting(orThrow: ReminderError.notFound(id ?? 0))
         if let id {
             try opened.changeReminder(.update(id: id) { reminder in
                 reminder.enabled = enabled
@@ -50,7 +50,6 @@ struct ReminderSwitch: ParsableArguments {
         } else {
             try opened.setRemindersPaused(!enabled, at: now)
         }
-        Output.print(id.map { "\(verb) reminder #\($0)" }
-                     ?? "\(verb) all reminders" + (existed ? "" : " (there are none yet; those added later stay paused until 'habit remind resume')"))
+        Output.print(id.map { "\(verb) reminder #\($0)" } ?? "\(verb) all reminders")
     }
 }
