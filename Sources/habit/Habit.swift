@@ -44,6 +44,7 @@ struct HabitCommand: ParsableCommand {
             } catch {
                 fail(error, whileParsing: false)
             }
+            StoreMemory.settle()
             return
         }
         var command: any ParsableCommand
@@ -57,9 +58,11 @@ struct HabitCommand: ParsableCommand {
         } catch {
             fail(error, whileParsing: false)
         }
+        StoreMemory.settle()
     }
 
     private static func fail(_ error: any Error, whileParsing: Bool) -> Never {
+        StoreMemory.settle()  // a store this command made and took away again is not remembered
         guard let failure = Failure(error, whileParsing: whileParsing) else { exit(withError: error) }  // --help, --version
         Output.write(failure.line, to: STDERR_FILENO)
         Foundation.exit(failure.status)

@@ -267,4 +267,44 @@ import Testing
         #expect(try habit.run(["remove", "read", "--yes"], env: env).status == 0)
         #expect(try count("commandRun") == 0 && count("answer") == 0)
     }
+
+    /// Issue 46, point 6: a restored backup's command habits are named and disarmed: neither
+    /// `refresh` nor `remind check` runs one (each says so and how to arm it) until `habit edit NAME
+    /// --command …` arms it — the same text too; `restore --trust-commands` arms them knowingly.
+    @Test func aRestoredBackupsCommandsAreNamedAndDisarmedUntilArmed() throws {
+        let elsewhere = try HabitProcess()
+        defer { elsewhere.cleanUp() }
+        let command = "echo ran >> \"$HOME/ran\""
+        #expect(try elsewhere.run(["add", "floss", "--command", command], env: ["HABIT_NOW": Self.day1]).status == 0)
+        let backup = elsewhere.folder.appendingPathComponent("b.sqlite").path
+        #expect(try elsewhere.run(["backup", backup]).status == 0)
+
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": Self.day1]
+        let ran = habit.folder.appendingPathComponent("ran")
+        let restore = try habit.run(["restore", backup], env: env)
+        #expect(restore.status == 0, "\(restore)")
+        #expect(restore.stdout.hasSuffix("\nthe backup brings the command of floss, '\(command)': disarmed: it is not run until you read it "
+                                         + "and arm it with 'habit edit floss --command CMD'\n"), "\(restore.stdout)")
+        let disarmed = "habit: the command of floss came with a restored backup and is disarmed, so it is not run: read it ('habit habits'), "
+            + "then arm it with 'habit edit floss --command CMD'\n"
+        let refresh = try habit.run(["refresh"], env: env)
+        #expect(refresh.status == 77 && refresh.stderr.hasPrefix(disarmed), "\(refresh)")
+        let one = try habit.run(["refresh", "floss"], env: env)
+        #expect(one.status == 77 && one.stderr == disarmed, "\(one)")
+        let check = try habit.run(["remind", "check"], env: env)
+        #expect(check.status == 0 && check.stderr == disarmed, "\(check)")
+        #expect(!FileManager.default.fileExists(atPath: ran.path))
+
+        #expect(try habit.run(["edit", "floss", "--command", command], env: env).status == 0)  // the same text: armed
+        #expect(try habit.run(["refresh"], env: env).status == 0)
+        #expect(Self.lines(ran) == ["ran"])
+
+        let trusted = try habit.json(["restore", backup, "--trust-commands"], env: env)
+        #expect((trusted["commands"] as? [[String: Any]])?.first?["armed"] as? Bool == true, "\(trusted)")
+        try? FileManager.default.removeItem(at: ran)
+        #expect(try habit.run(["refresh"], env: env).status == 0)
+        #expect(Self.lines(ran) == ["ran"])
+    }
 }

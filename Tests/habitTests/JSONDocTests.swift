@@ -127,7 +127,7 @@ import Testing
         #expect(Self.keys(backup) == ["file", "store", "bytes", "schemaVersion"])
         #expect(backup["file"] as? String == file && backup["store"] as? String == habit.db)
         let restore = try habit.json(["restore", file], env: Self.env)
-        #expect(Self.keys(restore) == ["restored", "store", "kept", "schemaVersion"])
+        #expect(Self.keys(restore) == ["restored", "store", "kept", "schemaVersion", "commands"])
         #expect(restore["kept"] as? String == habit.db + ".before-restore-20261122-200000")
         let folder = habit.folder.appendingPathComponent("sync")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])

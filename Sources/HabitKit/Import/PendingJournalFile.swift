@@ -45,23 +45,81 @@ public struct PendingJournalFile: Sendable {
     /// Lines that can never be applied (not a well-formed entry, or refused when applied), kept for the person to see.
     public var setAsidePath: String { folder + "/set-aside.jsonl" }
 
-    /// The stores habit created, one absolute path a line: a store's folder that is missing is an
-    /// unmounted drive when its store is listed here, and a first run when it is not.
+    /// The stores habit created, one a line: the device (`st_dev`, decimal) their folder was on when
+    /// the store was made, a space, and the store's absolute path (a line of an older habit is the
+    /// path alone: its device is not known). A store whose folder is missing is an unmounted drive
+    /// only when it is listed here with a device other than the one its nearest existing folder is
+    /// on now (Standards/access.md, "Missing").
     public var storesPath: String { folder + "/stores" }
 
-    /// Adds `store` to ``storesPath`` (when not there yet).
-    public func remember(store: String) throws {
-        guard !remembers(store: store) else { return }
-        try append(lines: [Array(store.utf8) + [0x0A]], to: storesPath)
+    /// Lists `store` with `device` (replacing a line that names it with another device).
+    public func remember(store: String, device: UInt64) throws {
+        let line = Array("\(device) \(store)".utf8)
+        switch remembered(store: store) {
+        case .listed(device)?: return
+        case nil: try append(lines: [line + [0x0A]], to: storesPath)
+        case .listed?: try rewriteStores { lines in lines.filter { Self.store(in: $0) != store } + [line] }
+        }
     }
 
-    /// Whether `store` is listed in ``storesPath`` (false when it cannot be read).
-    public func remembers(store: String) -> Bool {
-        guard let fd = try? openJournal(storesPath, flags: O_RDONLY) else { return false }
+    /// Takes `store` off the list (a store habit itself removed, or made by a command that failed).
+    public func forget(store: String) throws {
+        guard remembered(store: store) != nil else { return }
+        try rewriteStores { lines in lines.filter { Self.store(in: $0) != store } }
+    }
+
+    /// How ``storesPath`` lists `store`: nil when it does not (or cannot be read); `.listed(nil)` for
+    /// a line without a device.
+    public enum Remembered: Equatable, Sendable { case listed(UInt64?) }
+
+    public func remembered(store: String) -> Remembered? {
+        guard let fd = try? openJournal(storesPath, flags: O_RDONLY) else { return nil }
         defer { close(fd) }
         flock(fd, LOCK_SH)
-        guard let bytes = try? readAll(fd) else { return false }
-        return bytes.split(separator: 0x0A).contains { $0.elementsEqual(store.utf8) }
+        guard let bytes = try? readAll(fd) else { return nil }
+        for line in bytes.split(separator: 0x0A) where Self.store(in: Array(line)) == store {
+            return .listed(Self.device(in: Array(line)))
+        }
+        return nil
+    }
+
+    /// The store a line of ``storesPath`` names.
+    private static func store(in line: [UInt8]) -> String {
+        if line.first == UInt8(ascii: "/") { return String(decoding: line, as: UTF8.self) }
+        guard let space = line.firstIndex(of: 0x20) else { return "" }
+        return String(decoding: line[(space + 1)...], as: UTF8.self)
+    }
+
+    private static func device(in line: [UInt8]) -> UInt64? {
+        guard line.first != UInt8(ascii: "/"), let space = line.firstIndex(of: 0x20) else { return nil }
+        return UInt64(String(decoding: line[..<space], as: UTF8.self))
+    }
+
+    /// Replaces ``storesPath`` with `change` of its lines, under its lock, through a new file renamed
+    /// over it (an append waiting for the lock then finds the new file: ``isStillTheJournal(_:at:)``).
+    private func rewriteStores(_ change: ([[UInt8]]) -> [[UInt8]]) throws {
+        for _ in 0..<100 {
+            guard let fd = try openJournal(storesPath, flags: O_RDWR) else { return }
+            defer { close(fd) }
+            flock(fd, LOCK_EX)
+            guard isStillTheJournal(fd, at: storesPath) else { continue }  // another rewrite replaced it meanwhile
+            return try replaceStores(with: change(try readAll(fd).split(separator: 0x0A).map(Array.init)))
+        }
+        throw PendingJournalError.io(storesPath, message: "it kept being replaced while habit wrote to it")
+    }
+
+    private func replaceStores(with lines: [[UInt8]]) throws {
+        let temp = storesPath + ".new"
+        unlink(temp)
+        let out = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard out >= 0 else { throw PendingJournalError.io(temp, message: String(cString: strerror(errno))) }
+        let written = writeAll(out, lines.flatMap { $0 + [0x0A] }) && fsync(out) == 0
+        close(out)
+        guard written, rename(temp, storesPath) == 0 else {
+            unlink(temp)
+            throw PendingJournalError.io(storesPath, message: String(cString: strerror(errno)))
+        }
+        syncFolder()
     }
 
     /// Whether there is a journal (one `lstat`: the fast path of every write).

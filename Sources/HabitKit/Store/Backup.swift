@@ -83,6 +83,15 @@ public struct RestoreReport: Sendable, Equatable {
     /// Where the store that was there before now is; nil when there was none.
     public let kept: String?
     public let schemaVersion: Int
+    /// The command habits the backup brought, by name: disarmed unless restored with `trustCommands`.
+    public var commands: [RestoredCommand] = []
+}
+
+/// A command habit a restored backup brought (Standards/automation.md, "Armed").
+public struct RestoredCommand: Sendable, Equatable {
+    public let habit: String
+    public let command: String
+    public let armed: Bool
 }
 
 /// Copies of the store: `backup` through SQLite's online backup API, `restore` by an atomic swap.
@@ -159,12 +168,15 @@ public enum StoreBackup {
     ///
     /// `file` is copied to a temporary file (0600) in the store's folder and that copy is checked:
     /// an SQLite database that passes `integrity_check` and `foreign_key_check`, a habit store,
-    /// a schema no newer than this binary's (an older one is migrated when next opened). Then,
+    /// a schema no newer than this binary's (an older one is migrated in the copy). Its command
+    /// habits' commands are disarmed in the copy — never run until the person arms them — unless
+    /// `trustCommands` (Standards/automation.md, "Armed"). Then,
     /// holding the store's write lock after a checkpoint (so the kept store is complete in one
     /// file), the current store is linked to the kept name, the copy is renamed over the store
     /// (`rename(2)`: atomic), and the old -wal/-shm are removed so SQLite never applies them
     /// to the restored file. When the check fails, nothing is changed.
-    public static func restore(_ file: String, into store: String, now: Date, calendar: HabitCalendar) throws -> RestoreReport {
+    public static func restore(_ file: String, into store: String, now: Date, calendar: HabitCalendar,
+                               trustCommands: Bool = false) throws -> RestoreReport {
         let source = StorePaths.absolute(file)
         let storePath = StorePaths.absolute(store)
         guard let status = StorePaths.status(source, followLinks: true) else { throw BackupError.noFile(source) }
@@ -188,6 +200,7 @@ public enum StoreBackup {
         try temp.copy(from: source)
         let version = try validate(temp.path, named: source)
         try walMode(temp.path, named: source)
+        let commands = try armCommands(temp.path, named: source, trust: trustCommands)
         // Copies left by restores killed part-way (never this run's own: it holds its lock).
         RestoreLeftovers.remove(store: storePath)
 
@@ -199,7 +212,34 @@ public enum StoreBackup {
         }
         syncFolder(folder)
         done = true
-        return RestoreReport(file: source, store: storePath, kept: kept, schemaVersion: version)
+        return RestoreReport(file: source, store: storePath, kept: kept, schemaVersion: version, commands: commands)
+    }
+
+    /// Brings the copy at `path` to this habit's schema and disarms every command it holds (arms
+    /// them with `trust`), in one transaction, before the copy is the store: no `remind check` or
+    /// `refresh` can run one in between. Returns the commands, by habit name.
+    private static func armCommands(_ path: String, named name: String, trust: Bool) throws -> [RestoredCommand] {
+        defer {
+            unlink(path + "-wal")
+            unlink(path + "-shm")
+        }
+        do {
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            try Schema.migrator.migrate(queue)
+            let commands = try queue.write { db in
+                try db.execute(sql: trust ? "DELETE FROM disarmedCommand"
+                               : "INSERT OR IGNORE INTO disarmedCommand (habitId) SELECT id FROM habit WHERE command IS NOT NULL")
+                return try Row.fetchAll(db, sql: "SELECT name, command FROM habit WHERE command IS NOT NULL ORDER BY name").map { row in
+                    RestoredCommand(habit: row[0], command: row[1], armed: trust)
+                }
+            }
+            try queue.close()  // the last connection: the write-ahead log goes back into the copy
+            return commands
+        } catch {
+            throw BackupError.damaged(name, detail: "it cannot be brought to this habit's schema: " + escapingControlCharacters("\(error)"))
+        }
     }
 
     // MARK: - Restore steps

@@ -52,13 +52,28 @@ extension HabitStore {
 }
 
 extension StoreRequest where Value == [HabitDefinition] {
-    /// The habits of one's own that have a command, not archived, by name; only `name` when given.
+    /// The habits of one's own that have an armed command (never a disarmed one:
+    /// ``disarmedCommandHabits(named:)``), not archived, by name; only `name` when given.
     public static func commandHabits(named name: String? = nil) -> Self {
         Self { db in
             try Row.fetchAll(db, sql: "SELECT " + HabitRecord.selection
-                             + " FROM habit WHERE command IS NOT NULL AND archived = 0 AND (? IS NULL OR name = ?) ORDER BY name",
+                             + " FROM habit WHERE command IS NOT NULL AND archived = 0 AND (? IS NULL OR name = ?)"
+                             + " AND id NOT IN (SELECT habitId FROM disarmedCommand) ORDER BY name",
                              arguments: [name, name])
                 .map { try HabitRecord(row: $0).definition() }
+        }
+    }
+}
+
+extension StoreRequest where Value == [String] {
+    /// The names of the command habits whose command is disarmed (a restored backup brought it, and
+    /// it was not armed since): never run. Not archived, by name; only `name` when given.
+    public static func disarmedCommandHabits(named name: String? = nil) -> Self {
+        Self { db in
+            try String.fetchAll(db, sql: """
+                SELECT name FROM habit WHERE command IS NOT NULL AND archived = 0 AND (? IS NULL OR name = ?)
+                AND id IN (SELECT habitId FROM disarmedCommand) ORDER BY name
+                """, arguments: [name, name])
         }
     }
 }

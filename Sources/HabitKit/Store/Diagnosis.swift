@@ -14,6 +14,9 @@ public struct StoreDiagnosis: Sendable {
     public var exists = false
     /// Enabled reminders in the store; nil when the store could not be read.
     public var enabledReminders: Int?
+    /// Whether another process held the store locked past the wait: nothing in it was checked, and
+    /// nothing is known to be wrong (a lock is not damage).
+    public var locked = false
 
     /// Examines the store at `path` for the user `user` (a uid). A store missing from the default
     /// place (`named` false) is a fresh install, not a problem: the first log creates it. One
@@ -23,6 +26,14 @@ public struct StoreDiagnosis: Sendable {
         let absolute = StorePaths.absolute(path)
         let folder = (absolute as NSString).deletingLastPathComponent
         guard let file = StorePaths.status(absolute, followLinks: true) else {
+            var probe = stat()
+            if lstat(absolute, &probe) != 0, errno == EACCES {
+                // The store may well be there: neither a new store nor a backup is the fix.
+                result.findings.append(Finding(check: "folder-mode", status: .problem,
+                                               detail: "\(folder) does not let you in (permission denied), so the store in it cannot be opened",
+                                               fix: "chmod 700 \(ShellWords.quote(folder)) (and make it yours if it is not)"))
+                return result
+            }
             let dangling = StorePaths.status(absolute, followLinks: false) != nil
             if !dangling && !named {
                 result.findings.append(.ok("store", "no store yet at \(absolute); the first 'habit log' creates it"))
@@ -134,6 +145,7 @@ public struct StoreDiagnosis: Sendable {
         do {
             queue = try StorePaths.openReadOnly(path)
         } catch {
+            if Self.isLock(error) { return lockFound(path) }
             findings.append(Finding(check: "identity", status: .problem,
                                     detail: "\(path) cannot be read as an SQLite database: \(Self.message(error, path))",
                                     fix: "point --db or HABIT_DB at your habit store, or \(restoreFix)"))
@@ -180,6 +192,10 @@ public struct StoreDiagnosis: Sendable {
                 }
             }
         } catch {
+            if Self.isLock(error) {
+                try? queue.close()
+                return lockFound(path)
+            }
             // One integrity finding: a damaged store already reported by integrity_check often
             // fails the reads after it too.
             if !findings.contains(where: { $0.check == "integrity" && $0.status == .problem }) {
@@ -188,6 +204,24 @@ public struct StoreDiagnosis: Sendable {
             }
         }
         try? queue.close()
+    }
+
+    /// Whether `error` is another process's lock (SQLite's busy or locked), not damage.
+    static func isLock(_ error: any Error) -> Bool {
+        guard let code = (error as? DatabaseError)?.resultCode else { return false }
+        return code == .SQLITE_BUSY || code == .SQLITE_LOCKED
+    }
+
+    /// `lock`: the store stayed locked past the wait — who may hold it and what to do; never the
+    /// advice to restore a backup (that would replace today's data with older data).
+    private mutating func lockFound(_ path: String) {
+        locked = true
+        let file = ShellWords.quote(path)
+        findings.append(Finding(
+            check: "lock", status: .problem,
+            detail: "\(path) stayed locked by another program for 10 s (another habit process, an import, a sync, "
+                + "or a program that has it open), so it was not checked; a lock is not damage",
+            fix: "wait for it to finish and run habit doctor again; 'fuser -v \(file)' or 'lsof \(file)' shows who holds it"))
     }
 
     /// `schema`: the schema exactly as habit makes it (``SchemaCheck``, the same check `restore`

@@ -209,15 +209,19 @@ extension HabitStore {
     }
 
     /// Sets (nil: removes) the command of the habit `habitID`: the only write of `habit.command`.
+    /// A command set is armed: the person typed it on this device.
     static func setCommand(_ command: String?, habitID: String, _ db: Database) throws {
         try db.execute(sql: "UPDATE habit SET command = ? WHERE id = ?", arguments: [command, habitID])
+        try db.execute(sql: "DELETE FROM disarmedCommand WHERE habitId = ?", arguments: [habitID])
         if command == nil { try db.execute(sql: "DELETE FROM commandRun WHERE habitId = ?", arguments: [habitID]) }
     }
 
     /// Changes the own habit called `name` with `change` (which may throw to refuse); the
-    /// definition's `modified` becomes `env.now`. Returns the definition as stored.
+    /// definition's `modified` becomes `env.now`. Returns the definition as stored. `armingCommand`:
+    /// the person typed its command (`edit --command`), which arms it even when it is the one stored
+    /// (a restored backup's, disarmed).
     @discardableResult
-    public func updateHabit(named name: String, env: HabitEnvironment,
+    public func updateHabit(named name: String, env: HabitEnvironment, armingCommand: Bool = false,
                             _ change: (inout HabitDefinition, _ entries: Int) throws -> Void) throws -> HabitDefinition {
         try write { db in
             var definition = try Self.habit(named: name, env: env, db)
@@ -234,7 +238,9 @@ extension HabitStore {
             }
             let oldCommand = try String.fetchOne(db, sql: "SELECT command FROM habit WHERE id = ?", arguments: [oldID])
             try HabitRecord(definition).update(db)
-            if definition.command != oldCommand { try Self.setCommand(definition.command, habitID: oldID, db) }
+            if definition.command != oldCommand || (armingCommand && definition.command != nil) {
+                try Self.setCommand(definition.command, habitID: oldID, db)
+            }
             return definition
         }
     }
@@ -266,6 +272,7 @@ extension HabitStore {
         try db.execute(sql: "DELETE FROM reminder WHERE activity = ?", arguments: [id])
         let reminders = db.changesCount
         try db.execute(sql: "DELETE FROM commandRun WHERE habitId = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM disarmedCommand WHERE habitId = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM answer WHERE habit = ?", arguments: [id])
         try db.execute(sql: "DELETE FROM habit WHERE id = ?", arguments: [id])
         return (skips, reminders)

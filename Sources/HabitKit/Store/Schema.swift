@@ -719,11 +719,21 @@ enum Schema {
                 PRAGMA user_version = 20;
                 """)
         }
+        migrator.registerMigration("v21-disarmed-commands") { db in
+            // Command habits a restored backup brought (Standards/automation.md, "Armed"): their
+            // commands are never run until the person arms them (`habit edit NAME --command …`, or
+            // `habit restore --trust-commands`). Per device like `habit.command`: no trigger sends
+            // it to the sync log. A store upgraded to it keeps every command it had armed.
+            try db.execute(sql: """
+                CREATE TABLE disarmedCommand (habitId TEXT PRIMARY KEY);
+                PRAGMA user_version = 21;
+                """)
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 20
+    static let currentVersion = 21
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

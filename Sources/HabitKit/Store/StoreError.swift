@@ -6,6 +6,9 @@ public enum StoreError: HabitError {
     case cannotCreateFolder(String, reason: String)
     case cannotCreateFile(String, reason: String)
     case permissionDenied(String)
+    /// The store's folder does not let the user look into it (its mode or owner): the store in it
+    /// may well be there.
+    case folderDenied(String)
     case readOnly(String)
     case busy(String)
     case notADatabase(String)
@@ -29,7 +32,7 @@ public enum StoreError: HabitError {
     public var kind: ErrorKind {
         switch self {
         case .cannotCreateFolder, .cannotCreateFile: .cantCreate
-        case .permissionDenied, .readOnly, .unsafePath, .unsafeSyncFile: .permission
+        case .permissionDenied, .folderDenied, .readOnly, .unsafePath, .unsafeSyncFile: .permission
         case .busy, .newerSchema, .importRunning: .unavailable
         case .notADatabase, .constraint, .partOfWorkout, .corrupt, .notAHabitStore: .dataError
         case .io: .ioError
@@ -45,6 +48,9 @@ public enum StoreError: HabitError {
             "cannot create the store \(path): \(reason); choose another place with --db PATH or HABIT_DB"
         case .permissionDenied(let path):
             "permission denied for the store \(path); check its owner and mode (it should be yours, 0600)"
+        case .folderDenied(let folder):
+            "the store's folder \(folder) does not let you in (permission denied), so the store in it cannot be opened; "
+                + "nothing was changed — make it yours and open to you: chmod 700 \(ShellWords.quote(folder))"
         case .readOnly(let path):
             "the store \(path) is read-only, so nothing was written; make it and its folder writable (chmod u+w)"
         case .busy(let path):

@@ -47,7 +47,7 @@ public enum StoreFile {
         guard !path.isEmpty, !path.utf8.contains(0) else { throw StoreError.unsafePath(path, reason: "it is empty or contains a NUL byte") }
         var info = stat()
         if lstat(path, &info) != 0 {
-            guard errno == ENOENT else { throw StoreError.cannotCreateFile(path, reason: String(cString: strerror(errno))) }
+            guard errno == ENOENT else { throw unreachable(path, errno: errno) }
             try checkFolder(of: path)
             return .missing(path: path)
         }
@@ -72,6 +72,14 @@ public enum StoreFile {
         try checkFolder(of: target)
         if info.st_size == 0 { return .empty(path: target) }
         return .store(path: target, version: try identify(target))
+    }
+
+    /// Why the store at `path` cannot be looked at when its `lstat` failed with `code` (not ENOENT):
+    /// a folder that does not let the user in is said as such — the store may be there, and neither
+    /// another place (`--db`) nor a backup is the fix — anything else as a store that cannot be made.
+    static func unreachable(_ path: String, errno code: Int32) -> StoreError {
+        if code == EACCES { return .folderDenied(folder(of: path)) }
+        return .cannotCreateFile(path, reason: String(cString: strerror(code)))
     }
 
     /// The rules of ``inspect(_:)`` for a path that `restore` replaces, without identifying the

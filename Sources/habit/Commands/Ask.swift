@@ -83,7 +83,7 @@ struct AskCommand: ParsableCommand {
 
     func run() throws {
         let (names, word) = try parts()
-        if !store.location.exists {
+        if !(try store.location.existsForWriting()) {
             // No store yet: the questions are found on it read as empty first, so that an unknown
             // name or nothing to ask creates no store (Standards/cli.md); it is made to write an answer.
             let (reader, env, days) = try store.location.reading { env in try self.days(word: word, today: env.today) }

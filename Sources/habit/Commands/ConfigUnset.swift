@@ -12,7 +12,7 @@ struct ConfigUnset: ParsableCommand {
     func run() throws {
         let key = key.key
         var settings = Settings()  // nothing stored, nothing to remove: the defaults
-        if store.exists {
+        if try store.existsForWriting() {
             let now = try LiveEnvironment.now()
             let store = try store.openForWriting()
             try store.setSetting(key, to: nil, at: now)

@@ -17,7 +17,7 @@ struct Delete: ParsableCommand {
 
     func run() throws {
         let missing = EntryLookupError.noMatch(id.prefix)
-        guard store.exists else { throw missing }
+        guard try store.existsForWriting() else { throw missing }
         let (store, env) = try store.writing()
         let target: UUID
         if let full = id.uuid {

@@ -14,7 +14,8 @@ struct Doctor: ParsableCommand {
             systemd timer and whether it checks this store, and the notifier it uses. The store is only
             read, never created. Exit status: 0 when no check finds a problem (warnings are allowed),
             65 when one does, 66 when the store --db or HABIT_DB names is not there (a store missing
-            from the default place is a fresh install: the first log creates it).
+            from the default place is a fresh install: the first log creates it), 69 when another
+            program held the store locked for 10 s (it was not checked: wait and run doctor again).
             """)
 
     @OptionGroup var store: StoreOptions
@@ -32,7 +33,7 @@ struct Doctor: ParsableCommand {
         }
         if diagnosis.exists {
             findings += TriggerFactsReader.findings(store: path, enabledReminders: diagnosis.enabledReminders)
-            findings += CommandHabits.findings(storePath: path)
+            if !diagnosis.locked { findings += CommandHabits.findings(storePath: path) }  // it would wait for the lock again
         }
         findings += Pending.findings()
         findings += Hooks.findings()
@@ -51,7 +52,8 @@ struct Doctor: ParsableCommand {
                 Output.print(label + " " + escapingControlCharacters(line))  // one line, whatever a path holds
             }
         }
-        if !diagnosis.exists && diagnosis.findings.contains(where: { $0.status == .problem }) { throw DoctorError.noStore(path) }
+        if !diagnosis.exists && diagnosis.findings.contains(where: { $0.check == "store" && $0.status == .problem }) { throw DoctorError.noStore(path) }
+        if diagnosis.locked { throw DoctorError.locked(path) }
         if problems > 0 { throw DoctorError.problems(problems) }
     }
 
@@ -75,11 +77,13 @@ struct Doctor: ParsableCommand {
 enum DoctorError: HabitError {
     case problems(Int)
     case noStore(String)
+    case locked(String)
 
     var kind: ErrorKind {
         switch self {
         case .problems: .dataError
         case .noStore: .noInput
+        case .locked: .unavailable
         }
     }
 
@@ -87,6 +91,8 @@ enum DoctorError: HabitError {
         switch self {
         case .problems(let n): "doctor found \(counting(n, "problem")); each line above says which command repairs it"
         case .noStore(let path): "there is no store at \(path); check --db and HABIT_DB, or restore a backup with 'habit restore FILE'"
+        case .locked(let path):
+            "the store \(path) is locked by another program, so doctor could not check it; wait for it to finish and run habit doctor again"
         }
     }
 }

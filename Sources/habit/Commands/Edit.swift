@@ -38,7 +38,8 @@ struct EditHabit: ParsableCommand {
         var spec = try shape.spec(from: from, noTarget: noTarget, newName: newName)
         (spec.command, spec.noCommand) = (command, noCommand)
         let (store, env, habit) = try store.changingOwnHabit(name, what: "changed")
-        let edited = try store.updateHabit(named: habit.name, env: env) { definition, entries in
+        // A command typed here is armed, even the one a restored backup brought (Standards/automation.md, "Armed").
+        let edited = try store.updateHabit(named: habit.name, env: env, armingCommand: command != nil) { definition, entries in
             definition = try spec.edited(definition, entries: entries)
         }
         try HabitText.printChange("changed", edited, json: output.json,

@@ -26,8 +26,11 @@ struct Refresh: ParsableCommand {
     func run() throws {
         let runs: [CommandRun]
         var leftOut = 0
-        if store.exists {
+        var disarmed: [String] = []
+        if try store.existsForWriting() {
             let (opened, env) = try store.writing()
+            disarmed = try opened.read(.disarmedCommandHabits(named: habit))
+            if habit != nil, !disarmed.isEmpty { throw CommandHabitError.disarmed(disarmed[0]) }
             if let habit, try opened.read(.commandHabits(named: habit)).isEmpty {
                 let found = try opened.read(.habit(named: habit, env: env))  // an unknown name: the usual error
                 throw CommandHabitError.noCommand(found.name)
@@ -42,7 +45,7 @@ struct Refresh: ParsableCommand {
         }
         if output.json {
             try Output.printJSON(RefreshJSON(runs))
-        } else if runs.isEmpty && leftOut == 0 {
+        } else if runs.isEmpty, leftOut == 0, disarmed.isEmpty {
             Output.print("no command habits: add one with 'habit add NAME --command CMD'")
         } else {
             for run in runs {
@@ -57,6 +60,7 @@ struct Refresh: ParsableCommand {
         }
         let failed = runs.filter { $0.outcome.failure != nil }.count
         if failed > 0 { throw CommandHabitError.failed(failed) }
+        if !disarmed.isEmpty { throw CommandHabitError.notRun(disarmed.count) }
     }
 }
 
@@ -64,9 +68,22 @@ struct Refresh: ParsableCommand {
 enum CommandHabitError: HabitError {
     case noCommand(String)
     case failed(Int)
-    var kind: ErrorKind { if case .failed = self { .dataError } else { .usage } }
+    /// A command a restored backup brought, not armed since: never run (Standards/automation.md, "Armed").
+    case disarmed(String)
+    case notRun(Int)
+    var kind: ErrorKind {
+        switch self {
+        case .failed: .dataError
+        case .disarmed, .notRun: .permission
+        case .noCommand: .usage
+        }
+    }
     var description: String {
         switch self {
+        case .disarmed(let name):
+            "the command of \(name) came with a restored backup and is disarmed, so it is not run: read it ('habit habits'), "
+                + "then arm it with 'habit edit \(name) --command CMD'"
+        case .notRun(let n): "\(counting(n, "disarmed command")) not run (above); nothing was recorded for \(n == 1 ? "its habit" : "those habits")"
         case .noCommand(let name): "\(quoted: name) has no command; give it one with 'habit edit \(name) --command CMD'"
         case .failed(let n): "\(counting(n, "command run")) failed (above); nothing was recorded for \(n == 1 ? "its day" : "those days")"
         }

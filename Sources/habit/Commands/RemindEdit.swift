@@ -23,7 +23,7 @@ struct RemindEdit: ParsableCommand {
 
     func run() throws {
         let id = try id()
-        guard store.exists else { throw ReminderError.notFound(id) }
+        guard try store.existsForWriting() else { throw ReminderError.notFound(id) }
         let (store, env) = try store.writing()
         // An unknown reminder is said before an unknown habit.
         let activityID = try activity.map { name in

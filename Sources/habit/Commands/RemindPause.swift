@@ -29,13 +29,16 @@ struct ReminderSwitch: ParsableArguments {
     }
 
     /// Switches one reminder (or all) on or off. The clock is read first, so a refused `HABIT_NOW`
-    /// changes nothing; without a store there is no reminder to switch, and none is created.
+    /// changes nothing. Without a store there is no reminder to switch and none is created: `pause`
+    /// says plainly that nothing is remembered (a reminder added later is not paused). A store on a
+    /// drive that is not mounted is refused (exit 69): nothing is kept there.
     func set(enabled: Bool) throws {
         let id = try id(enabled: enabled)
         let now = try LiveEnvironment.now()
         let verb = enabled ? "resumed" : "paused"
-        if id == nil, !store.exists {
-            Output.print("\(verb) all reminders (there are none yet)")
+        if id == nil, !(try store.existsForWriting()) {
+            Output.print(enabled ? "resumed all reminders (there are none yet, and none was paused)"
+                         : "there are no reminders yet, so none was paused and nothing is remembered: a reminder added later is not paused")
             return
         }
         let opened = try store.openExistingForWriting(orThrow: ReminderError.notFound(id ?? 0))

@@ -11,7 +11,7 @@ struct Undo: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        guard store.exists else { throw StoreError.nothingToUndo }
+        guard try store.existsForWriting() else { throw StoreError.nothingToUndo }
         let (store, env) = try store.writing()
         let undone = try store.undo()
         try LogReport.print(deleted: undone.entry, verb: "undone", env: env, json: output.json)

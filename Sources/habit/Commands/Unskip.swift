@@ -15,7 +15,7 @@ struct UnskipCommand: ParsableCommand {
         let (name, first) = try options.target(command: "habit unskip")
         let check = { (env: HabitEnvironment) in try options.days(first: first, today: env.today) }
         // Without a store nothing is skipped: nothing is created either.
-        let (store, env, days) = options.store.exists ? try options.store.writing(check) : try options.store.reading(check)
+        let (store, env, days) = try options.store.existsForWriting() ? try options.store.writing(check) : try options.store.reading(check)
         let habit = try name.map { try store.read(.habit(named: $0, env: env)) }
         let change = try store.setSkipped(false, habitID: habit?.id, days: days, env: env)
         if options.output.json {

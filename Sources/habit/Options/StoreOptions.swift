@@ -44,7 +44,7 @@ struct StoreLocation {
         let store = try HabitStore.open(path: path, access: .create, lockWait: LockWait.full)
         AnswerCache.invalidate()
         // Remembered, so that its folder missing later reads as an unmounted drive, not a first run.
-        if isNew { try? Pending.journal.remember(store: StoreLocation.absolute(path)) }  // a hint: never a reason to fail
+        if isNew { StoreMemory.made(path) }
         try Pending.apply(to: store)
         return store
     }
@@ -52,8 +52,17 @@ struct StoreLocation {
     /// Opens an existing store for writing; without one, throws `missing` and creates nothing
     /// (deleting, undoing or changing what is not there).
     func openExistingForWriting(orThrow missing: @autoclosure () -> any Error) throws -> HabitStore {
-        guard exists else { throw missing() }
+        guard try existsForWriting() else { throw missing() }
         return try openForWriting()
+    }
+
+    /// Whether a store is there, for a command that writes (or would write were there a store): a
+    /// store on a drive that is not mounted (``missingFolder``) is neither there nor absent — it
+    /// throws ``StoreFolderMissing`` (exit 69), so that no command reports a change it did not keep
+    /// or calls a habit or reminder unknown because its store is away.
+    func existsForWriting() throws -> Bool {
+        if let folder = missingFolder { throw StoreFolderMissing(folder: folder) }
+        return exists
     }
 
     /// The live environment, then `check` with it, then the store opened for reading.
@@ -128,6 +137,7 @@ struct StoreOptions: ParsableArguments {
     var path: String { location.path }
     var isChosen: Bool { location.isChosen }
     var exists: Bool { location.exists }
+    func existsForWriting() throws -> Bool { try location.existsForWriting() }
     func openForReading() throws -> HabitStore { try location.openForReading() }
     func openForWriting() throws -> HabitStore { try location.openForWriting() }
     func openExistingForWriting(orThrow missing: @autoclosure () -> any Error) throws -> HabitStore {

@@ -23,7 +23,8 @@ enum CommandHabits {
     }
 
     /// Evaluates today and every earlier day not settled (at most 30 back, none before the
-    /// habit's first day) of each command habit (only `name` when given). A failure is one line
+    /// habit's first day) of each command habit (only `name` when given). A disarmed command (a
+    /// restored backup's) is never run: one line on stderr says so and how to arm it. A failure is one line
     /// on stderr and a row `doctor` shows; it never throws for a command. With `budget` (seconds),
     /// no command is started once that much time has passed: `remind check` from cron must not
     /// spend 30 timeouts on a command that hangs every day; the days left wait for the next run.
@@ -33,7 +34,10 @@ enum CommandHabits {
     /// Returns every run.
     static func refresh(_ store: HabitStore, storePath: String, env: HabitEnvironment, name: String?,
                         budget: Double? = nil, leftOut: (HabitDefinition, AccessError) -> Void = { _, _ in }) throws -> [CommandRun] {
-        let habits = try store.read(.commandHabits(named: name))
+        for disarmed in try store.read(.disarmedCommandHabits(named: name)) {
+            Output.write("habit: " + escapingControlCharacters(CommandHabitError.disarmed(disarmed).description) + "\n", to: STDERR_FILENO)
+        }
+        let habits = try store.read(.commandHabits(named: name))  // armed ones only
         guard !habits.isEmpty else { return [] }
         if let reason = StoreFile.distrust(storeAt: storePath) { throw Untrusted(path: storePath, reason: reason) }
         let calendar = env.calendar

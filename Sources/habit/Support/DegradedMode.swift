@@ -83,7 +83,7 @@ enum StaleReason: String, Equatable {
         guard let error = error as? StoreError else { return nil }
         switch error {
         case .busy: self = .locked
-        case .permissionDenied, .cannotCreateFile, .io: self = .unreadable
+        case .permissionDenied, .folderDenied, .cannotCreateFile, .io: self = .unreadable
         case .notADatabase, .notAHabitStore: self = .notAStore
         default: return nil
         }

@@ -8,7 +8,7 @@ extension StoreOptions {
     /// the lookup fails (an unknown habit, with the list of habits; a built-in, refused as
     /// `what`) before anything is created.
     func changingOwnHabit(_ name: String, what: String) throws -> (HabitStore, HabitEnvironment, HabitDefinition) {
-        let (store, env) = exists ? try writing() : try reading()
+        let (store, env) = try existsForWriting() ? try writing() : try reading()
         let habit = try store.read(.habit(named: name, env: env))
         guard habit.kind != .builtin else { throw HabitInputError.builtinFixed(habit.name, what: what) }
         return (store, env, habit)
@@ -19,7 +19,7 @@ extension StoreOptions {
     /// unknown before anything is created.
     func writing<T>(habit name: String?, _ check: (HabitEnvironment) throws -> T)
         throws -> (HabitStore, HabitEnvironment, HabitDefinition?, T) {
-        if let name, !exists {
+        if let name, !(try existsForWriting()) {
             let (empty, env, _) = try reading(check)
             _ = try empty.read(.habit(named: name, env: env))
         }

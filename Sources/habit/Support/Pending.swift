@@ -20,6 +20,7 @@ enum Pending {
         switch error as? StoreError {
         case .busy?: "the store is locked"
         case .readOnly?: "the store is read-only"
+        case .folderDenied(let folder)?: "the store's folder \(folder) does not let you in (permission denied: chmod 700 gives it back)"
         default: nil
         }
     }
@@ -137,24 +138,36 @@ struct SavedForLater: HabitError {
 }
 
 /// A command that writes, other than `log` and `skip` (which save what was typed), on a store whose
-/// folder is gone although habit made a store there: it creates nothing, so that nothing — and no
-/// pending entry — lands in a new, empty store where the drive should be.
+/// drive is not mounted (``StoreLocation/missingFolder``): it creates nothing, so that nothing — and
+/// no pending entry — lands in a new, empty store where the drive should be.
 struct StoreFolderMissing: HabitError {
     let folder: String
     var kind: ErrorKind { .unavailable }
     var description: String {
         "the store's folder \(quoted: folder) is missing (a drive that is not mounted?); habit made a store there before, "
-            + "so it creates nothing: mount it and try again, or choose another store with --db"
+            + "so it creates nothing: mount it and try again, or choose another store with --db "
+            + "(if that store is gone for good, take its line out of \(quoted: Pending.journal.storesPath))"
     }
 }
 
 extension StoreLocation {
-    /// The store's folder, when it is missing although habit created a store there (a drive that
-    /// is not mounted): a log or skip is then saved, and nothing is created. A folder never used
-    /// is a first run (one `stat` when the folder is there).
+    /// The store's folder, when the store habit made there is on a drive that is not mounted: the
+    /// folder is missing (or the store is, from a folder that is the drive's empty mount point), and
+    /// habit listed the store as made on another device than the one its place is on now
+    /// (``StoreAbsence/isUnmounted(remembered:nearest:)``). A log or skip is then saved, and nothing
+    /// is created. A store never made, or deleted with its folder, is a first run: made again.
+    /// One `stat` of the folder and one of the store when both are there; the list is read only
+    /// when one is missing.
     var missingFolder: String? {
-        guard DegradedMode.folderIsMissing(path), Pending.journal.remembers(store: Self.absolute(path)) else { return nil }
-        return StoreFile.folder(of: path)
+        let folder = StoreFile.folder(of: path)
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard stat(path, &info) != 0, errno == ENOENT else { return nil }
+        } else if errno != ENOENT {
+            return nil
+        }
+        guard let remembered = Pending.journal.remembered(store: Self.absolute(path)) else { return nil }
+        return StoreAbsence.isUnmounted(remembered: remembered, nearest: StoreAbsence.device(nearest: folder)) ? folder : nil
     }
 
     static func absolute(_ path: String) -> String { PathText.absolute(path) }
