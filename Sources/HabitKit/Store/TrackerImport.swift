@@ -19,6 +19,8 @@ public struct TrackerImportSummary: Sendable, Equatable {
         public var checksKnown: Int
         public var skipsAdded: Int
         public var skipsKnown: Int
+        /// Its name there mixes letters of several scripts: its name here keeps one (``HabitName/inOneScript(_:)``).
+        public var mixedScripts = false
     }
 
     public var tracker: TrackerExport.Tracker
@@ -67,6 +69,7 @@ extension HabitStore {
                     result = .init(originalName: habit.originalName, name: name, created: true, clash: name == wanted ? nil : wanted,
                                    approximation: habit.approximation, definition: definition,
                                    checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
+                    result.mixedScripts = TrackerRules.mixesScripts(habit.originalName)
                 }
                 let definition = result.definition
                 // Entries and skips deleted here since the last import: their identities' tombstones.
