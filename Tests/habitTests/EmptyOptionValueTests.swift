@@ -54,4 +54,44 @@ import Testing
         let check = try habit.run(["remind", "check", "--notify", "command", "--", "/bin/echo", "--x="], env: ["HABIT_NOW": Self.now])
         #expect(check.status == 0, "\(check.stderr)")
     }
+
+    static let dashPaths: [[String]] = [
+        ["streak", "--db", "--json"], ["status", "--db", "--json"], ["today", "--db", "-x"], ["calendar", "--db", "--json"],
+        ["log", "meditate", "10m", "--db", "--json"], ["log", "floss", "--db", "-1"], ["streak", "--db=--json"],
+        ["export", "--output", "--json"], ["export", "--output=-x.json"], ["add", "water", "--db", "-w.sqlite"],
+    ]
+
+    /// Issue 46, point 12: a path option's value that starts with `-` is refused (exit 64, one
+    /// line) on every path — the fast `log`, `status` and read paths and ArgumentParser alike —
+    /// so that `habit streak --db --json` never reads a store named `--json` and prints text.
+    @Test(arguments: dashPaths)
+    func aPathValueThatStartsWithADashIsRefused(_ line: [String]) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["add", "floss"], env: ["HABIT_NOW": Self.now]).status == 0)
+        let before = try habit.contents()
+        let filesBefore = try FileManager.default.contentsOfDirectory(atPath: habit.folder.path).sorted()
+        for parser in ["", "argument-parser"] {
+            let result = try habit.run(line, env: ["HABIT_NOW": Self.now, "HABIT_PARSER": parser])
+            #expect(result.status == 64, "\(line): \(result.stderr)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("habit: --") && result.stderr.contains("starts with '-'")
+                    && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        #expect(try habit.contents() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: habit.folder.path).sorted() == filesBefore)
+    }
+
+    /// Written `./-…`, such a path is a path.
+    @Test func aPathThatStartsWithADashIsTakenWrittenDotSlash() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let process = habit.process(["log", "meditate", "10m", "--db", "./-x.sqlite"])
+        process.currentDirectoryURL = habit.folder
+        process.environment?["HABIT_NOW"] = Self.now
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: habit.folder.appendingPathComponent("-x.sqlite").path))
+    }
 }

@@ -247,19 +247,54 @@ public enum HabitName {
         "access", "allow", "deny", "notes", "refresh", "ask", "ui",
     ]
 
-    /// Checks `text` against the name rules; the name is kept in its composed form (NFC), so `é`
-    /// typed as `e` and an accent is the same name as `é`.
+    /// Checks `text` against the name rules; the name is kept in its compatibility-composed form
+    /// (NFKC), so `é` typed as `e` and an accent is the same name as `é`, and full-width `ｆｌｏｓｓ`
+    /// is `floss`. Its letters are of one script (``UnicodeScript/isHighlyRestrictive(_:)``).
     public static func validate(_ text: String) throws(HabitInputError) -> String {
-        let name = text.precomposedStringWithCanonicalMapping
-        guard isWellFormed(name) else { throw .invalidName(text) }
+        let name = text.precomposedStringWithCompatibilityMapping
+        guard hasShape(name) else { throw .invalidName(text) }
+        guard UnicodeScript.isHighlyRestrictive(name) else { throw .mixedScripts(text) }
         guard !reserved.contains(name) else { throw .reservedName(text) }
         return name
     }
 
+    /// What a summary says after a name an import or sync renamed because it mixed scripts.
+    public static let mixedScriptsNote = "(its letters were of more than one script)"
+
+    /// `name` with the letters of every script but its main one (``UnicodeScript/main(of:)``, with
+    /// the mixes UTS #39 allows beside it) left out, each run of them one `-`: `flоss` (a Cyrillic
+    /// `о`) → `fl-ss`. What an import or sync names a habit whose name mixes scripts.
+    public static func inOneScript(_ name: String) -> String {
+        guard let main = UnicodeScript.main(of: name) else { return name }
+        var kept: Set<UnicodeScript> = [main]
+        var out = String.UnicodeScalarView(), dash = false, dropped = false
+        for scalar in name.unicodeScalars {
+            let script = UnicodeScript(scalar)
+            let mark = scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .spacingMark
+            if script == .common ? !(mark && dropped) : UnicodeScript.allows(kept.union([script])) {
+                if script != .common { kept.insert(script) }
+                if dash, !out.isEmpty, out.last != "-" { out.append("-") }
+                (dash, dropped) = (false, false)
+                if scalar == "-", out.isEmpty || out.last == "-" { continue }
+                out.append(scalar)
+            } else {
+                (dash, dropped) = (true, true)
+            }
+        }
+        var result = String(out)
+        while result.hasSuffix("-") { result.removeLast() }
+        return result
+    }
+
     /// 1–32 characters (Characters, not bytes); the first a letter; then letters, decimal digits,
-    /// combining marks (after a letter, digit or mark) and `-`; nothing that lower-casing changes.
-    /// No space, punctuation, symbol, emoji, format or control character.
+    /// combining marks (after a letter, digit or mark) and `-`; nothing that lower-casing changes;
+    /// letters of one script. No space, punctuation, symbol, emoji, format or control character.
     static func isWellFormed(_ name: String) -> Bool {
+        hasShape(name) && UnicodeScript.isHighlyRestrictive(name)
+    }
+
+    /// ``isWellFormed(_:)`` without the script rule.
+    static func hasShape(_ name: String) -> Bool {
         guard (1...32).contains(name.count), name == name.lowercased() else { return false }
         var previous: Unicode.GeneralCategory?
         for scalar in name.unicodeScalars {
@@ -285,6 +320,8 @@ public enum HabitInputError: HabitError, Equatable {
     /// `1 entry`, `3 entries`.
 
     case invalidName(String)
+    /// A name whose letters are of more than one script (`flоss` with a Cyrillic `о`).
+    case mixedScripts(String)
     case reservedName(String)
     case nameTaken(String)
     case unknownHabit(String, existing: [String])
@@ -362,6 +399,9 @@ public enum HabitInputError: HabitError, Equatable {
         switch self {
         case .invalidName(let t):
             "invalid habit name \(quoted: t): use 1–32 lower-case letters, digits and '-', starting with a letter (e.g. 'floss', 'cold-shower')"
+        case .mixedScripts(let t):
+            "invalid habit name \(quoted: t): its letters are of more than one script (\(UnicodeScript.names(of: t))), "
+                + "so it could pass for another name; write it in one script"
         case .reservedName(let t):
             "\(quoted: t) cannot be a habit's name: it is a command word or a built-in habit; choose another (e.g. '\(t)-daily')"
         case .nameTaken(let t): "a habit named \(quoted: t) exists already; choose another name, or change it with 'habit edit \(t)'"

@@ -195,20 +195,18 @@ public struct PendingJournalFile: Sendable {
     /// Opens `file` without following a link and checks it; nil when it is missing (and not created).
     private func openJournal(_ file: String, flags: Int32) throws -> Int32? {
         try checkFolder()
-        let fd = open(file, flags | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            switch errno {
-            case ENOENT: return nil
-            case ELOOP: throw PendingJournalError.unsafe(file, reason: "it is a symbolic link; habit never writes through a link")
-            default: throw PendingJournalError.io(file, message: String(cString: strerror(errno)))
+        let fd: Int32
+        do {
+            guard let opened = try OwnFile.open(file, flags) else { return nil }  // never blocks on a FIFO in its place
+            fd = opened
+        } catch {
+            switch error {
+            case .link, .notRegularFile: throw PendingJournalError.unsafe(file, reason: error.reason)
+            case .failed: throw PendingJournalError.io(file, message: error.reason)
             }
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else { close(fd); throw PendingJournalError.io(file, message: String(cString: strerror(errno))) }
-        if (info.st_mode & S_IFMT) != S_IFREG {
-            close(fd)
-            throw PendingJournalError.unsafe(file, reason: "it is not a regular file")
-        }
         if let reason = StoreFile.distrust(info, what: "journal") {
             close(fd)
             throw PendingJournalError.unsafe(file, reason: reason)

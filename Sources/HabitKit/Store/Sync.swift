@@ -405,6 +405,12 @@ struct InterchangeApplier {
         let here = try HabitRecord.fetchOne(db, key: habit.id).map { try $0.definition() }
         let decision = SyncMerge.decide(Self.version(HabitRecord(habit)), here: here.map { Self.version(HabitRecord($0)) }, removedAt: gone)
         guard decision != .keep else { return false }
+        if !UnicodeScript.isHighlyRestrictive(habit.name) {  // a name that could pass for another: one script kept
+            let kept = HabitName.inOneScript(habit.name)
+            let renamed = HabitName.isWellFormed(kept) && !HabitName.reserved.contains(kept) ? kept : "habit-" + habit.id.prefix(4).lowercased()
+            summary.renamed.append("\(habit.name) → \(renamed) \(HabitName.mixedScriptsNote)")
+            habit.name = renamed
+        }
         if let other = try HabitRecord.filter(HabitRecord.Columns.name == habit.name && HabitRecord.Columns.id != habit.id).fetchOne(db) {
             let otherDefinition = try other.definition()
             if SyncMerge.incomingLosesName(habit, to: otherDefinition) {

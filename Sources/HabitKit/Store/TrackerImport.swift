@@ -21,6 +21,8 @@ public struct TrackerImportSummary: Sendable, Equatable {
         public var skipsKnown: Int
         /// Checks and skips left out: the habit's type may not be written (Standards/access.md).
         public var notKept = 0
+        /// Its name there mixes letters of several scripts: its name here keeps one (``HabitName/inOneScript(_:)``).
+        public var mixedScripts = false
     }
 
     public var tracker: TrackerExport.Tracker
@@ -73,6 +75,7 @@ extension HabitStore {
                     result = .init(originalName: habit.originalName, name: name, created: true, clash: name == wanted ? nil : wanted,
                                    approximation: habit.approximation, definition: definition,
                                    checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
+                    result.mixedScripts = TrackerRules.mixesScripts(habit.originalName)
                 }
                 let definition = result.definition
                 let writable = grants.writeDenial(of: definition) == nil

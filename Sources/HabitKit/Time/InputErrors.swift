@@ -182,7 +182,8 @@ public func counting(_ n: some BinaryInteger, _ noun: String, plural: String? = 
 }
 
 /// `text` with every control character (C0, DEL, C1, and the Unicode line and paragraph
-/// separators) written as an escape: `\n`, `\r`, `\t`, else `\u{…}`. Other text is unchanged.
+/// separators) and every bidi control (``isBidiControl(_:)``) written as an escape: `\n`, `\r`,
+/// `\t`, else `\u{…}`. Other text is unchanged.
 public func escapingControlCharacters(_ text: some StringProtocol) -> String {
     escapingControlCharacters(text, limit: .max, backslashes: false)
 }
@@ -202,7 +203,7 @@ public func escapingControlCharacters(_ text: some StringProtocol, limit: Int, b
         case "\r": out += "\\r"
         case "\t": out += "\\t"
         case "\\" where backslashes: out += "\\\\"
-        case _ where isControlCharacter(scalar):
+        case _ where isControlCharacter(scalar) || isBidiControl(scalar):
             out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         default: out.unicodeScalars.append(scalar)
         }
@@ -214,6 +215,13 @@ public func escapingControlCharacters(_ text: some StringProtocol, limit: Int, b
 /// never reach a terminal raw, and what text a person types may not hold.
 public func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+}
+
+/// The bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): text
+/// from a file that holds one would reorder what a terminal shows after it (`‮` turns the rest
+/// of the line around), so the escaper writes them as escapes too.
+public func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
 }
 
 extension DefaultStringInterpolation {

@@ -91,4 +91,13 @@ enum TypedText {
         guard let text, let bad = text.unicodeScalars.first(where: isControlCharacter) else { return }
         throw ValidationError("\(option) holds a control character (\(escapingControlCharacters(String(bad)))): \(quoted(text)); type plain text on one line")
     }
+
+    /// A note, as every writer takes it (`log --note`, `ask`, `ui`, a pending entry replayed):
+    /// ``check(_:option:)``, and at most ``PendingJournal/maximumText`` bytes — what the pending
+    /// journal keeps, so an entry saved for later is one `log` would have written.
+    static func checkNote(_ text: String?, option: String) throws(ValidationError) {
+        try check(text, option: option)
+        guard let text, text.utf8.count > PendingJournal.maximumText else { return }
+        throw ValidationError("\(option) is \(text.utf8.count) bytes long; a note holds at most \(PendingJournal.maximumText) bytes (UTF-8): shorten it")
+    }
 }

@@ -109,10 +109,20 @@ enum TriggerFactsReader {
         let hasCron = Notification.resolve("crontab", path: searchPath) != nil
         let facts = TriggerFacts(
             home: home, searchPath: searchPath, crontab: hasCron ? ((try? Crontab.read()) ?? []) : nil,
-            servicePath: servicePath, serviceText: try? String(contentsOfFile: servicePath, encoding: .utf8),
+            servicePath: servicePath, serviceText: ownText(servicePath),
             timerEnabled: FileManager.default.fileExists(atPath: unitFolder + "/timers.target.wants/habit-remind.timer"),
             resolve: { Notification.resolve($0, path: $1) }, sameStore: sameStore)
         return TriggerCheck.findings(store: absolute(store), enabledReminders: enabledReminders, facts: facts)
+    }
+
+    /// The reminder unit's text (its first 64 KiB), read through ``OwnFile`` (a link is followed,
+    /// as `systemctl link` makes one; a FIFO in its place is not waited on); nil without one.
+    static func ownText(_ path: String) -> String? {
+        guard let fd = try? OwnFile.open(path, O_RDONLY, followLink: true) else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return n >= 0 ? String(decoding: bytes.prefix(n), as: UTF8.self) : nil
     }
 
     /// The same file (device and inode) when both exist, else the same absolute path.

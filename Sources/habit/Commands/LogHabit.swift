@@ -41,7 +41,7 @@ struct LogHabit: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
                         store location: StoreLocation, json: Bool) throws {
-        try TypedText.check(note, option: "--note")
+        try TypedText.checkNote(note, option: "--note")
         try location.writeOrSave({ e in
             (e.habit, e.amount, e.at, e.end, e.date, e.note) = (name, amountText, at?.text, end?.text, date?.text, note)
         }, kind: .habit) {

@@ -29,7 +29,7 @@ struct LogMeditate: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(seconds: TimeInterval, at: TimeValue?, end: TimeValue?, note: String?, source: SourceID,
                         store location: StoreLocation, json: Bool) throws {
-        try TypedText.check(note, option: "--note")
+        try TypedText.checkNote(note, option: "--note")
         try location.writeOrSave({ e in
             (e.seconds, e.at, e.end, e.note, e.source) = (seconds, at?.text, end?.text, note, source.journalText)
         }, kind: .meditate) {

@@ -34,7 +34,7 @@ struct LogWorkout: ParsableCommand {
     /// What `run` does, with the values parsed (also by ``FastLog``).
     static func perform(_ activity: Activity, seconds: TimeInterval, met: Double?, at: TimeValue?, end: TimeValue?, note: String?,
                         source: SourceID, store location: StoreLocation, json: Bool) throws {
-        try TypedText.check(note, option: "--note")
+        try TypedText.checkNote(note, option: "--note")
         try location.writeOrSave({ e in
             (e.activity, e.seconds, e.met, e.at, e.end, e.note) = (activity.rawValue, seconds, met, at?.text, end?.text, note)
             e.source = source.journalText

@@ -164,7 +164,9 @@ struct InterchangeHabitJSON: Codable, Equatable {
 
     func definition() throws(InterchangeJSONFailure) -> HabitDefinition {
         guard let uuid = UUID(text: id) else { throw InterchangeJSONFailure("habit \"id\" is not a UUID: \(quoted(id))") }
-        do { _ = try HabitName.validate(name) } catch { throw InterchangeJSONFailure("habit \"name\": \(error.description)") }
+        do { _ = try HabitName.validate(name) } catch .mixedScripts {
+            // Read: the store names it in one script, as it renames a clash (``HabitName/inOneScript(_:)``).
+        } catch { throw InterchangeJSONFailure("habit \"name\": \(error.description)") }
         guard let kind = HabitDefinition.Kind(rawValue: kind), kind != .builtin,
               let per = HabitDefinition.Period(name: per, days: days), (1...(per.days ?? 31)).contains(times),
               let since = LocalDay(since), SupportedDates.contains(since) else {

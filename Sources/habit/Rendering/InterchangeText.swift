@@ -12,7 +12,7 @@ enum InterchangeText {
             lines.append("\(verb) or updated \(s.settings) settings, \(s.reminders) reminders, \(s.occurrences) reminder occurrences; "
                          + "\(verb) \(s.anchors) anchor names")
         }
-        lines += s.renamed.map { "  a habit of that name exists here: \($0)" }
+        lines += s.renamed.map { $0.hasSuffix(HabitName.mixedScriptsNote) ? "  renamed: \($0)" : "  a habit of that name exists here: \($0)" }
         if let line = AccessText.notKept(s.notKept) { lines.append(line) }
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines

@@ -16,6 +16,10 @@ enum TrackerImportText {
             if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
             lines.append("  \(h.name.padding(toLength: width, withPad: " ", startingAt: 0))  ← \(quoted(h.originalName)): "
                          + parts.joined(separator: " · "))
+            if h.mixedScripts {
+                lines.append("    the name \(quoted(h.originalName)) mixes letters of more than one script (\(UnicodeScript.names(of: h.originalName))): "
+                             + "imported as \(quoted(h.name))")
+            }
             if let clash = h.clash {
                 lines.append("    the name \(quoted(clash)) is another habit's or a command word: not merged, imported as \(quoted(h.name))")
             }

@@ -50,8 +50,8 @@ enum AnswerCache {
     static func keep(_ entry: AnswerFile.Entry, in folder: String? = AnswerCache.folder) {
         guard entry.key.utf8.count <= AnswerFile.maximumKeyBytes, entry.body.utf8.count <= AnswerFile.maximumBodyBytes,
               let folder, makeFolder(folder) else { return }  // an answer too long to be read back is not kept
-        let fd = open(file(in: folder), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0o600)
-        guard fd >= 0 else { return }  // ELOOP: a link, left alone; EACCES: root's file, until a write removes it
+        // A link, a FIFO: left alone; EACCES: root's file, until a write removes it.
+        guard let fd = try? OwnFile.open(file(in: folder), O_RDWR | O_CREAT) else { return }
         defer { close(fd) }  // releases the lock
         // Refused: left as it is; so is a file with a second name (a hard link), which a write in
         // place would change too.
@@ -94,8 +94,9 @@ enum AnswerCache {
         var info = stat()
         guard lstat(folder, &info) == 0 else { return .none }
         guard (info.st_mode & S_IFMT) == S_IFDIR, trusted(info) else { return .refused }
-        let fd = open(file(in: folder), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { return errno == ENOENT ? .none : .refused }  // ELOOP: a link
+        let opened: Int32?
+        do { opened = try OwnFile.open(file(in: folder), O_RDONLY) } catch { return .refused }  // a link, a FIFO
+        guard let fd = opened else { return .none }
         defer { close(fd) }
         guard let contents = contents(fd) else { return .refused }
         return AnswerFile.decode(contents.bytes[...]).map(Reading.entries) ?? .none

@@ -242,7 +242,7 @@ struct AnswerWriter {
     /// (nothing written).
     func write(_ answer: AskAnswer, habit: HabitDefinition, day: LocalDay) throws -> AskJSON {
         let q = (habit: habit, day: day)
-        try TypedText.check(answer.note, option: "the note")
+        try TypedText.checkNote(answer.note, option: "the note")
         var done = AskJSON(habit: q.habit.name, day: q.day, answer: "yes", note: answer.note)
         switch answer.reply {
         case .help, .quit:

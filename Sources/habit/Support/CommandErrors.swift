@@ -13,6 +13,8 @@ enum UsageError: HabitError {
     case emptyRange(from: String, to: String)
     /// `--db=`: an option written with `=` and nothing after it (the option's name).
     case emptyValue(String)
+    /// `--db --json`: a path option whose value starts with `-` (the option, the value).
+    case dashPath(String, String)
 
     var kind: ErrorKind { .usage }
 
@@ -28,6 +30,8 @@ enum UsageError: HabitError {
             "--from \(quoted: from) is after --to \(quoted: to); ranges are [from, to), so --from must not be after --to"
         case .emptyValue(let option):
             "\(option)= has an empty value; write \(option)=VALUE or \(option) VALUE, or leave \(option) out"
+        case .dashPath(let option, let value):
+            "\(option) \(quoted: value): a path that starts with '-' looks like an option; give the path after \(option), or write it \(quoted: "./" + value)"
         }
     }
 }
@@ -38,14 +42,25 @@ enum RawArguments {
     /// An option written with an empty value, `--db=`, is refused: ArgumentParser would take the
     /// next word as its value (`habit streak --db= --json` would read a store named `--json`).
     /// Words after `--` are not habit's options (`habit remind check --notify command -- prog …`).
+    ///
+    /// A path option's value that starts with `-` is refused (`habit streak --db --json` would
+    /// read a store named `--json` and print text): a path written so is `./-…`. The fast paths
+    /// read the same words, so this one check holds for them too.
     static func check(_ arguments: [String]) throws(UsageError) {
-        for word in arguments {
+        for (i, word) in arguments.enumerated() {
             if word == "--" { return }
             if word.count > 3, word.hasPrefix("--"), word.last == "=", word.firstIndex(of: "=") == word.index(before: word.endIndex) {
                 throw .emptyValue(String(word.dropLast()))
             }
+            for option in pathOptions {
+                if word == option, i + 1 < arguments.count, arguments[i + 1].hasPrefix("-") { throw .dashPath(option, arguments[i + 1]) }
+                if word.hasPrefix(option + "=-") { throw .dashPath(option, String(word.dropFirst(option.count + 1))) }
+            }
         }
     }
+
+    /// The options whose value is a path, in every command that has them.
+    static let pathOptions = ["--" + StoreOptions.dbOption, "--output"]
 }
 
 /// An output file `habit export --output` cannot write.

@@ -99,26 +99,25 @@ enum Hooks {
     }
 
     /// Writes (or appends) `text` to a state file of habit's: 0600 in a 0700 folder, never through
-    /// a link, and not into a file habit does not trust (Standards/security.md); best effort.
+    /// a link, never into a FIFO or anything but a regular file (``OwnFile``), and not into a file
+    /// habit does not trust (Standards/security.md); best effort.
     static func writeOwn(_ path: String, _ text: String, append: Bool) {
         let folder = (path as NSString).deletingLastPathComponent
         _ = try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let fd = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : 0), 0o600)
-        guard fd >= 0 else { return }
+        guard let fd = try? OwnFile.open(path, O_WRONLY | O_CREAT | (append ? O_APPEND : 0)) else { return }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, StoreFile.distrust(info, what: "state file") == nil else { return }
+        guard fstat(fd, &info) == 0, StoreFile.distrust(info, what: "state file") == nil else { return }
         if !append { _ = ftruncate(fd, 0) }
         _ = text.withCString { write(fd, $0, strlen($0)) }
     }
 
     /// The last 16 KiB of a state file of habit's, or nil when there is none or habit does not trust it.
     static func readOwn(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = try? OwnFile.open(path, O_RDONLY) else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, StoreFile.distrust(info, what: "state file") == nil else { return nil }
+        guard fstat(fd, &info) == 0, StoreFile.distrust(info, what: "state file") == nil else { return nil }
         let size = Int(info.st_size), keep = min(size, 16_384)
         var bytes = [UInt8](repeating: 0, count: keep)
         let read = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, keep, off_t(size - keep)) }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HabitKit
 
@@ -82,7 +83,7 @@ enum Pending {
 
     /// One entry, read again as it was typed: "now" is when it was typed, its first record gets its UUID.
     private static func apply(_ entry: PendingEntry, to store: HabitStore, settings: Settings) throws {
-        try TypedText.check(entry.note, option: "--note")  // as the command line would have refused it
+        try TypedText.checkNote(entry.note, option: "--note")  // as the command line would have refused it
         var env = try LiveEnvironment.make(now: entry.typed, settings: settings)
         if let zone = entry.zone.flatMap(TimeZone.init(identifier:)) { env.timeZone = zone }
         let uuids = FirstUUID(entry.uuid)
@@ -181,6 +182,10 @@ extension StoreLocation {
         func save(_ reason: String) throws -> Never {
             var entry = PendingEntry(uuid: UUID(), typed: typed, zone: (try? LiveEnvironment.zoneFromTZ())??.identifier, kind: kind)
             pending(&entry)
+            // The journal keeps only what a replay can apply: an entry it would set aside is refused now.
+            guard entry.isWellFormed else {
+                throw ValidationError("this entry cannot be saved for later: a value in it is longer than \(PendingJournal.maximumText) bytes; nothing was saved")
+            }
             try Pending.journal.append(entry)
             throw SavedForLater(reason: reason)
         }

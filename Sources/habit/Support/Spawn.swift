@@ -63,12 +63,37 @@ enum Spawn {
             if capture != nil { close(outPipe[0]) }
             return Result(exit: .couldNotStart(String(cString: strerror(spawned))))
         }
-        if let input {
-            // A program that does not read its stdin must not stop habit: a closed pipe's write fails quietly.
+        // `input` goes in as the program reads it, inside the timeout: a program that does not read
+        // its stdin must not stop habit (a pipe holds 64 KiB; a write past that would wait for
+        // ever), and a closed pipe's write fails quietly.
+        var pending = input.map { Array($0)[...] } ?? []
+        var inputOpen = input != nil
+        if inputOpen {
             signal(SIGPIPE, SIG_IGN)
-            _ = input.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
-            close(inPipe[1])
+            _ = fcntl(inPipe[1], F_SETFL, fcntl(inPipe[1], F_GETFL) | O_NONBLOCK)
         }
+        func closeInput() {
+            if inputOpen { close(inPipe[1]) }
+            inputOpen = false
+        }
+        defer { closeInput() }
+        /// Writes what of `input` the pipe takes now, without waiting; closes it when all is in (or the program closed its end).
+        func feed() {
+            while inputOpen {
+                if pending.isEmpty { return closeInput() }
+                let n = pending.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count) }
+                if n > 0 {
+                    pending = pending.dropFirst(n)
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    return
+                } else {
+                    return closeInput()  // EPIPE: it closed its stdin
+                }
+            }
+        }
+        feed()
         var result = Result(exit: .exited(0))
         var buffer = [UInt8](repeating: 0, count: 16_384)
         /// Reads what stdout holds now, without waiting; false at its end.
@@ -90,6 +115,7 @@ enum Spawn {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
+            feed()
             _ = drain()
             guard Date() < deadline else {
                 kill(-pid, SIGKILL)

@@ -122,7 +122,7 @@ struct UIStore {
             let amount = habit.kind == .yesNo ? nil : TextRendering.number(newest.value ?? 0)
             let entry = try LogHabit.entry(name: habit.name, amount: amount, at: try TimeValue(parsing: env.calendar.iso8601(newest.start)),
                                            end: nil, date: nil, note: note, store: store, env: env)
-            try TypedText.check(note, option: "the note")
+            try TypedText.checkNote(note, option: "the note")
             try store.inOneTransaction {
                 _ = try store.log(entry, env: env)
                 try store.delete(newest.uuid)

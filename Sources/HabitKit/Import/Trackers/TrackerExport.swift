@@ -134,13 +134,14 @@ public enum TrackerImportError: HabitError, Equatable {
 
 /// The rules that turn another tracker's names and frequencies into habit's.
 enum TrackerRules {
-    /// A habit name (Standards/habits.md, "Names") for `name`: lower-cased and composed (NFC),
+    /// A habit name (Standards/habits.md, "Names") for `name`: lower-cased and composed (NFKC),
     /// full-width forms folded, letters of every script kept with their accents and marks
     /// (`Красное мясо` → `красное-мясо`, `Café` → `café`), every other run of characters one '-';
     /// a name that would start with a digit gets `habit-` in front; at most 32 characters; nothing
-    /// left → `habit`. It may still be a command word or a built-in's name.
+    /// left → `habit`; letters of scripts a name may not mix with its main one left out, as
+    /// ``HabitName/inOneScript(_:)`` does. It may still be a command word or a built-in's name.
     static func slug(_ name: String) -> String {
-        let folded = name.folding(options: [.widthInsensitive], locale: nil).lowercased().precomposedStringWithCanonicalMapping
+        let folded = name.folding(options: [.widthInsensitive], locale: nil).lowercased().precomposedStringWithCompatibilityMapping
         var out = String.UnicodeScalarView()
         var dash = false
         var kept = false  // the last scalar looked at was kept (a mark may follow it)
@@ -159,10 +160,16 @@ enum TrackerRules {
             }
         }
         var slug = String(out)
+        if !UnicodeScript.isHighlyRestrictive(slug) { slug = HabitName.inOneScript(slug) }  // `flоss` → `fl-ss`
         if slug.isEmpty { slug = "habit" }
         if slug.unicodeScalars.first?.properties.generalCategory == .decimalNumber { slug = "habit-" + slug }
         slug = cut(slug, to: 32)
         return HabitName.isWellFormed(slug) ? slug : "habit"
+    }
+
+    /// Whether `name`'s letters are of more than one script (its habit here gets a name in one).
+    static func mixesScripts(_ name: String) -> Bool {
+        !UnicodeScript.isHighlyRestrictive(name.precomposedStringWithCompatibilityMapping)
     }
 
     /// The name a habit called `name` elsewhere gets here: its ``slug(_:)``, `-habit` after a
