@@ -45,8 +45,11 @@ import Testing
         let backup = devices.stores[0].folder.appendingPathComponent("backup.sqlite").path
         #expect(try devices.run(0, ["backup", backup]).status == 0)
         try devices.sync(0)
-        // After the backup: an entry and a setting, sent, that device 1 gets.
+        // After the backup: an entry, one undone (a deletion) and a setting, sent, that device 1 gets.
         try devices.run(0, ["log", "meditate", "20m"])
+        try devices.run(0, ["log", "meditate", "22m"])
+        try devices.sync(0)
+        #expect(try devices.run(0, ["undo"]).status == 0)
         #expect(try devices.run(0, ["config", "set", "week-start", "sunday"]).status == 0)
         try devices.sync(0)
         try devices.sync(1)
@@ -64,11 +67,13 @@ import Testing
         #expect(!(try devices.run(0, ["doctor"]).stdout.contains("does not know it wrote")), "healed: doctor finds nothing")
 
         // Every device converges, and the file holds each entry once: the unsent-at-backup 15m and
-        // the lines read back are not written again.
+        // the lines read back are not written again; the 22m undone after the backup stays gone.
         try devices.sync(1)
         try devices.sync(0)
-        #expect(try SyncEdgeTests.entries(devices, 1) == 4)
+        try devices.sync(2)
+        #expect(try SyncEdgeTests.entries(devices, 1) == 4 && SyncEdgeTests.entries(devices, 2) == 4)
         #expect(try devices.state(0) == devices.state(1))
+        #expect(try devices.state(0) == devices.state(2))
         try devices.run(0, ["log", "meditate", "30m"])
         try devices.sync(0)
         try devices.sync(1)
@@ -76,9 +81,9 @@ import Testing
         #expect(try devices.state(0) == devices.state(1))
         let own = try Self.ownFile(devices, 0)
         let uuids = try Self.sampleUUIDs(in: own)
-        #expect(uuids.count == 5 && Set(uuids).count == 5, "\(uuids)")
+        #expect(uuids.count == 6 && Set(uuids).count == 6, "five entries and the undone one, each once: \(uuids)")
         let files = try FileManager.default.contentsOfDirectory(atPath: devices.folder.path).filter { $0.hasSuffix(".ndjson") }
-        #expect(files == [own.lastPathComponent], "the store kept its id (device 1 had nothing to send)")
+        #expect(files == [own.lastPathComponent], "the store kept its id (the others had nothing to send)")
     }
 
     @Test func linesLeftOutWhileATypeWasDeniedAreReadAgainWhenItIsAllowed() throws {
