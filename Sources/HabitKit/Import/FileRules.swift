@@ -11,7 +11,7 @@ public struct Finding: Codable, Sendable, Equatable {
     }
 
     /// A short stable name: `store`, `path`, `file-mode`, `folder-mode`, `ownership`, `identity`,
-    /// `integrity`, `foreign-keys`, `schema`, `kept-totals`, `wal`, `cron`, `systemd`, `reminders`, `notifier`.
+    /// `integrity`, `foreign-keys`, `schema`, `kept-totals`, `wal`, `cron`, `systemd`, `reminders`, `notifier`, `sync`.
     public let check: String
     public let status: Status
     public let detail: String

@@ -75,7 +75,7 @@ extension HabitStore {
             }
             let offsets = SyncMerge.readOffsets(peers, waiting: waiting)
             summary.renamed = applier.summary.renamed
-            summary.devices = peers.count
+            summary.devices = peers.filter { $0.device != progress.deviceID }.count  // not its own file read back
 
             if let ownMark = try exchange.send(own.objects) { try Self.saveState("own:" + folder, ownMark.description, db) }
             summary.sent = own.objects.count
@@ -86,9 +86,16 @@ extension HabitStore {
             try Self.saveState(sentKey, String(max(anchor, own.anchor)), db)
             try Self.saveState(seqKey, String(seq), db)
             for (i, (peer, offset)) in zip(peers, offsets).enumerated() {
+                let key = "read:" + folder + "\u{1F}" + peer.device
+                // This device's own file is read only from a line left waiting; else from its own mark.
+                if peer.device == progress.deviceID && offset >= peer.end {
+                    try db.execute(sql: "DELETE FROM syncState WHERE key = ?", arguments: [key])
+                    continue
+                }
                 let saved = exchange.mark(i, offset) ?? SyncFolder.Mark(offset: offset, tail: "")
-                try Self.saveState("read:" + folder + "\u{1F}" + peer.device, saved.description, db)
+                try Self.saveState(key, saved.description, db)
             }
+            try Self.saveLeftOut(applier.leftOut, peers: peers, folder: folder, progress: progress, exchange: exchange, db)
             return summary
         }
     }
@@ -121,11 +128,13 @@ extension HabitStore {
         }
         let own = try String.fetchOne(db, sql: "SELECT value FROM syncState WHERE key = ?", arguments: ["own:" + folder])
             .flatMap(SyncFolder.Mark.init)
-        return SyncProgress(deviceID: device ?? "", marks: marks, own: movedFrom == nil ? own : nil, movedFrom: movedFrom,
-                            isNew: isNew, file: file)
+        var progress = SyncProgress(deviceID: device ?? "", marks: marks, own: movedFrom == nil ? own : nil, movedFrom: movedFrom,
+                                    isNew: isNew, file: file)
+        try readAgainWhatMayBeWrittenNow(folder: folder, &progress, db)
+        return progress
     }
 
-    private static func saveState(_ key: String, _ value: String, _ db: Database) throws {
+    static func saveState(_ key: String, _ value: String, _ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO syncState (key, value) VALUES (?, ?)", arguments: [key, value])
     }
 
@@ -238,6 +247,9 @@ struct InterchangeApplier {
     /// that was not kept.
     private let grants: AccessGrants
     private var workoutsNotKept: Set<UUID> = []
+    /// Each record left out for its type with where it came from (sync: remembered, so the
+    /// lines are read again once the type may be written: Standards/sync.md).
+    private(set) var leftOut: [(tag: Tag, type: String)] = []
     /// The statements and ids a sample line needs, prepared and looked up once.
     private let rows: AppliedRows
 
@@ -246,6 +258,12 @@ struct InterchangeApplier {
         deleted = Set(try String.fetchAll(db, sql: "SELECT uuid FROM tombstone"))
         grants = try HabitStore.grants(db)
         rows = try AppliedRows(db)
+    }
+
+    /// A record of `type` habit may not write here: not stored, counted, and remembered by its line.
+    private mutating func leaveOut(_ type: String, tag: Tag?) {
+        summary.notKept += 1
+        if let tag { leftOut.append((tag, type)) }
     }
 
     private func known(_ table: String, _ uuid: String) throws -> Bool {
@@ -349,7 +367,7 @@ struct InterchangeApplier {
         case .sample(let sample, let source):
             if try waitingUUIDs.contains(sample.uuid) || known("sample", sample.uuid.storeText) { return false }
             if !grants.allowsEverything, !grants.mayWrite(sample.type) || sample.workout.map(workoutsNotKept.contains) == true {
-                summary.notKept += 1
+                leaveOut(grants.mayWrite(sample.type) ? DataTypes.workout : sample.type, tag: tag)
                 return false
             }
             if try !store(sample, source) {
@@ -361,7 +379,7 @@ struct InterchangeApplier {
             if try known("workout", workout.uuid.storeText) { return false }
             if !grants.mayWrite(DataTypes.workout) {
                 workoutsNotKept.insert(workout.uuid)
-                summary.notKept += 1
+                leaveOut(DataTypes.workout, tag: tag)
                 return false
             }
             let id = try rows.insert(workout, source: try rows.source(workout.source, source))
@@ -371,7 +389,7 @@ struct InterchangeApplier {
             return true
         case .activitySummary(let day):
             if !grants.mayWrite(DataTypes.activitySummary) {
-                summary.notKept += 1
+                leaveOut(DataTypes.activitySummary, tag: tag)
                 return false
             }
             guard try ActivitySummaryRecord.save(day, db, anchor: { try ChangeCounter.next(db) }) else { return false }
@@ -493,7 +511,7 @@ struct InterchangeApplier {
         var unresolved: [(Sample, Tag?)] = []
         for (sample, source, tag) in pending {
             if let workout = sample.workout, workoutsNotKept.contains(workout) {
-                summary.notKept += 1  // its workout came later, of a type habit may not write
+                leaveOut(DataTypes.workout, tag: tag)  // its workout came later, of a type habit may not write
                 continue
             }
             if try !store(sample, source) { unresolved.append((sample, tag)) }

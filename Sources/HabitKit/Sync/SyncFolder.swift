@@ -102,6 +102,16 @@ public struct SyncFolder: Sendable {
         return bytes.count == offset - from ? Mark(offset: offset, tail: Self.tail(bytes)) : nil
     }
 
+    /// How many bytes this device's own `file` holds beyond `own` (what the store knows it wrote
+    /// after its last sync), when the file still holds that mark: nil when it holds no more, or
+    /// not that (a replaced file: ``Mark``). More is a store behind its own file — a backup copied
+    /// back over it in place, or a sync cut off after it appended (issue 46, point 9).
+    public func ownBehind(_ file: String, own: Mark) -> Int? {
+        let size = size(file)
+        guard size > own.offset, mark(file, at: own.offset) == own else { return nil }
+        return size - own.offset
+    }
+
     /// The size of `file` in bytes (0 when it is not there or not a regular file).
     public func size(_ file: String) -> Int {
         var info = stat()

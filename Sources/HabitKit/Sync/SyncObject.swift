@@ -70,6 +70,11 @@ public struct SyncProgress: Sendable, Equatable {
     var isNew = false
     /// This store file's identity (device and inode), kept beside the device id.
     var file = ""
+    /// What earlier syncs left out of each file (by its key) for types this device may not write.
+    public var leftOut: [String: SyncLeftOut] = [:]
+    /// The files read again from where such lines began, because these of their types may be
+    /// written now (their marks in `marks` moved back): by key.
+    public var rereading: [String: [String]] = [:]
 }
 
 /// What other devices' lines did here, and what this device sent.

@@ -30,6 +30,7 @@ struct Doctor: ParsableCommand {
         if diagnosis.findings.contains(where: { $0.check == "schema" && $0.status == .ok }),
            !diagnosis.findings.contains(where: { $0.status == .problem }) {
             findings.append(keptTotals())
+            findings += SyncFindings.findings(store)
         }
         if diagnosis.exists {
             findings += TriggerFactsReader.findings(store: path, enabledReminders: diagnosis.enabledReminders)

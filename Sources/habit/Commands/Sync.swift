@@ -29,7 +29,8 @@ struct SyncCommand: ParsableCommand {
         let calendar = env.calendar
         var device = "", unsafe: [String] = [], notes: [String] = []
         var paths: [String] = []
-        let summary = try store.sync(folder: shared.path, env: env, dataLines: InterchangeLineJSON.self) { progress in
+        var written = 0
+        var summary = try store.sync(folder: shared.path, env: env, dataLines: InterchangeLineJSON.self) { progress in
             device = progress.deviceID
             var peers: [SyncPeer] = []
             if let old = progress.movedFrom {
@@ -56,12 +57,28 @@ struct SyncCommand: ParsableCommand {
                 peers.append(SyncPeer(device: peer.key, lines: lines, starts: starts, end: offset))
                 paths.append(peer.path)
             }
+            for key in progress.rereading.keys.sorted() {
+                let types = progress.rereading[key, default: []].map { DataTypes.shortName(of: $0) ?? $0 }.joined(separator: ", ")
+                notes.append("reading \(key == progress.deviceID ? "this device's own file" : "device \(key)'s file") again from where records of \(types) were left out: habit may write them now")
+            }
+            // This device's own lines the store does not hold (issue 46, point 9): read back like a
+            // peer's (Standards/sync.md, "A store behind its own file"); none of them is written again.
+            let back = try SyncReadBack.read(shared, file: ownFile, progress: progress)
+            if let back {
+                peers.append(SyncPeer(device: progress.deviceID, lines: back.lines, starts: back.starts, end: back.end))
+                paths.append(ownFile)
+                if let note = back.note { notes.append(note) }
+            }
             return SyncExchange(peers: peers, resend: resend, mark: { shared.mark(paths[$0], at: $1) }) { objects in
-                try shared.append(try objects.map { try SyncLine.encode($0, dataLines: InterchangeLineJSON.self, calendar: calendar, encoder) },
-                                  device: progress.deviceID)
+                let inFile = Set(back?.lines ?? [])
+                let lines = try objects.map { try SyncLine.encode($0, dataLines: InterchangeLineJSON.self, calendar: calendar, encoder) }
+                    .filter { !inFile.contains($0) }
+                written = lines.count
+                try shared.append(lines, device: progress.deviceID)
                 return shared.mark(ownFile, at: shared.size(ownFile))
             }
         }
+        summary.sent = written  // a line its own file holds already is not written again
         // A line no version of habit wrote: left out and said, never applied half.
         let skipped = summary.unreadable.map { "\((paths[$0.peer] as NSString).lastPathComponent), new line \($0.line + 1): \($0.reason)" }
         if output.json {
@@ -83,5 +100,29 @@ struct SyncCommand: ParsableCommand {
             lines += skipped.prefix(5).map { "  " + escapingControlCharacters($0) }
         }
         Output.print(lines.joined(separator: "\n"))
+    }
+}
+
+/// This device's own lines a sync reads back (issue 46, point 9): those beyond what the store
+/// knows it wrote (a backup copied back over the store in place keeps its device id and inode;
+/// a sync cut off after it appended), and those from a line of its own that waits or was left out.
+enum SyncReadBack {
+    struct Lines {
+        var lines: [[UInt8]]
+        var starts: [Int]
+        var end: Int
+        var note: String?
+    }
+
+    static func read(_ shared: SyncFolder, file: String, progress: SyncProgress) throws -> Lines? {
+        var from = progress.marks[progress.deviceID]
+        let behind = progress.own.flatMap { shared.ownBehind(file, own: $0) != nil ? $0 : nil }
+        if let behind, from.map({ $0.offset > behind.offset }) ?? true { from = behind }
+        guard let from, shared.size(file) > from.offset else { return nil }
+        let (lines, starts, end) = try shared.read(file, after: from)
+        let n = behind.map { mark in starts.filter { $0 >= mark.offset }.count } ?? 0
+        let note = n == 0 ? nil
+            : "this device's file holds \(counting(n, "line")) this store did not know it wrote (a backup copied back over the store, or a sync cut off after it wrote): read back and applied; none is written again"
+        return Lines(lines: lines, starts: starts, end: end, note: note)
     }
 }
