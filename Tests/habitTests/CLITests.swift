@@ -6,6 +6,7 @@ import Testing
 /// Runs the built `habit` executable as a user would, with its own environment.
 struct HabitProcess {
     static var binary: URL {
+        _ = ignoringBrokenPipes
         // HABIT_BINARY runs the suites against another build (e.g. an older release, to see a test fail).
         if let other = ProcessInfo.processInfo.environment["HABIT_BINARY"], !other.isEmpty { return URL(fileURLWithPath: other) }
         // The test bundle sits next to the products it was built with (.build/<triple>/debug/).
@@ -16,6 +17,20 @@ struct HabitProcess {
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/habit")
+    }
+
+    /// The test process ignores SIGPIPE, as habit does: a child that exits before it reads its
+    /// stdin (refused input; the installed release binary is quick to refuse) makes a write to it
+    /// fail with EPIPE instead of killing the test process and every suite in it (a CI run ended
+    /// with "exited with unexpected signal code 13"). Set before any child is started.
+    static let ignoringBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// Writes `input` to a child's stdin and closes it; a child that has stopped reading is no
+    /// failure here (the test judges its output and status).
+    static func feed(_ pipe: Pipe, _ input: Data) {
+        _ = ignoringBrokenPipes
+        try? pipe.fileHandleForWriting.write(contentsOf: input)
+        try? pipe.fileHandleForWriting.close()
     }
 
     struct Result {

@@ -368,11 +368,9 @@ import Testing
         process.standardOutput = out
         process.standardError = out
         process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+        _ = HabitProcess.ignoringBrokenPipes
         try process.run()
-        if let input {
-            inPipe.fileHandleForWriting.write(Data(input.utf8))
-            try inPipe.fileHandleForWriting.close()
-        }
+        if let input { HabitProcess.feed(inPipe, Data(input.utf8)) }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))

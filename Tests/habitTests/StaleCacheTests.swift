@@ -38,8 +38,7 @@ import HabitKit
         }
 
         func release() {
-            input.fileHandleForWriting.write(Data("\n".utf8))
-            try? input.fileHandleForWriting.close()
+            HabitProcess.feed(input, Data("\n".utf8))
             process.waitUntilExit()
         }
     }
