@@ -46,7 +46,8 @@ enum BuiltinDayTotals {
         let got = try DayTotals.amounts(of: all, span: span, bounds: bounds, changedBounds: { bounds }, kept: kept,
                                         marks: marks) { run, _, add in
             let offset = span.lowerBound.days(until: run.lowerBound)
-            let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]), allSources: false,
+            let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]),
+                                                      entryStarts: calendar.entryStarts(of: run), allSources: false,
                                                       energy: false, filters: filters, cached: true, db)
             for (k, t) in totals.enumerated() {
                 if t.mindfulSeconds != 0 { add(0, k, t.mindfulSeconds) }

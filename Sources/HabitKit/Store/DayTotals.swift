@@ -21,8 +21,9 @@ import GRDB
 /// A store that cannot be written, or is busy, is simply read the long way.
 enum DayTotals {
     /// Part of every fingerprint: raise it when the way a day's amount is computed changes, and
-    /// every kept total is computed again.
-    static let formatVersion = 1
+    /// every kept total is computed again. 2: entries that name a day count on their calendar
+    /// day (``DayEntry``, issue 46).
+    static let formatVersion = 2
 
     /// Kept spans beyond this day ordinal (about ±27 million years) are not trusted.
     static let maxOrdinal = 10_000_000_000
@@ -358,15 +359,22 @@ extension DayTotals {
             // The days inside `kept` every series' kept span covers are known: a kept value, or no entry.
             let known = every.reduce((lo, hi)) { r, k in (max(r.0, k.state.spanStart - base), min(r.1, k.state.spanEnd - base)) }
             if known.0 < known.1 { for i in known.0..<known.1 { compute[i] = false } }
-            // Less the days a changed row starts in.
+            // Less the days a changed row starts in, and the day after: an entry that names a day
+            // (``DayEntry``) starts at its calendar day's first instant, in that day or at the end
+            // of the habit day before (day-start 00:00 … 12:00).
             let changed = every.flatMap(\.changed).sorted()
             if !changed.isEmpty {
                 let dayBounds = changedBounds()
                 var hint = 0
                 for start in changed {
-                    guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else { continue }
+                    guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else {
+                        // In the day before the first: a day entry of the first day.
+                        if let first = dayBounds.first, start < first, start >= first - 86400, n > 0 { compute[0] = true }
+                        continue
+                    }
                     hint = i
                     if i < n { compute[i] = true }
+                    if i + 1 < n { compute[i + 1] = true }
                 }
             }
             // The kept values of the days not summed (ten years of twenty habits is 70,000 days:
