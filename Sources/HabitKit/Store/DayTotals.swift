@@ -304,6 +304,7 @@ extension HabitSamples {
         let changedBounds = { measure == .asleep
             ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds }
         let got = try DayTotals.amounts(of: [series], span: span, bounds: bounds, changedBounds: changedBounds,
+                                        entryCalendar: env.calendar.dayStart == .midnight ? nil : env.calendar.civil,
                                         kept: keptRange, marks: marks) { run, runBounds, add in
             // An overview's query for each habit's changed days: the same few texts, kept prepared.
             try forEachAmount(days: run, bounds: runBounds, env: env, cached: true, db) { k, amount in add(0, k, amount) }
@@ -326,11 +327,11 @@ extension DayTotals {
     /// totals where every one of them is exact and summed elsewhere; with what to keep of each for
     /// the next read (nil: nothing new). `bounds` are the days' starts (one more than the days);
     /// `changedBounds` the instants a changed row's day is found by; `kept` the part of `span`
-    /// the totals are kept for. `sum(run, runBounds, add)` sums consecutive days `run` (its
+    /// the totals are kept for; `entryCalendar` the civil calendar when day-start is after 00:00. `sum(run, runBounds, add)` sums consecutive days `run` (its
     /// starts `runBounds`) for all series at once, calling `add(series, day in run, amount)`:
     /// a day with an `add` has an entry.
     static func amounts(of series: [Series], span: DayRange, bounds: [Double], changedBounds: () -> [Double],
-                        kept keptRange: DayRange?, marks: Marks,
+                        entryCalendar: HabitCalendar? = nil, kept keptRange: DayRange?, marks: Marks,
                         sum: (DayRange, [Double], (Int, Int, Double) -> Void) throws -> Void)
         throws -> (values: [[Double]], entries: [[Bool]], keeps: [Keep?]) {
         let n = span.count
@@ -359,22 +360,21 @@ extension DayTotals {
             // The days inside `kept` every series' kept span covers are known: a kept value, or no entry.
             let known = every.reduce((lo, hi)) { r, k in (max(r.0, k.state.spanStart - base), min(r.1, k.state.spanEnd - base)) }
             if known.0 < known.1 { for i in known.0..<known.1 { compute[i] = false } }
-            // Less the days a changed row starts in, and the day after: an entry that names a day
-            // (``DayEntry``) starts at its calendar day's first instant, in that day or at the end
-            // of the habit day before (day-start 00:00 … 12:00).
+            // Less the days a changed row starts in; with a day-start after 00:00
+            // (`entryCalendar`), also the calendar day it starts on: it may be an entry that names
+            // a day (``DayEntry``), which counts there.
             let changed = every.flatMap(\.changed).sorted()
             if !changed.isEmpty {
                 let dayBounds = changedBounds()
                 var hint = 0
                 for start in changed {
-                    guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else {
-                        // In the day before the first: a day entry of the first day.
-                        if let first = dayBounds.first, start < first, start >= first - 86400, n > 0 { compute[0] = true }
-                        continue
+                    if let civil = entryCalendar {
+                        let j = civil.day(containing: Date(timeIntervalSince1970: start)).ordinal - base
+                        if j >= 0 && j < n { compute[j] = true }
                     }
+                    guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else { continue }
                     hint = i
                     if i < n { compute[i] = true }
-                    if i + 1 < n { compute[i + 1] = true }
                 }
             }
             // The kept values of the days not summed (ten years of twenty habits is 70,000 days:
