@@ -92,6 +92,10 @@ import Testing
             #expect(try habit.run(["config", "set", "day-start", dayStart]).status == 0)
             #expect(try flossDays(habit) == ["2025-10-25"], "day-start \(dayStart)")
         }
+        // `export --from/--to` name days: the entry is in its day's export, not the day before's.
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        #expect(try habit.run(["export", "--from", "2025-10-25", "--to", "2025-10-26"], env: Self.night).stdout.contains("dayEntry"))
+        #expect(try !habit.run(["export", "--from", "2025-10-24", "--to", "2025-10-25"], env: Self.night).stdout.contains("dayEntry"))
         // Exported and imported into another store, it is the same day entry.
         let export = try habit.run(["export", "--format", "ndjson"], env: Self.night)
         #expect(export.stdout.contains(#""dayEntry":"1""#))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Entries that name a day (Standards/date-semantics.md, "Entries that name a day"): a NoAlc
 /// entry (always, by its type), and an own habit's entry logged for a day (`log NAME --date`, a
@@ -20,6 +21,17 @@ public enum DayEntry {
     /// The day `sample` belongs to in `calendar` (``HabitCalendar/day(ofEntryAt:namesADay:)``).
     public static func day(of sample: Sample, in calendar: HabitCalendar) -> LocalDay {
         calendar.day(ofEntryAt: sample.start, namesADay: namesADay(type: sample.type, metadata: sample.metadata))
+    }
+
+    /// SQL true for a `sample` row (or `sampleView` row, with its `type`) that starts in `range`,
+    /// or for one that names a day, in `entries`.
+    static func startsInSQL(_ range: InstantRange, entries: InstantRange) -> SQL {
+        let (lo, hi) = (range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970)
+        let (elo, ehi) = (entries.lowerBound.timeIntervalSince1970, entries.upperBound.timeIntervalSince1970)
+        return """
+            CASE WHEN typeId = (SELECT id FROM sampleType WHERE identifier = \(SampleType.alcoholicBeverages)) OR \(sql: markedSQL)
+            THEN start >= \(elo) AND start < \(ehi) ELSE start >= \(lo) AND start < \(hi) END
+            """
     }
 
     /// SQL true for a `sample` row whose metadata marks it (metadata is one JSON object with its
