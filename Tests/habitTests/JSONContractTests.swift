@@ -266,7 +266,7 @@ import Testing
         #expect((energy.value, energy.unit, energy.workout) == (245, "kcal", w.uuid))
     }
 
-    @Test func logAlcoholHasTheDaySampleAtNoonAndWhatItReplaced() throws {
+    @Test func logAlcoholHasTheDaySampleAtItsFirstInstantAndWhatItReplaced() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         let first = try Self.decode(Log.self, try Self.output(habit, ["log", "alcohol", "3"]))
