@@ -170,4 +170,54 @@ import Testing
         let back = try upgraded.read(.entries(in: env.calendar.civil.instants(of: days[0])))
         #expect(back.contains { $0.uuid == logged[0] && $0.start == env.calendar.entryInstant(of: days[0]) })
     }
+
+    /// A tracker's checks name their days: at the first instant, marked. Checks an older release
+    /// imported at the middle of their habit day are moved there by v21, keep their UUIDs, and a
+    /// second import of the same file finds them (nothing twice).
+    @Test func trackerChecksNameTheirDaysAndAnOlderImportIsFoundAgain() throws {
+        let (store, folder) = try Fixture.fileStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("store/habit.sqlite").path
+        var env = Fixture.env("2026-11-25T20:00:00+01:00")
+        env.dayStart = LocalTime(uncheckedHour: 4, minute: 0, second: 0)
+        _ = try store.saveSetting(.dayStart, "04:00", at: env.now)
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/trackers/generic.csv").path
+        let first = try store.importTracker(try GenericCSVReader.read(path: file), env: env, dryRun: false)
+        let added = first.habits.reduce(0) { $0 + $1.checksAdded }
+        #expect(added > 0)
+        let samples = { (s: HabitStore) in
+            try s.read(.entries(in: InstantRange(Fixture.instant("2026-01-01T00:00:00Z"), upTo: Fixture.instant("2027-01-01T00:00:00Z"))))
+                .compactMap { if case .sample(let x) = $0 { x } else { nil } }
+        }
+        for s in try samples(store) {
+            #expect(s.metadata[DayEntry.metadataKey] == DayEntry.markValue && env.calendar.time(of: s.start) == .midnight)
+        }
+        // As the older release left them: at the middle of their habit day, with that UUID, unmarked.
+        let imported = try samples(store)
+        try store.write { db in
+            for s in imported {
+                let day = env.calendar.civil.day(containing: s.start)
+                let middle = TrackerIdentity.legacyCheckInstant(of: day, calendar: env.calendar)
+                let habitID = try String.fetchOne(db, sql: "SELECT id FROM habit WHERE name = ?", arguments: [s.metadata["habit"]])!
+                let uuid = TrackerIdentity.checkUUID(habitID: habitID, day: day, at: middle)
+                var metadata = s.metadata
+                metadata[DayEntry.metadataKey] = nil
+                try db.execute(sql: #"UPDATE sample SET uuid = ?, start = ?, "end" = ?, metadata = ? WHERE uuid = ?"#,
+                               arguments: [uuid.storeText, middle.timeIntervalSince1970, middle.timeIntervalSince1970,
+                                           MetadataCoding.encode(metadata), s.uuid.storeText])
+            }
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v21-day-entries-at-midnight'")
+            try db.execute(sql: "PRAGMA user_version = 20")
+        }
+        let upgraded = try HabitStore.open(path: path)
+        let moved = try samples(upgraded)
+        #expect(moved.count == added)
+        for s in moved {
+            #expect(s.metadata[DayEntry.metadataKey] == DayEntry.markValue && env.calendar.time(of: s.start) == .midnight, "\(s.start)")
+        }
+        let again = try upgraded.importTracker(try GenericCSVReader.read(path: file), env: env, dryRun: false)
+        #expect(again.habits.reduce(0) { $0 + $1.checksAdded } == 0)
+        #expect(try samples(upgraded).count == added)
+    }
 }

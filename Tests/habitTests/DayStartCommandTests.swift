@@ -109,6 +109,23 @@ import Testing
         #expect(try flossDays(other) == ["2025-10-25"])
     }
 
+    /// A command habit's result names its day: at its first instant, marked, counted on it with
+    /// day-start 04:00 (the refresh at 08:00 finds the day done), and a second run replaces it.
+    @Test func aCommandsResultNamesItsDay() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": "2025-10-20T08:00:00+02:00"]
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        #expect(try habit.run(["add", "floss", "--command", "true"], env: env).status == 0)
+        #expect(try habit.run(["refresh"], env: env).stdout == "floss 2025-10-20: done\n")
+        #expect(try habit.run(["refresh"], env: env).status == 0)
+        let lines = try habit.run(["export", "--format", "ndjson"], env: env).stdout.split(separator: "\n").filter { $0.contains("dev.habit.command") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""start":"2025-10-20T00:00:00+02:00""#) == true && lines.first?.contains(#""dayEntry":"1""#) == true)
+        let streak = try habit.json(["streak"], env: env)
+        #expect(Self.habitEntry(streak, "floss")?["today"] as? String == "done")
+    }
+
     @Test func atTimesAreTheOnesInsideTodaysHabitDay() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
