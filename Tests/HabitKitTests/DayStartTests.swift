@@ -230,12 +230,12 @@ import Testing
         #expect(EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) == Fixture.day(c.day))
     }
 
-    @Test func noAlcSampleSitsAtNoonOfItsHabitDay() throws {
+    @Test func noAlcSampleSitsAtTheFirstInstantOfItsDay() throws {
         let store = try HabitStore.inMemory()
         let env = Self.env("2025-10-27T02:00:00+01:00", dayStart: "04:00")
         let day = EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar)
         let logged = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: .app, env: env)
-        #expect(logged.samples[0].start == Fixture.instant("2025-10-26T12:00:00+01:00"))
+        #expect(logged.samples[0].start == Fixture.instant("2025-10-26T00:00:00+02:00"))
         let summary = try store.read(.dailySummary(in: DayRange(day: day), calendar: env.calendar))
         #expect(summary.summaries.first?.alcoholTotal == 0)
         // Not on the calendar date the entry was typed on.

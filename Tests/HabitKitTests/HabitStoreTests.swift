@@ -118,13 +118,13 @@ import Testing
         #expect(try store.read(.currentAnchor) == 5)
     }
 
-    @Test func alcoholBeforeSixPMIsForYesterdayAtItsNoonAndTheLastEntryWins() throws {
+    @Test func alcoholBeforeSixPMIsForYesterdayAtItsFirstInstantAndTheLastEntryWins() throws {
         let store = try HabitStore.inMemory()
         let day = EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar)
         #expect(day == Fixture.day("2025-10-25"))
         let first = try store.logAlcohol(day: day, level: NoAlcLevel(drinks: 3), drinks: 3, source: .app, env: env)
         #expect(first.samples[0].value == 4)
-        #expect(first.samples[0].start == Fixture.instant("2025-10-25T12:00:00+02:00"))
+        #expect(first.samples[0].start == Fixture.instant("2025-10-25T00:00:00+02:00"))
         let second = try store.logAlcohol(day: day, level: .steady, drinks: 0, source: try SourceID("dev.habit.watch"), env: env)
         #expect(second.replaced == [first.samples[0].uuid])
         let entries = try store.read(.entries(in: env.calendar.instants(of: day)))

@@ -35,7 +35,9 @@ import Testing
     @Test func theIdentitiesAreThoseEarlierImportsGave() {
         let env = Fixture.env("2026-11-22T20:00:00Z", "UTC")
         let day = Fixture.day("2026-11-22")
-        let at = TrackerIdentity.checkInstant(of: day, calendar: env.calendar)
+        // Checks now sit at the day's first instant (a day entry); where they sat before is the legacy instant.
+        #expect(TrackerIdentity.checkInstant(of: day, calendar: env.calendar) == env.calendar.start(of: day))
+        let at = TrackerIdentity.legacyCheckInstant(of: day, calendar: env.calendar)
         #expect(at.timeIntervalSince1970 == 1_795_348_800)
         #expect(TrackerIdentity.checkUUID(habitID: Self.meditateID, day: day, at: at).uuidString.lowercased()
                 == "01a20320-a200-8031-9a25-315722ce8cc3")
@@ -46,13 +48,14 @@ import Testing
     @Test func checksAndSkipsHaveStableUUIDsOfTheirHabitAndDay() {
         let env = Fixture.env("2026-10-26T12:00:00+01:00")  // Europe/Berlin
         let id = TrackerIdentity.habitIDs(["Meditate"], app: "Loop Habit Tracker")[0]
-        // 2026-10-25 has 25 hours there: its check sits half-way, 12.5 h after its start.
+        // 2026-10-25 has 25 hours there: its check names the day, so it sits at its first instant
+        // (an older release put it half-way, 12.5 h after its start: the legacy instant).
         let day = Fixture.day("2026-10-25")
         let at = TrackerIdentity.checkInstant(of: day, calendar: env.calendar)
         let instants = env.calendar.instants(of: day)
-        #expect(at.timeIntervalSince(instants.lowerBound) == 12.5 * 3600)
-        #expect(instants.upperBound.timeIntervalSince(at) == 12.5 * 3600)
-        #expect(env.calendar.day(containing: at) == day)
+        #expect(at == instants.lowerBound)
+        #expect(TrackerIdentity.legacyCheckInstant(of: day, calendar: env.calendar).timeIntervalSince(instants.lowerBound) == 12.5 * 3600)
+        #expect(env.calendar.day(ofEntryAt: at, namesADay: true) == day)
         let check = TrackerIdentity.checkUUID(habitID: id, day: day, at: at)
         #expect(check == TrackerIdentity.checkUUID(habitID: id, day: day, at: at))
         #expect(check != TrackerIdentity.checkUUID(habitID: id, day: day.adding(days: 1), at: at))

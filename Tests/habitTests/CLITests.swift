@@ -151,7 +151,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         let env = ["HABIT_NOW": "2025-10-26T10:00:00+01:00", "TZ": "Europe/Berlin"]
         let first = try habit.json(["log", "alcohol", "3"], env: env)
         let sample = try #require((first["samples"] as? [[String: Any]])?.first)
-        #expect(sample["start"] as? String == "2025-10-25T12:00:00+02:00")
+        #expect(sample["start"] as? String == "2025-10-25T00:00:00+02:00")
         #expect(sample["value"] as? Double == 4)
         let second = try habit.json(["log", "alcohol", "0"], env: env)
         #expect(second["replaced"] as? [String] == [sample["uuid"] as! String])

@@ -49,20 +49,81 @@ import Testing
         #expect(civilDays.first { $0["date"] as? String == "2025-10-27" }?["meditateMinutes"] as? Double == 10)
     }
 
-    @Test func noAlcAtTwoIsForThatEveningAndSitsAtItsNoon() throws {
+    @Test func noAlcAtTwoIsForThatEveningAndSitsAtItsFirstInstant() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
         let logged = try habit.json(["log", "alcohol", "0"], env: Self.night)
         let sample = try #require((logged["samples"] as? [[String: Any]])?.first)
-        #expect(sample["start"] as? String == "2025-10-26T12:00:00+01:00")
+        // Midnight-aligned for its day (the specification), not at the day-start.
+        #expect(sample["start"] as? String == "2025-10-26T00:00:00+02:00")
         let text = try habit.run(["log", "alcohol", "0"], env: Self.night)
         #expect(text.stdout.contains("noalc     steady (0 drinks) for 2025-10-26"))
         let evening = try habit.json(["log", "alcohol", "2"], env: ["HABIT_NOW": "2025-10-27T19:00:00+01:00"])
-        #expect((evening["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-27T12:00:00+01:00")
+        #expect((evening["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-27T00:00:00+01:00")
         // --date today is the habit day too.
         let today = try habit.json(["log", "alcohol", "1", "--date", "today"], env: Self.night)
-        #expect((today["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-26T12:00:00+01:00")
+        #expect((today["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-26T00:00:00+02:00")
+        // Each counts on its calendar day, though it starts before that day's 04:00.
+        let days = try #require(try habit.json(["calendar", "2025-10"], env: ["HABIT_NOW": "2025-10-27T19:00:00+01:00"])["days"] as? [[String: Any]])
+        #expect(days.first { $0["date"] as? String == "2025-10-25" }?["noalc"] is NSNull)
+        #expect(days.first { $0["date"] as? String == "2025-10-26" }?["noalc"] as? String == "steady")
+        #expect(days.first { $0["date"] as? String == "2025-10-27" }?["noalc"] as? String == "easy")
+    }
+
+    /// `log NAME --date D` names a day: it starts at D's first instant, marked, counts on D with
+    /// any day-start, and export and import carry the mark.
+    @Test func anOwnEntryForADayStartsAtItsFirstInstantAndCountsOnItWithAnyDayStart() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        #expect(try habit.run(["add", "floss"]).status == 0)
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        let logged = try habit.json(["log", "floss", "--date", "2025-10-25"], env: Self.night)
+        let sample = try #require((logged["samples"] as? [[String: Any]])?.first)
+        #expect(sample["start"] as? String == "2025-10-25T00:00:00+02:00")
+        #expect((sample["metadata"] as? [String: String])?["dayEntry"] == "1")
+        func flossDays(_ habit: HabitProcess) throws -> [String] {
+            let days = try #require(try habit.json(["calendar", "2025-10"], env: Self.night)["days"] as? [[String: Any]])
+            return days.filter { (($0["habits"] as? [String: Any])?["floss"] as? [String: Any])?["met"] as? Bool == true }
+                .compactMap { $0["date"] as? String }
+        }
+        #expect(try flossDays(habit) == ["2025-10-25"])
+        for dayStart in ["00:00", "00:30", "12:00"] {
+            #expect(try habit.run(["config", "set", "day-start", dayStart]).status == 0)
+            #expect(try flossDays(habit) == ["2025-10-25"], "day-start \(dayStart)")
+        }
+        // `export --from/--to` name days: the entry is in its day's export, not the day before's.
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        #expect(try habit.run(["export", "--from", "2025-10-25", "--to", "2025-10-26"], env: Self.night).stdout.contains("dayEntry"))
+        #expect(try !habit.run(["export", "--from", "2025-10-24", "--to", "2025-10-25"], env: Self.night).stdout.contains("dayEntry"))
+        // Exported and imported into another store, it is the same day entry.
+        let export = try habit.run(["export", "--format", "ndjson"], env: Self.night)
+        #expect(export.stdout.contains(#""dayEntry":"1""#))
+        let file = habit.folder.appendingPathComponent("floss.ndjson")
+        try export.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let other = try HabitProcess()
+        defer { other.cleanUp() }
+        #expect(try other.run(["config", "set", "day-start", "04:00"]).status == 0)
+        let imported = try other.run(["import", file.path], env: Self.night)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try flossDays(other) == ["2025-10-25"])
+    }
+
+    /// A command habit's result names its day: at its first instant, marked, counted on it with
+    /// day-start 04:00 (the refresh at 08:00 finds the day done), and a second run replaces it.
+    @Test func aCommandsResultNamesItsDay() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": "2025-10-20T08:00:00+02:00"]
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        #expect(try habit.run(["add", "floss", "--command", "true"], env: env).status == 0)
+        #expect(try habit.run(["refresh"], env: env).stdout == "floss 2025-10-20: done\n")
+        #expect(try habit.run(["refresh"], env: env).status == 0)
+        let lines = try habit.run(["export", "--format", "ndjson"], env: env).stdout.split(separator: "\n").filter { $0.contains("dev.habit.command") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""start":"2025-10-20T00:00:00+02:00""#) == true && lines.first?.contains(#""dayEntry":"1""#) == true)
+        let streak = try habit.json(["streak"], env: env)
+        #expect(Self.habitEntry(streak, "floss")?["today"] as? String == "done")
     }
 
     @Test func atTimesAreTheOnesInsideTodaysHabitDay() throws {

@@ -189,7 +189,7 @@ import Testing
         #expect(((workout["workout"] as? [String: Any])?["metadata"] as? [String: String])?["note"] == "--json is not an option here")
         #expect(try habit.run(["remind", "add", "meditate", "20:00", "--title", "-x", "--message", "-y"], env: env).status == 0)
         let alcohol = try habit.json(["log", "alcohol", "0", "--date", "-3"], env: env)
-        #expect((alcohol["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-23T12:00:00+02:00")
+        #expect((alcohol["samples"] as? [[String: Any]])?.first?["start"] as? String == "2025-10-23T00:00:00+02:00")
     }
 
     /// 11: notify-send gets `--` before the title and message, so a title starting with '-' stays a title.

@@ -266,7 +266,7 @@ import Testing
         #expect((energy.value, energy.unit, energy.workout) == (245, "kcal", w.uuid))
     }
 
-    @Test func logAlcoholHasTheDaySampleAtNoonAndWhatItReplaced() throws {
+    @Test func logAlcoholHasTheDaySampleAtItsFirstInstantAndWhatItReplaced() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         let first = try Self.decode(Log.self, try Self.output(habit, ["log", "alcohol", "3"]))
@@ -276,7 +276,7 @@ import Testing
         let log = try Self.decode(Log.self, data)
         let s = try #require(log.samples.first)
         #expect(s.type == "HKQuantityTypeIdentifierNumberOfAlcoholicBeverages")
-        #expect((s.start, s.end) == ("2025-10-25T12:00:00+02:00", "2025-10-25T12:00:00+02:00"))  // before 18:00: yesterday, at its noon
+        #expect((s.start, s.end) == ("2025-10-25T00:00:00+02:00", "2025-10-25T00:00:00+02:00"))  // before 18:00: yesterday, at its first instant
         #expect((s.value, s.unit) == (0, "count"))
         #expect(s.metadata == ["level": "steady", "drinks": "0"])
         #expect(log.workout == nil)

@@ -86,8 +86,9 @@ import Testing
             #expect(json["workout"] is NSNull)
             let sample = try #require((json["samples"] as? [[String: Any]])?.first)
             #expect(Self.keys(sample) == ["uuid", "type", "start", "end", "value", "unit", "source", "metadata"])
-            #expect(sample["start"] as? String == "2026-11-21T12:00:00+01:00")
-            #expect((sample["metadata"] as? [String: String]) == ["habit": "floss"])
+            // An entry that names a day: at its first instant, marked (Standards/date-semantics.md).
+            #expect(sample["start"] as? String == "2026-11-21T00:00:00+01:00")
+            #expect((sample["metadata"] as? [String: String]) == ["habit": "floss", "dayEntry": "1"])
             #expect((sample["type"] as? String)?.hasPrefix("dev.habit.habit.") == true)
         }
     }

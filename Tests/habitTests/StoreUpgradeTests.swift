@@ -53,43 +53,11 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSObject ?? NSNull()
     }
 
-    /// What the previous release printed, as this one prints it after the upgrade: v10 moved the
-    /// app's NoAlc entries from the start of their day to 12:00 (Standards/date-semantics.md).
+    /// What the previous release printed, as this one prints it after the upgrade: the same. v10
+    /// moved the app's NoAlc entries from the start of their day to 12:00 and v22 moves them back
+    /// to their day's first instant (Standards/date-semantics.md, "Entries that name a day").
     static func expected(_ text: String) throws -> NSObject {
-        movedToNoon(try json(text))
-    }
-
-    static let berlin = HabitCalendar(timeZone: TimeZone(identifier: "Europe/Berlin")!)
-
-    static func movedToNoon(_ object: NSObject) -> NSObject {
-        if let array = object as? [NSObject] { return array.map(movedToNoon) as NSArray }
-        guard var dict = object as? [String: NSObject] else { return object }
-        for (key, value) in dict { dict[key] = movedToNoon(value) }
-        if dict["type"] as? String == SampleType.alcoholicBeverages, let source = dict["source"] as? String,
-           SourceID(unchecked: source).isApp, let start = dict["start"] as? String, dict["end"] as? String == start,
-           start.contains("T00:00:00"), let day = LocalDay(String(start.prefix(10))) {
-            let noon = berlin.iso8601(berlin.entryInstant(of: day)) as NSString
-            dict["start"] = noon
-            dict["end"] = noon
-        }
-        return dict as NSDictionary
-    }
-
-    /// A stored row (`strings`) as v10 leaves it: the app's NoAlc entries at 12:00 of their day.
-    static func movedToNoon(_ row: [String: String]) -> [String: String] {
-        guard row["type"] == "\"\(SampleType.alcoholicBeverages)\"", let source = row["source"],
-              SourceID(unchecked: String(source.dropFirst().dropLast())).isApp,
-              let start = row["start"].flatMap(Double.init), row["end"].flatMap(Double.init) == start,
-              let zone = row["timeZone"].flatMap({ TimeZone(identifier: String($0.dropFirst().dropLast())) }) else { return row }
-        let calendar = HabitCalendar(timeZone: zone)
-        let instant = Date(timeIntervalSince1970: start)
-        guard calendar.time(of: instant) == .midnight else { return row }
-        let noon = calendar.entryInstant(of: calendar.day(containing: instant))
-        var row = row
-        row["start"] = String(noon.timeIntervalSince1970)
-        row["end"] = String(noon.timeIntervalSince1970)
-        row["utcOffset"] = String(zone.secondsFromGMT(for: noon))
-        return row
+        try json(text)
     }
 
     /// `new` cut down to the keys `old` has, object by object: the export gained keys (the
@@ -110,8 +78,8 @@ import Testing
 
     static func kind(_ line: NSObject) -> String { (line as? [String: Any])?["kind"] as? String ?? "" }
 
-    /// Line by line, an object matched by its kind and UUID (entries moved to noon by v10 sort
-    /// elsewhere among the day's entries); lines without a UUID by their place.
+    /// Line by line, an object matched by its kind and UUID (an entry may sort elsewhere among its
+    /// day's entries); lines without a UUID by their place.
     static func exportSaysWhatTheOldOneSaid(_ stdout: String, _ expected: [NSObject]) throws -> Bool {
         let lines = try stdout.split(separator: "\n").map { try json(String($0)) }.filter { !configurationKinds.contains(kind($0)) }
         guard lines.count == expected.count else { return false }
@@ -170,7 +138,7 @@ import Testing
                 """).map(Self.strings)
             func normalised(_ rows: [[String: String]]) -> [[String: String]] {
                 rows.map { row in
-                    var row = Self.movedToNoon(row)
+                    var row = row
                     if let d = row["device"], d != "NULL" { row["device"] = "\"" + DeviceDescription.normalised(String(d.dropFirst().dropLast())) + "\"" }
                     // v7: the offset is the recorded zone's at the start, or 0 when the zone is unknown
                     // (imports kept the exporting phone's offset at export time).
@@ -288,7 +256,8 @@ extension StoreUpgradeTests {
             #expect(result.status == 0, "\(result.stderr)")
             let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
             // The NoAlc entry logged for 2026-11-17 sat at its midnight, which day-start 03:00 had
-            // made part of 11-16 (issue 22, point 2); at its noon it is 11-17's, so NoAlc begins then.
+            // made part of 11-16 (issue 22, point 2); it names 11-17 and counts there whatever
+            // day-start is (issue 46, point 3), so NoAlc begins then.
             let text = file == "v5-store.habits.json"
                 ? expected.replacingOccurrences(of: #""kind":"builtin","name":"noalc","per":"day","since":"2026-11-16""#,
                                                 with: #""kind":"builtin","name":"noalc","per":"day","since":"2026-11-17""#)

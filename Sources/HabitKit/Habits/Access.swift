@@ -115,7 +115,7 @@ public enum DataTypes {
         case .meditation: written(by: Habit.meditate)
         case .workout: written(by: Habit.workout)
         case .alcohol: written(by: Habit.noalc)
-        case .habit(let d, _, _, _): written(by: d)
+        case .habit(let d, _, _, _), .habitDay(let d, _, _, _): written(by: d)
         }
     }
 

@@ -227,7 +227,9 @@ public enum StoreBackup {
             var config = Configuration()
             config.foreignKeysEnabled = true
             let queue = try DatabaseQueue(path: path, configuration: config)
-            try Schema.migrator.migrate(queue)
+            // The version it was written at decides what v22 moves, as when a store is opened.
+            let written = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+            try Schema.migrator(upgradingFrom: written).migrate(queue)
             let commands = try queue.write { db in
                 try db.execute(sql: trust ? "DELETE FROM disarmedCommand"
                                : "INSERT OR IGNORE INTO disarmedCommand (habitId) SELECT id FROM habit WHERE command IS NOT NULL")

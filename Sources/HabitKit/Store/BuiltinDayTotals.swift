@@ -43,10 +43,12 @@ enum BuiltinDayTotals {
         }
         let all = [series(0, mindful), series(1, alcohol), series(2, workoutType), series(3, workoutType)]
         let bounds = starts.map(\.timeIntervalSince1970)
-        let got = try DayTotals.amounts(of: all, span: span, bounds: bounds, changedBounds: { bounds }, kept: kept,
+        let got = try DayTotals.amounts(of: all, span: span, bounds: bounds, changedBounds: { bounds },
+                                        entryCalendar: calendar.dayStart == .midnight ? nil : calendar.civil, kept: kept,
                                         marks: marks) { run, _, add in
             let offset = span.lowerBound.days(until: run.lowerBound)
-            let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]), allSources: false,
+            let (totals, _) = try SummaryTotals.fetch(days: Array(starts[offset...offset + run.count]),
+                                                      entryStarts: calendar.entryStarts(of: run), allSources: false,
                                                       energy: false, filters: filters, cached: true, db)
             for (k, t) in totals.enumerated() {
                 if t.mindfulSeconds != 0 { add(0, k, t.mindfulSeconds) }

@@ -33,14 +33,16 @@ extension HabitStore {
                 """, arguments: [definition.id, day.description, settles, value, outcome.failure, env.now.timeIntervalSince1970])
             guard outcome.failure == nil, let type = definition.loggedType else { return }
             try Self.requireWrite([type], habits: [definition], db)
-            let bounds = env.calendar.instants(of: day)
+            // The result names its day (``DayEntry``): it sits at the day's first instant, marked.
+            let bounds = env.calendar.civil.instants(of: day)
             try db.execute(sql: """
                 DELETE FROM sample WHERE id IN (SELECT id FROM sampleView WHERE type = ? AND source = ? AND start >= ? AND start < ?)
                 """, arguments: [type, CommandHabit.source.bundleID, bounds.lowerBound.timeIntervalSince1970, bounds.upperBound.timeIntervalSince1970])
             if case .notDone = outcome { return }
             let at = env.calendar.entryInstant(of: day)
             let sample = makeSample(type: type, InstantRange(at, upTo: at), value: value, unit: definition.unit ?? "count",
-                                    source: CommandHabit.source, metadata: ["habit": definition.name], env: env)
+                                    source: CommandHabit.source,
+                                    metadata: ["habit": definition.name, DayEntry.metadataKey: DayEntry.markValue], env: env)
             try Self.insert(sample, workoutId: nil, db)
             if try Self.isMet(definition, on: day, env: env, db) {
                 // Done as of now (when the command found it): the day's occurrence still to come, if any.

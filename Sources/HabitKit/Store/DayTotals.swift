@@ -21,8 +21,9 @@ import GRDB
 /// A store that cannot be written, or is busy, is simply read the long way.
 enum DayTotals {
     /// Part of every fingerprint: raise it when the way a day's amount is computed changes, and
-    /// every kept total is computed again.
-    static let formatVersion = 1
+    /// every kept total is computed again. 2: entries that name a day count on their calendar
+    /// day (``DayEntry``, issue 46).
+    static let formatVersion = 2
 
     /// Kept spans beyond this day ordinal (about ±27 million years) are not trusted.
     static let maxOrdinal = 10_000_000_000
@@ -303,6 +304,7 @@ extension HabitSamples {
         let changedBounds = { measure == .asleep
             ? EveningCutoff.nightStarts(of: span, timeZone: env.timeZone).map(\.timeIntervalSince1970) : bounds }
         let got = try DayTotals.amounts(of: [series], span: span, bounds: bounds, changedBounds: changedBounds,
+                                        entryCalendar: env.calendar.dayStart == .midnight ? nil : env.calendar.civil,
                                         kept: keptRange, marks: marks) { run, runBounds, add in
             // An overview's query for each habit's changed days: the same few texts, kept prepared.
             try forEachAmount(days: run, bounds: runBounds, env: env, cached: true, db) { k, amount in add(0, k, amount) }
@@ -325,11 +327,11 @@ extension DayTotals {
     /// totals where every one of them is exact and summed elsewhere; with what to keep of each for
     /// the next read (nil: nothing new). `bounds` are the days' starts (one more than the days);
     /// `changedBounds` the instants a changed row's day is found by; `kept` the part of `span`
-    /// the totals are kept for. `sum(run, runBounds, add)` sums consecutive days `run` (its
+    /// the totals are kept for; `entryCalendar` the civil calendar when day-start is after 00:00. `sum(run, runBounds, add)` sums consecutive days `run` (its
     /// starts `runBounds`) for all series at once, calling `add(series, day in run, amount)`:
     /// a day with an `add` has an entry.
     static func amounts(of series: [Series], span: DayRange, bounds: [Double], changedBounds: () -> [Double],
-                        kept keptRange: DayRange?, marks: Marks,
+                        entryCalendar: HabitCalendar? = nil, kept keptRange: DayRange?, marks: Marks,
                         sum: (DayRange, [Double], (Int, Int, Double) -> Void) throws -> Void)
         throws -> (values: [[Double]], entries: [[Bool]], keeps: [Keep?]) {
         let n = span.count
@@ -358,12 +360,18 @@ extension DayTotals {
             // The days inside `kept` every series' kept span covers are known: a kept value, or no entry.
             let known = every.reduce((lo, hi)) { r, k in (max(r.0, k.state.spanStart - base), min(r.1, k.state.spanEnd - base)) }
             if known.0 < known.1 { for i in known.0..<known.1 { compute[i] = false } }
-            // Less the days a changed row starts in.
+            // Less the days a changed row starts in; with a day-start after 00:00
+            // (`entryCalendar`), also the calendar day it starts on: it may be an entry that names
+            // a day (``DayEntry``), which counts there.
             let changed = every.flatMap(\.changed).sorted()
             if !changed.isEmpty {
                 let dayBounds = changedBounds()
                 var hint = 0
                 for start in changed {
+                    if let civil = entryCalendar {
+                        let j = civil.day(containing: Date(timeIntervalSince1970: start)).ordinal - base
+                        if j >= 0 && j < n { compute[j] = true }
+                    }
                     guard let i = HabitStore.dayIndex(start, dayBounds, hint: hint) else { continue }
                     hint = i
                     if i < n { compute[i] = true }

@@ -146,7 +146,17 @@ extension HabitStore {
         guard let t = try Double.fetchOne(db, SQLRequest<Double>(literal: """
             SELECT min(start) FROM sample WHERE typeId = \(source.typeID) AND \(source.sources)
             """, cached: true)) else { return d.since }  // the same text for every habit of a read: prepared once
-        return min(d.since, source.day(of: t, env: env))
+        var first = source.day(of: t, namesADay: source.namesDays, env: env)
+        // A day entry (``DayEntry``) starting within a day of it may be of a later calendar day:
+        // the first day is the earliest of the rows' days there.
+        if env.calendar.dayStart != .midnight, !source.namesDays, source.measure == .value, !source.convertsUnits {
+            let rows = try Row.fetchAll(db, SQLRequest<Row>(literal: """
+                SELECT start, \(SQL(sql: DayEntry.markedSQL)) FROM sample WHERE typeId = \(source.typeID) AND \(source.sources)
+                AND start < \(t + 86400) ORDER BY start
+                """))
+            first = rows.map { source.day(of: $0[0], namesADay: $0[1] as Bool, env: env) }.min() ?? first
+        }
+        return min(d.since, first)
     }
 
     /// An own habit's days over `span` (`starts`: the span's day boundaries, one more than its days).
@@ -225,6 +235,8 @@ struct HabitSamples: Sendable {
     var ring: ActivityRing?
     /// A yes/no ring habit: a day has an entry when its ring is closed.
     var countsClosedRing = false
+    /// Every sample of the type names a day (NoAlc's, ``DayEntry``).
+    var namesDays = false
 
     /// Nil when the store holds no sample of the habit's type yet.
     init?(_ d: HabitDefinition, _ db: Database, filters: SourceFilters = SourceFilters()) throws {
@@ -245,6 +257,7 @@ struct HabitSamples: Sendable {
         }
         guard let id = try Lookup.sampleType.existingID(type.identifier, db) else { return nil }
         typeID = id
+        namesDays = type.identifier == SampleType.alcoholicBeverages
         measure = type.measure
         unit = d.unit ?? type.defaultUnit
         convertsUnits = d.loggedType == nil
@@ -303,12 +316,29 @@ struct HabitSamples: Sendable {
         // Asleep time counts each instant once: a night a phone and a watch both recorded is one
         // night (TimelineRules.covered), so a night's spans are gathered and measured at the end.
         var nights: [Int: [(Double, Double)]] = [:]
-        try RawRows.forEach(db, columns: "start, " + amount, rest: """
-            FROM sample WHERE typeId = \(typeID) AND start >= \(lo) AND start < \(last) AND \(filter) AND \(sources)
+        // An entry that names a day (``DayEntry``: NoAlc's type, an own entry marked so) is put in
+        // the days by the calendar days' starts: with a day-start after 00:00 the rows say whether
+        // they are one (the last column).
+        let entryBounds = namesDays || (measure == .value && !convertsUnits)
+            ? env.calendar.entryStarts(of: days)?.map(\.timeIntervalSince1970) : nil
+        let (from, to) = entryBounds.map { (min(lo, $0[0]), max(last, $0[$0.count - 1])) } ?? (lo, last)
+        let marked: SQL = entryBounds == nil ? "" : namesDays ? ", 1" : ", " + SQL(sql: DayEntry.markedSQL)
+        let markColumn = converting ? 3 : 2
+        var entryHint = 0
+        try RawRows.forEach(db, columns: "start, " + amount + marked, rest: """
+            FROM sample WHERE typeId = \(typeID) AND start >= \(from) AND start < \(to) AND \(filter) AND \(sources)
             """, cached: cached) { row in
             let start = row.double(0)
-            guard let i = HabitStore.dayIndex(start, bounds, hint: hint) else { return }
-            hint = i
+            let i: Int
+            if let entryBounds, row.int64(markColumn) != 0 {
+                guard let j = HabitStore.dayIndex(start, entryBounds, hint: entryHint) else { return }
+                entryHint = j
+                i = j
+            } else {
+                guard let j = HabitStore.dayIndex(start, bounds, hint: hint) else { return }
+                hint = j
+                i = j
+            }
             guard i < dayCount else { return }
             let raw = row.double(1)
             let amount: Double
@@ -353,10 +383,12 @@ struct HabitSamples: Sendable {
         }
     }
 
-    /// The habit day of a sample starting at `t`: the day-start day, or for sleep the night's day.
-    func day(of t: Double, env: HabitEnvironment) -> LocalDay {
+    /// The habit day of a sample starting at `t`: the day-start day, or for sleep the night's day;
+    /// an entry that names a day (`namesADay`, ``DayEntry``) its calendar day.
+    func day(of t: Double, namesADay: Bool = false, env: HabitEnvironment) -> LocalDay {
         let instant = Date(timeIntervalSince1970: t)
-        return measure == .asleep ? EveningCutoff.sleepDay(of: instant, timeZone: env.timeZone) : env.calendar.day(containing: instant)
+        if measure == .asleep { return EveningCutoff.sleepDay(of: instant, timeZone: env.timeZone) }
+        return env.calendar.day(ofEntryAt: instant, namesADay: namesADay)
     }
 }
 

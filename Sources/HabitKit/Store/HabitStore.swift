@@ -159,7 +159,7 @@ public struct HabitStore: Sendable {
             if current == Schema.currentVersion { return }
             try StoreError.refuseNewer(current, path: path)
             if dbWriter.configuration.readonly { throw StoreError.readOnly(path) }
-            try Schema.migrator.migrate(dbWriter)
+            try Schema.migrator(upgradingFrom: current).migrate(dbWriter)
         }
     }
 

@@ -210,8 +210,9 @@ extension StoreRequest where Value == Void {
     /// `range` (half-open). `allSources: false` leaves out samples and workouts of other sources, as
     /// every export does by default. An export of the whole store (every source, no type, no
     /// range) ends with its configuration: settings by key, reminders (oldest first), their
-    /// handled occurrences, and the names of saved anchors.
-    public static func interchangeLines(in range: InstantRange?, type: String?, allSources: Bool,
+    /// handled occurrences, and the names of saved anchors. `entries`: where samples that name a day
+    /// (``DayEntry``) start for the same days when that is not `range` (a day-start after 00:00).
+    public static func interchangeLines(in range: InstantRange?, entries: InstantRange? = nil, type: String?, allSources: Bool,
                                        calendar: HabitCalendar, _ body: @escaping (InterchangeLine) throws -> Void) -> Self {
         Self { db in
             let sources = try SourceNames(db)
@@ -223,7 +224,14 @@ extension StoreRequest where Value == Void {
             if !grants.mayRead(DataTypes.workout) { workouts = workouts.none() }
             if let range {
                 // Without a type, through the (type, start) index (``startingOfAnyType(in:)``), not a scan.
-                samples = type == nil ? samples.startingOfAnyType(in: range) : samples.starting(in: range)
+                if let entries {
+                    // Entries that name a day by their calendar days, the others by the habit days.
+                    let either = InstantRange(min(range.lowerBound, entries.lowerBound), upTo: max(range.upperBound, entries.upperBound))
+                    samples = type == nil ? samples.startingOfAnyType(in: either) : samples.starting(in: either)
+                    samples = samples.filter(literal: DayEntry.startsInSQL(range, entries: entries))
+                } else {
+                    samples = type == nil ? samples.startingOfAnyType(in: range) : samples.starting(in: range)
+                }
                 workouts = workouts.starting(in: range)
             }
             if let type {

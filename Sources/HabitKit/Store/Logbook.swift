@@ -22,6 +22,9 @@ public enum NewEntry: Sendable {
     case alcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?)
     /// An amount of an own habit (1 for a yes/no habit), from the app's source.
     case habit(HabitDefinition, amount: Double, InstantRange, note: String?)
+    /// An amount of an own habit for a day (`log NAME --date`): an entry that names a day
+    /// (``DayEntry``), at the first instant of that calendar day.
+    case habitDay(HabitDefinition, amount: Double, day: LocalDay, note: String?)
 }
 
 /// How many samples, workouts and tombstones a store holds.
@@ -69,6 +72,8 @@ extension HabitStore {
         case .alcohol(let day, let level, let drinks): try logAlcohol(day: day, level: level, drinks: drinks, source: source, env: env)
         case .habit(let definition, let amount, let interval, let note):
             try logHabit(definition, amount: amount, interval, note: note, env: env)
+        case .habitDay(let definition, let amount, let day, let note):
+            try logHabit(definition, amount: amount, day: day, note: note, env: env)
         }
     }
 
@@ -117,15 +122,16 @@ extension HabitStore {
     }
 
     /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at the day's entry instant
-    /// (12:00, ``HabitCalendar/entryInstant(of:)``); it replaces the day's earlier app-source
-    /// entries in the same transaction.
+    /// (its first instant, ``HabitCalendar/entryInstant(of:)``); it replaces the day's earlier
+    /// app-source entries (those the calendar day holds: NoAlc entries name a day) in the same
+    /// transaction.
     func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID,
                            env: HabitEnvironment) throws -> LogResult {
-        let dayRange = env.calendar.instants(of: day)
+        let dayRange = env.calendar.civil.instants(of: day)
         var metadata = ["level": level.rawValue]
         if let drinks { metadata["drinks"] = String(drinks) }
-        let noon = env.calendar.entryInstant(of: day)
-        let sample = makeSample(type: SampleType.alcoholicBeverages, InstantRange(noon, upTo: noon), value: level.storedValue, unit: "count",
+        let at = env.calendar.entryInstant(of: day)
+        let sample = makeSample(type: SampleType.alcoholicBeverages, InstantRange(at, upTo: at), value: level.storedValue, unit: "count",
                                 source: source, metadata: metadata, env: env)
         return try write { db in
             try Self.requireWrite(DataTypes.written(by: Habit.noalc), db)

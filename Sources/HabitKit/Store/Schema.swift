@@ -4,7 +4,12 @@ import GRDB
 /// The store's migrations. Each is named and never edited once shipped; each ends by setting
 /// `user_version` to its ordinal, which lets a process skip the migrator when it is up to date.
 enum Schema {
-    static var migrator: DatabaseMigrator {
+    static var migrator: DatabaseMigrator { migrator(upgradingFrom: nil) }
+
+    /// The migrations, for a store at `user_version` `version` before they run (nil: not known; a
+    /// fresh store). v22 needs it: an own habit's `--date` entry sits at 12:00 only in a store
+    /// a release with v10 wrote (`version` 10 or later); before v10 it sat at its day's start.
+    static func migrator(upgradingFrom version: Int?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-samples-workouts-sources") { db in
             try db.execute(sql: """
@@ -729,11 +734,15 @@ enum Schema {
                 PRAGMA user_version = 21;
                 """)
         }
+        migrator.registerMigration("v22-day-entries-at-midnight") { db in
+            try DayEntryMigration.run(db, writtenWithNoon: (version ?? 0) >= 10)
+            try db.execute(sql: "PRAGMA user_version = 22")
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 21
+    static let currentVersion = 22
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

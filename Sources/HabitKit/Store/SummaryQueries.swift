@@ -26,8 +26,8 @@ extension HabitStore {
                                                           filters: filters, db)
             counted = nil
         } else {
-            (totals, counted) = try SummaryTotals.fetch(days: starts, allSources: allSources, energy: energy,
-                                                        countingOthers: allSources, db)
+            (totals, counted) = try SummaryTotals.fetch(days: starts, entryStarts: calendar.entryStarts(of: days), allSources: allSources,
+                                                        energy: energy, countingOthers: allSources, db)
         }
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(ranges.count)
@@ -65,7 +65,8 @@ extension HabitStore {
         case .workout:
             try Double.fetchOne(db, SQLRequest<Double>(literal: "SELECT min(start) FROM workout WHERE \(sources)", cached: true))
         }
-        return start.map { calendar.day(containing: Date(timeIntervalSince1970: $0)) }
+        // A NoAlc entry names a day (``DayEntry``): its calendar day.
+        return start.map { calendar.day(ofEntryAt: Date(timeIntervalSince1970: $0), namesADay: habit == .noalc) }
     }
 }
 
@@ -116,8 +117,37 @@ struct SummaryTotals {
     /// give the same totals (`StoreRecordsTests.bothWaysOfSummingGiveTheSameDays`).
     /// With `countingOthers`, `others` is ``otherSourceCount(in:energy:_:)`` of the whole range
     /// where it was counted on the way (piece by piece, ``fetchInPieces``); else it is nil.
-    static func fetch(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool? = nil, countingOthers: Bool = false,
-                      filters: SourceFilters = SourceFilters(), cached: Bool = false, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+    /// `entryStarts`: the same days' calendar starts when they are not `starts`
+    /// (``HabitCalendar/entryStarts(of:)``): NoAlc entries name a day (``DayEntry``) and are put
+    /// in the days by them.
+    static func fetch(days starts: [Date], entryStarts: [Date]? = nil, allSources: Bool, energy: Bool, forceSQL: Bool? = nil,
+                      countingOthers: Bool = false, filters: SourceFilters = SourceFilters(), cached: Bool = false,
+                      _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+        guard let entryStarts, entryStarts.count == starts.count, entryStarts != starts else {
+            return try fetchByStarts(days: starts, allSources: allSources, energy: energy, forceSQL: forceSQL,
+                                     countingOthers: countingOthers, filters: filters, cached: cached, db)
+        }
+        var (totals, others) = try fetchByStarts(days: starts, allSources: allSources, energy: energy, forceSQL: forceSQL,
+                                                 countingOthers: countingOthers, filters: filters, cached: cached, db)
+        // The drinks again, by the calendar days (one row a day at most from the app; read and placed).
+        let bounds = entryStarts.map(\.timeIntervalSince1970)
+        let sources = try filters.sources(all: allSources, db)
+        for i in totals.indices { totals[i].alcohol = nil }
+        var hint = 0
+        try RawRows.forEach(db, columns: "start, value", rest: """
+            FROM sample WHERE typeId = (SELECT id FROM sampleType WHERE identifier = \(SampleType.alcoholicBeverages))
+            AND start >= \(bounds[0]) AND start < \(bounds[bounds.count - 1]) AND value IS NOT NULL AND \(sources)
+            """, cached: cached) { row in
+            guard let d = HabitStore.dayIndex(row.double(0), bounds, hint: hint), d < totals.count else { return }
+            hint = d
+            totals[d].alcohol = (totals[d].alcohol ?? 0) + row.double(1)
+        }
+        return (totals, others)
+    }
+
+    /// ``fetch(days:entryStarts:allSources:energy:forceSQL:countingOthers:filters:cached:_:)`` with every metric put in the days by `starts`.
+    private static func fetchByStarts(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool?, countingOthers: Bool,
+                                      filters: SourceFilters, cached: Bool, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard starts.count > 1 else { return ([], nil) }
         let dayCount = starts.count - 1
         let sources = try filters.sources(all: allSources, db)

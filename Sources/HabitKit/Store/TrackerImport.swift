@@ -89,8 +89,11 @@ extension HabitStore {
                     for check in habit.checks {
                         let at = TrackerIdentity.checkInstant(of: check.day, calendar: calendar)
                         let uuid = TrackerIdentity.checkUUID(habitID: definition.id, day: check.day, at: at)
-                        let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.storeText]) ?? false
-                        if present || deleted.contains(uuid.storeText) {
+                        let legacy = TrackerIdentity.checkUUID(habitID: definition.id, day: check.day,
+                                                               at: TrackerIdentity.legacyCheckInstant(of: check.day, calendar: calendar))
+                        let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid IN (?, ?)",
+                                                        arguments: [uuid.storeText, legacy.storeText]) ?? false
+                        if present || deleted.contains(uuid.storeText) || deleted.contains(legacy.storeText) {
                             result.checksKnown += 1
                             continue
                         }
@@ -98,7 +101,8 @@ extension HabitStore {
                             result.notKept += 1
                             continue
                         }
-                        var metadata = ["habit": definition.name, "importedFrom": export.tracker.app]
+                        var metadata = ["habit": definition.name, "importedFrom": export.tracker.app,
+                                        DayEntry.metadataKey: DayEntry.markValue]
                         if let note = check.note { metadata["note"] = note }
                         if let amount = check.trackerAmount { metadata["trackerAmount"] = amount == amount.rounded() && abs(amount) < 1e15 ? String(Int64(amount)) : String(amount) }
                         let sample = Sample(uuid: uuid, type: type, start: at, end: at, value: check.amount,

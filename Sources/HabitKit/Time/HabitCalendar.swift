@@ -39,8 +39,7 @@ public struct LocalTime: Hashable, Sendable, Comparable, CustomStringConvertible
     /// 00:00.
     public static let midnight = LocalTime(uncheckedHour: 0, minute: 0, second: 0)
 
-    /// 12:00, the latest day-start there is: the one time of a date inside that date's habit day
-    /// whatever `day-start` is set to.
+    /// 12:00, the latest day-start there is.
     public static let noon = LocalTime(uncheckedHour: 12, minute: 0, second: 0)
 
     /// Parses `HH:MM` or `HH:MM:SS` (24-hour clock); nil for `25:61` and anything else.
@@ -164,12 +163,26 @@ public struct HabitCalendar: Sendable {
         return LocalTime(uncheckedHour: secs / 3600, minute: (secs % 3600) / 60, second: secs % 60)
     }
 
-    /// Where an entry that names a day sits (a NoAlc entry, a `--date` log): 12:00 on that date.
-    /// Day D is `[D at day-start, D+1 at day-start)` with day-start from 00:00 to 12:00, so noon of
-    /// D is in D whatever `day-start` is now or is set to later; the day's start would move to the
-    /// day before when day-start is moved later (Standards/date-semantics.md, "Entries that name a day").
+    /// Where an entry that names a day starts (a NoAlc entry, a `--date` log, a command habit's
+    /// result, a tracker import's day, ``DayEntry``): the first instant of that calendar day —
+    /// 00:00, or the first instant after a DST gap at midnight — whatever `day-start` is (the
+    /// specification: "midnight-aligned for that day"; Standards/date-semantics.md, "Entries that
+    /// name a day").
     public func entryInstant(of day: LocalDay) -> Date {
-        firstInstant(day, .noon)
+        firstInstant(day, .midnight)
+    }
+
+    /// The day an entry starting at `start` belongs to: an entry that names a day (``DayEntry``)
+    /// the calendar day it starts on, whatever `day-start` is; any other the habit day containing
+    /// its start. The one rule every reader that puts entries in days follows.
+    public func day(ofEntryAt start: Date, namesADay: Bool) -> LocalDay {
+        namesADay ? civil.day(containing: start) : day(containing: start)
+    }
+
+    /// The boundaries entries that name a day are put in `days` by (one more than the days): the
+    /// calendar days' first instants; nil when they are the habit days' own (day-start 00:00).
+    public func entryStarts(of days: DayRange) -> [Date]? {
+        dayStart == .midnight ? nil : civil.starts(of: days)
     }
 
     /// The first instant of `day`: `dayStart` on that date (local midnight by default). A

@@ -39,11 +39,11 @@ struct Export: ParsableCommand {
 
     func run() throws {
         if let output { try OutputFile.checkTarget(output, store: store.path) }
-        try store.snapshot({ env in try days.range(env: env) }) { store, env, range in
+        try store.snapshot({ env in (try days.range(env: env), try days.entryRange(env: env)) }) { store, env, ranges in
             let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
             let writer = try ExportWriter(format: format, file: file)
             let calendar = env.calendar
-            try store.read(.interchangeLines(in: range, type: type, allSources: allSources, calendar: calendar) {
+            try store.read(.interchangeLines(in: ranges.0, entries: ranges.1, type: type, allSources: allSources, calendar: calendar) {
                 try writer.write($0, calendar: calendar)
             })
             try writer.finish()

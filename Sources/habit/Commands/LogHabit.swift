@@ -74,21 +74,21 @@ struct LogHabit: ParsableCommand {
         case (_, nil): throw HabitInputError.amountMissing(definition.name, unit: HabitUnit.unitName(definition.unit ?? "count"))
         case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
         }
-        let span = try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, date: date, env)
+        if let date {
+            // An entry that names a day (Standards/date-semantics.md, "Entries that name a day").
+            let day: LocalDay
+            do throws(InputError) { day = try date.day(today: env.today) } catch { throw InputError.inArgument("--date", error) }
+            if day > env.today { throw InputError.inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
+            return .habitDay(definition, amount: amount, day: day, note: note)
+        }
+        let span = try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, env)
         return .habit(definition, amount: amount, span, note: note)
     }
 
     /// When the entry happened: a duration amount spans `[start, end)` like a session; anything
-    /// else is an instant (`--at`/`--end`, `--date`'s day at 12:00, else now).
+    /// else is an instant (`--at`/`--end`, else now).
     private static func entryInterval(for definition: HabitDefinition, amount: Double, amountText: String, at: TimeValue?,
-                                      end: TimeValue?, date: DayValue?, _ env: HabitEnvironment) throws -> InstantRange {
-        if let date {
-            let day: LocalDay
-            do throws(InputError) { day = try date.day(today: env.today) } catch { throw InputError.inArgument("--date", error) }
-            if day > env.today { throw InputError.inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
-            let noon = env.calendar.entryInstant(of: day)
-            return InstantRange(noon, upTo: noon)
-        }
+                                      end: TimeValue?, _ env: HabitEnvironment) throws -> InstantRange {
         if HabitUnit.isDuration(definition.unit), amount > 0 {
             let seconds = UnitConversion.convert(amount, from: definition.unit, to: "s")
             guard seconds <= InputParsing.maximumDuration else {

@@ -86,7 +86,7 @@ enum TextRendering {
         case SampleType.alcoholicBeverages:
             let level = NoAlcLevel(dayTotal: s.value ?? 0)
             let drinks = s.metadata["drinks"].map { " (\($0) drink\($0 == "1" ? "" : "s"))" } ?? ""
-            return "noalc     \(level.rawValue)\(drinks) for \(calendar.day(containing: s.start))\(source)"
+            return "noalc     \(level.rawValue)\(drinks) for \(DayEntry.day(of: s, in: calendar))\(source)"
         case SampleType.activeEnergyBurned:
             return "energy    \(number(s.value ?? 0)) kcal  \(clock(s.start, calendar))\(source)"
         case let type where type.hasPrefix(HabitDefinition.loggedTypePrefix):

@@ -284,16 +284,20 @@ struct AnswerWriter {
                 let entry = try LogHabit.entry(name: q.habit.name, amount: text, at: nil, end: nil, date: date, note: answer.note,
                                                store: store, env: env)
                 try LogReport.record(entry, store: store, env: env)
-                if case .habit(_, let amount, _, _) = entry, q.habit.kind != .yesNo { done.value = amount }
+                switch entry {
+                case .habit(_, let amount, _, _), .habitDay(_, let amount, _, _): if q.habit.kind != .yesNo { done.value = amount }
+                default: break
+                }
             }
             return done
         }
     }
 
-    /// When a session answered for a past day starts: that day's entry instant (as `log --date`
-    /// places an entry); today: nil, it ends now (as `log meditate` without `--at`).
+    /// When a session answered for a past day starts: 12:00 of that day, inside its habit day
+    /// whatever day-start is (a session is timed: it counts for the habit day it starts in, never
+    /// by the rule of entries that name a day); today: nil, it ends now (as `log meditate` without `--at`).
     func start(of day: LocalDay) throws -> TimeValue? {
         guard day != env.today else { return nil }
-        return try TimeValue(parsing: env.calendar.iso8601(env.calendar.entryInstant(of: day)))
+        return try TimeValue(parsing: env.calendar.iso8601(env.calendar.firstInstant(day, .noon)))
     }
 }

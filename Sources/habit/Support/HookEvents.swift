@@ -43,6 +43,7 @@ struct LogHooks {
         case .workout(_, let r, _, _): (Habit.workout.rawValue, calendar.day(containing: r.lowerBound))
         case .alcohol(let d, _, _): (Habit.noalc.rawValue, d)
         case .habit(let d, _, let r, _): (d.name, calendar.day(containing: r.lowerBound))
+        case .habitDay(let d, _, let day, _): (d.name, day)
         }
         self.day = day
         guard !installed.isDisjoint(with: [.met, .streak]), let name else { (habit, before) = (nil, nil); return }

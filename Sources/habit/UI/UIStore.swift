@@ -120,8 +120,12 @@ struct UIStore {
             // --note TEXT`), and the old one deleted (as `habit delete`), in one transaction: both or
             // neither. No log hook fires: a note changes what was done, it is no new completion.
             let amount = habit.kind == .yesNo ? nil : TextRendering.number(newest.value ?? 0)
-            let entry = try LogHabit.entry(name: habit.name, amount: amount, at: try TimeValue(parsing: env.calendar.iso8601(newest.start)),
-                                           end: nil, date: nil, note: note, store: store, env: env)
+            // An entry that names a day stays one (as `habit log NAME --date D --note TEXT`).
+            let namesADay = DayEntry.namesADay(type: newest.type, metadata: newest.metadata)
+            let entry = try LogHabit.entry(name: habit.name, amount: amount,
+                                           at: namesADay ? nil : try TimeValue(parsing: env.calendar.iso8601(newest.start)), end: nil,
+                                           date: namesADay ? try DayValue(parsing: DayEntry.day(of: newest, in: env.calendar).description) : nil,
+                                           note: note, store: store, env: env)
             try TypedText.checkNote(note, option: "the note")
             try store.inOneTransaction {
                 _ = try store.log(entry, env: env)
@@ -132,11 +136,14 @@ struct UIStore {
     }
 
     /// The day's entries of `habit` from habit's own sources, newest first (what `habit undo`
-    /// would reach): the screen never deletes an imported entry.
+    /// would reach): the screen never deletes an imported entry. An entry that names a day is
+    /// that calendar day's (``DayEntry``), whatever day-start is.
     func ownEntries(_ habit: HabitDefinition, _ day: LocalDay) throws -> [Sample] {
         guard let type = habit.loggedType else { return [] }
-        return try store.read(.entries(in: env.calendar.instants(of: day), allSources: true)).compactMap { entry in
-            guard case .sample(let s) = entry, s.type == type, s.source.isApp else { return nil }
+        let (timed, named) = (env.calendar.instants(of: day), env.calendar.civil.instants(of: day))
+        let either = InstantRange(min(timed.lowerBound, named.lowerBound), upTo: max(timed.upperBound, named.upperBound))
+        return try store.read(.entries(in: either, allSources: true)).compactMap { entry in
+            guard case .sample(let s) = entry, s.type == type, s.source.isApp, DayEntry.day(of: s, in: env.calendar) == day else { return nil }
             return s
         }.sorted { ($0.start, $0.created) > ($1.start, $1.created) }
     }

@@ -27,9 +27,15 @@ enum TrackerIdentity {
         }
     }
 
-    /// Where a day's check sits: the middle of its day (away from both ends whatever day-start
-    /// or a DST change does to them).
+    /// Where a day's check sits: it names its day (``DayEntry``), so the day's first instant
+    /// (``HabitCalendar/entryInstant(of:)``), marked.
     static func checkInstant(of day: LocalDay, calendar: HabitCalendar) -> Date {
+        calendar.entryInstant(of: day)
+    }
+
+    /// Where a check sat before issue 46 (point 3): the middle of its habit day. Its UUID is still
+    /// the check's, so a file imported again finds the checks an older release imported.
+    static func legacyCheckInstant(of day: LocalDay, calendar: HabitCalendar) -> Date {
         let instants = calendar.instants(of: day)
         return instants.lowerBound.addingTimeInterval(instants.duration / 2)
     }
