@@ -37,23 +37,7 @@ import Testing
         #expect(try files(habit) == before, "a file changed", sourceLocation: sourceLocation)
     }
 
-    /// Every file under the test's folder with its bytes (`HostileInputTests.files`), a FIFO or a
-    /// socket as its kind — never opened.
-    static func files(_ habit: HabitProcess) throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        let root = habit.folder.path
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return out }
-        while let name = walker.nextObject() as? String {
-            let path = root + "/" + name
-            switch try FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType {
-            case .typeSymbolicLink?: out[name] = Data(try FileManager.default.destinationOfSymbolicLink(atPath: path).utf8)
-            case .typeDirectory?: out[name + "/"] = Data()
-            case .typeRegular?: out[name] = try Data(contentsOf: URL(fileURLWithPath: path))
-            case let other: out[name] = Data("\(String(describing: other))".utf8)
-            }
-        }
-        return out
-    }
+    static func files(_ habit: HabitProcess) throws -> [String: Data] { try HostileInputTests.files(habit) }
 
     // MARK: - ask
 
@@ -119,14 +103,18 @@ import Testing
 
     // MARK: - FIFOs and links
 
-    /// A FIFO, a dangling link, or a folder given to `import` (a CSV, a HabitBull export, an
+    /// A FIFO (or a link to one), a dangling link, or a folder given to `import` (a CSV, a HabitBull export, an
     /// ndjson, Apple Health's files): 66, one line, no store made, nothing opened for long.
-    @Test(arguments: ["fifo.csv", "fifo.ndjson", "fifo.xml", "fifo.zip", "dangling.csv", "folder.csv"])
+    @Test(arguments: ["fifo.csv", "fifo.ndjson", "fifo.xml", "fifo.zip", "link-to-fifo.csv", "dangling.csv", "folder.csv"])
     func anImportOfAFIFOALinkToNothingOrAFolderIsRefused(_ name: String) throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         let path = habit.folder.appendingPathComponent(name).path
         if name.hasPrefix("fifo") { try #require(mkfifo(path, 0o600) == 0) }
+        if name.hasPrefix("link-to-fifo") {
+            try #require(mkfifo(habit.folder.appendingPathComponent("fifo").path, 0o600) == 0)
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "fifo")
+        }
         if name.hasPrefix("dangling") { try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/nonexistent/x.csv") }
         if name.hasPrefix("folder") { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
         let before = try Self.files(habit)
@@ -227,6 +215,20 @@ import Testing
         #expect(!r.stderr.unicodeScalars.contains { $0 == "\u{1B}" || isBidiControl($0) })
         let entries = try habit.run(["log", "list", "--json", "--days", "3"], env: Self.now).stdout
         #expect(!entries.contains("\"uuid\""), "no entry: \(entries.prefix(300))")
+    }
+
+    // MARK: - access
+
+    /// A type named with a control or bidi character, or a name too long to be one: 64, one line
+    /// with the name escaped, no grant changed.
+    @Test(arguments: [["access", "deny", "flo\u{1B}[2Jss"], ["access", "allow", "flo\u{202E}ss", "--write"],
+                      ["access", "deny", "{100,000 a}", "--read"], ["access", "deny", "mindful\n"]])
+    func aTypeNamedWithControlsIsRefusedEscaped(_ arguments: [String]) throws {
+        let habit = try Self.store()
+        defer { habit.cleanUp() }
+        let before = try Self.files(habit)
+        let r = try HostileRun.run(habit, arguments.map { $0 == "{100,000 a}" ? String(repeating: "a", count: 100_000) : $0 }, env: Self.now)
+        try Self.expectRefusal(r, 64, mentions: ["unknown data type"], before: before, habit)
     }
 
     // MARK: - write-denied types
