@@ -119,7 +119,9 @@ import Testing
         if name.hasPrefix("folder") { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }
         let before = try Self.files(habit)
         let r = try HostileRun.run(habit, ["import", path], env: Self.now, timeout: 30)
-        try Self.expectRefusal(r, 66, before: before, habit)
+        let said = name.hasPrefix("dangling") ? "no such file" : "not a file; give the exported file itself"
+        try Self.expectRefusal(r, 66, mentions: [said], before: before, habit)
+        #expect(!r.stderr.contains("export.xml"), "Apple Health's advice for any file: \(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: habit.db), "no store made")
     }
 
