@@ -172,6 +172,16 @@ import Testing
         #expect(CalendarText.legend == CalendarMark.legend(ascii: false))
     }
 
+    /// Issue 46: a note an import kept with a bidi control or an escape is shown escaped on the
+    /// status line (ncurses would hand U+202E to the terminal, which turns the rest around).
+    @Test func aNotesBidiAndControlCharactersAreShownEscaped() {
+        var m = Self.model()
+        m.cells["floss"] = [Self.today: UICell(mark: .counted, value: 1, skipped: false, note: "left \u{202E}right \u{1B}[2J")]
+        m.row = 1
+        #expect(m.status == "floss · Thu 26 Nov · done · ✎ left \\u{202E}right \\u{1B}[2J")
+        #expect(!m.lines().flatMap { $0.map(\.text) }.joined().unicodeScalars.contains { isBidiControl($0) || $0 == "\u{1B}" })
+    }
+
     @Test func helpShowsTheKeysAndAnyKeyGoesBack() {
         var m = Self.model()
         _ = m.handle(.character("?"))

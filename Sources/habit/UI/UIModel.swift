@@ -392,7 +392,8 @@ struct UIModel: Sendable {
         case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
         }
         if c.skipped { parts.append("skipped") }
-        if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(note)") }
+        // A note an import kept may hold bidi controls (a CSV's notes do): escaped, as every listing shows them.
+        if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(escapingControlCharacters(note))") }
         return parts.joined(separator: ascii ? " - " : " · ")
     }
 
