@@ -336,7 +336,7 @@ import Testing
     }
 
     /// Every file under the test's folder with its bytes (the store, its -wal, anything a command
-    /// might create), symlinks as their targets.
+    /// might create), symlinks as their targets, a FIFO or a socket as its kind (never opened).
     static func files(_ habit: HabitProcess) throws -> [String: Data] {
         var out: [String: Data] = [:]
         let root = habit.folder.path
@@ -347,7 +347,8 @@ import Testing
             switch attributes[.type] as? FileAttributeType {
             case .typeSymbolicLink?: out[name] = Data(try FileManager.default.destinationOfSymbolicLink(atPath: path).utf8)
             case .typeDirectory?: out[name + "/"] = Data()
-            default: out[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+            case .typeRegular?: out[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+            case let other: out[name] = Data(String(describing: other).utf8)
             }
         }
         return out

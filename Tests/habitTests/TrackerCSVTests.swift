@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HabitKit
+@testable import habit
 
 /// Issue 27, point 3: `habit import` of a CSV of one's own (`habit,date[,value][,note]`) and of
 /// HabitBull's CSV export, with the hand-made `Tests/Fixtures/trackers/generic*.csv` and
@@ -142,5 +143,18 @@ extension TrackerImportTests {
             #expect(result.status == 65, "\(name): \(result.stderr)")
         }
         #expect(try habit.contents() == before)
+    }
+
+    /// Issue 46, point 12: the summary's name column is padded to display columns, so the `←`
+    /// of a CJK name (two columns a character) stands under the others'.
+    @Test func theSummarysNameColumnIsPaddedByDisplayWidth() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let csv = habit.folder.appendingPathComponent("wide.csv")
+        try Data("habit,date,value,note\nfloss,2026-11-17,1,\n水を飲む,2026-11-17,1,\n".utf8).write(to: csv)
+        let r = try habit.run(["import", csv.path], env: Self.now)
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").filter { $0.contains("←") }.map { Width.of($0.prefix { $0 != "←" }) }
+        #expect(rows.count == 2 && Set(rows).count == 1, "\(r.stdout)")
     }
 }

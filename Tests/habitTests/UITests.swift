@@ -172,6 +172,16 @@ import Testing
         #expect(CalendarText.legend == CalendarMark.legend(ascii: false))
     }
 
+    /// Issue 46: a note an import kept with a bidi control or an escape is shown escaped on the
+    /// status line (ncurses would hand U+202E to the terminal, which turns the rest around).
+    @Test func aNotesBidiAndControlCharactersAreShownEscaped() {
+        var m = Self.model()
+        m.cells["floss"] = [Self.today: UICell(mark: .counted, value: 1, skipped: false, note: "left \u{202E}right \u{1B}[2J")]
+        m.row = 1
+        #expect(m.status == "floss · Thu 26 Nov · done · ✎ left \\u{202E}right \\u{1B}[2J")
+        #expect(!m.lines().flatMap { $0.map(\.text) }.joined().unicodeScalars.contains { isBidiControl($0) || $0 == "\u{1B}" })
+    }
+
     @Test func helpShowsTheKeysAndAnyKeyGoesBack() {
         var m = Self.model()
         _ = m.handle(.character("?"))
@@ -334,5 +344,38 @@ import Testing
         pane.send("q")
         #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
         #expect(try Self.restored(habit))
+    }
+
+    /// Issue 46, point 12: a name of 32 wide (CJK) characters is cut to the name column's
+    /// display width, so its marks sit in the same columns as a short name's; before, the column
+    /// was counted in characters and every mark of the row moved 32 columns right.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func aWideNamesMarksLineUpWithAShortNames() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        let wide = String(repeating: "水", count: 32)
+        #expect(try habit.run(["add", wide], env: AskTests.before).status == 0)
+        for day in ["2026-11-24", "2026-11-26"] {
+            for name in ["floss", wide] { #expect(try habit.run(["log", name, "--date", day], env: AskTests.now).status == 0) }
+        }
+        let pane = try TmuxPane(name: "ui-wide", folder: habit.folder, command: Self.command(habit), width: 80, height: 24)
+        defer { pane.kill() }
+        let screen = pane.screen(until: "meditate · Thu 26 Nov").split(separator: "\n").map(String.init)
+        let floss = try #require(screen.first { $0.hasPrefix("floss ") }, "\(screen)")
+        let cjk = try #require(screen.first { $0.hasPrefix("水") }, "\(screen)")
+        // The name column at 80 columns: a third of the width, 26, then a space.
+        func cells(_ line: String) -> String {
+            var used = 0
+            return String(line.drop { c in
+                guard used < 27 else { return false }
+                used += Width.of(String(c))
+                return true
+            })
+        }
+        #expect(cjk.hasPrefix(String(repeating: "水", count: 12) + "…"), "cut to the column: \(cjk)")
+        #expect(Width.of(cjk) == Width.of(floss), "\(floss)\n\(cjk)")
+        #expect(cells(cjk) == cells(floss) && cells(floss).contains("●"), "\(floss)\n\(cjk)")
+        pane.send("q")
+        #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
     }
 }

@@ -138,7 +138,7 @@ final class OpenFile: @unchecked Sendable {
             let reason = switch code {
             case ENOENT: "no such file"
             case EACCES, EPERM: "permission denied"
-            case ENXIO: "it is a socket or a device without a reader, not a regular file; give export.xml or export.zip"
+            case ENXIO: "it is a socket or a device without a reader, not a regular file; give the exported file itself"
             default: String(cString: strerror(code))
             }
             throw ImportError.unreadable(path, reason: reason)
@@ -159,7 +159,8 @@ final class OpenFile: @unchecked Sendable {
             case S_IFSOCK: "a socket"
             default: "not a regular file"
             }
-            throw ImportError.unreadable(path, reason: "it is \(what), not a file; give export.xml or export.zip")
+            // Every import opens its file here (Apple Health's, an ndjson, a tracker's): advice for all of them.
+            throw ImportError.unreadable(path, reason: "it is \(what), not a file; give the exported file itself")
         }
         // Regular files never block; reads go on normally.
         let flags = fcntl(fd, F_GETFL)

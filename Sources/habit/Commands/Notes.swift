@@ -29,8 +29,9 @@ struct NotesCommand: ParsableCommand {
     func run() throws {
         try options.store.snapshot { store, env in
             let definition = try habit.map { try store.read(.habit(named: $0, env: env)) }
+            let search = grep.map(NoteSearch.init)
             let notes = try store.read(.notes(in: try days.range(env: env), of: definition, allSources: options.allSources))
-                .filter { note in grep.map { NoteRules.matches(note.text, $0) } ?? true }
+                .filter { note in search?.matches(note.text) ?? true }
             let calendar = env.calendar
             if options.output.json {
                 try Output.printJSON(NotesJSON(notes: notes.map { NoteJSON($0, calendar: calendar) }))

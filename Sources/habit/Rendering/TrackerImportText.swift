@@ -7,14 +7,14 @@ enum TrackerImportText {
         let verb = s.dryRun ? "would add" : "added"
         var lines = ["\(s.tracker.rawValue): \(counting(s.habits.count, "habit")), \(s.created) new; "
                      + "\(verb) \(counting(s.checksAdded, "entry", plural: "entries")) and \(counting(s.skipsAdded, "skipped day"))"]
-        let width = min(32, s.habits.map(\.name.count).max() ?? 0)
+        let width = min(32, s.habits.map { Width.of($0.name) }.max() ?? 0)  // columns: a CJK name's are two a character
         for h in s.habits {
             var parts = [h.created ? (s.dryRun ? "new" : "created") : "imported before",
                          HabitText.asks(h.definition)]
             if h.definition.archived { parts.append("archived") }
             parts.append("\(verb) \(counting(h.checksAdded, "entry", plural: "entries")), \(counting(h.skipsAdded, "skip"))")
             if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
-            lines.append("  \(h.name.padding(toLength: width, withPad: " ", startingAt: 0))  ← \(quoted(h.originalName)): "
+            lines.append("  \(Width.pad(h.name, to: width))  ← \(quoted(h.originalName)): "
                          + parts.joined(separator: " · "))
             if h.mixedScripts {
                 lines.append("    the name \(quoted(h.originalName)) mixes letters of more than one script (\(UnicodeScript.names(of: h.originalName))): "

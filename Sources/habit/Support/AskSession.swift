@@ -136,15 +136,22 @@ struct AskSession {
         var recorded: [AskJSON] = []
         var bad = 0, line = 0
         var index = 0
+        var input = InputLines(descriptor: STDIN_FILENO)
         asking: while index < questions.count {
             let question = questions[index]
             if terminal { Output.write(prompt(question), to: STDERR_FILENO) }
-            guard let text = readLine(strippingNewline: true) else {
+            guard let next = input.next() else {
                 if terminal { Output.write("\n", to: STDERR_FILENO) }
                 break  // EOF: as q
             }
             line += 1
             do {
+                let text: String
+                switch next {
+                case .text(let typed): text = typed
+                case .tooLong(let length):
+                    throw AskRefusal(reason: "the line is \(length) bytes long; a line holds at most \(InputLines.limit) (a note at most \(PendingJournal.maximumText)): shorten it")
+                }
                 guard let answer = AskAnswer(text) else { throw AskRefusal(reason: "type an answer: y, n, s, an amount, ? or q") }
                 switch answer.reply {
                 case .quit: break asking

@@ -145,7 +145,7 @@ struct UIModel: Sendable {
     // MARK: the grid
 
     var nameWidth: Int {
-        let longest = rows.map(\.name.count).max() ?? 0
+        let longest = rows.map { Width.of($0.name) }.max() ?? 0
         return min(max(longest, 6), max(6, width / 3))
     }
 
@@ -392,7 +392,8 @@ struct UIModel: Sendable {
         case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
         }
         if c.skipped { parts.append("skipped") }
-        if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(note)") }
+        // A note an import kept may hold bidi controls (a CSV's notes do): escaped, as every listing shows them.
+        if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(escapingControlCharacters(note))") }
         return parts.joined(separator: ascii ? " - " : " · ")
     }
 
@@ -415,19 +416,35 @@ struct UIModel: Sendable {
         "Any key goes back.",
     ] }
 
-    /// `text` cut to `width` characters (… or ~ at the end when cut), padded to it.
+    /// `text` cut to `width` columns (… or ~ at the end when cut), padded to it: a wide
+    /// character (CJK, Hangul, emoji) takes two (``Width/of(_:)``), so a name's marks stay in
+    /// the columns of every other row's.
     static func fit(_ text: String, _ width: Int, ascii: Bool) -> String {
-        if text.count <= width { return text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        return String(text.prefix(max(0, width - 1))) + (ascii ? "~" : "…")
+        var shown = text
+        if Width.of(text) > width {
+            shown = Width.cut(text, to: width)
+            if ascii { shown = String(shown.dropLast()) + "~" }
+        }
+        return shown + String(repeating: " ", count: max(0, width - Width.of(shown)))
     }
 
-    /// A line cut to the screen's width (a character is one column: names and notes are cut as text).
+    /// A line cut to the screen's width in columns (a wide character takes two: names and notes
+    /// are cut as text, never half a character).
     static func clip(_ line: [UISpan], to width: Int) -> [UISpan] {
         var left = width
         var out: [UISpan] = []
         for span in line where left > 0 {
-            let text = span.text.count <= left ? span.text : String(span.text.prefix(left))
-            left -= text.count
+            var text = span.text, used = Width.of(text)
+            if used > left {
+                (text, used) = ("", 0)
+                for character in span.text {
+                    let w = Width.of(String(character))
+                    if used + w > left { break }
+                    text.append(character)
+                    used += w
+                }
+            }
+            left -= used
             out.append(UISpan(text: text, look: span.look))
         }
         return out
