@@ -307,4 +307,42 @@ import Testing
         #expect(try habit.run(["refresh"], env: env).status == 0)
         #expect(Self.lines(ran) == ["ran"])
     }
+
+    /// Issue 46, point 6: a disarmed command shows where the person reads habits: `habits` marks it
+    /// with how to arm it; `habits --json` (and `archive`/`edit --json`) give `"commandArmed"`: false
+    /// while disarmed, true once armed, null without a command; `doctor` warns of each with the fix.
+    @Test func aDisarmedCommandIsShownByHabitsAndDoctor() throws {
+        let elsewhere = try HabitProcess()
+        defer { elsewhere.cleanUp() }
+        let command = "echo ran >> \"$HOME/ran\""
+        #expect(try elsewhere.run(["add", "floss", "--command", command], env: ["HABIT_NOW": Self.day1]).status == 0)
+        #expect(try elsewhere.run(["add", "stretch"], env: ["HABIT_NOW": Self.day1]).status == 0)
+        let backup = elsewhere.folder.appendingPathComponent("b.sqlite").path
+        #expect(try elsewhere.run(["backup", backup]).status == 0)
+
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": Self.day1]
+        #expect(try habit.run(["restore", backup], env: env).status == 0)
+        func armed(_ name: String) throws -> Any? {
+            try HabitsFixture.objects(habit.json(["habits"], env: env)["habits"]).first { $0["name"] as? String == name }?["commandArmed"] as Any?
+        }
+        let text = try habit.run(["habits"], env: env).stdout
+        #expect(text.contains("runs: \(command)  (disarmed, not run: arm it with 'habit edit floss --command CMD')\n"), "\(text)")
+        #expect(try armed("floss") as? Bool == false)
+        #expect(try armed("stretch") is NSNull && armed("meditate") is NSNull)
+        let warning = "warning: command habits: the command of floss came with a restored backup and is disarmed, so it is not run "
+            + "— fix: read it ('habit habits'), then arm it with 'habit edit floss --command CMD'\n"
+        let doctor = try habit.run(["doctor"], env: env)
+        #expect(doctor.stdout.contains(warning), "\(doctor.stdout)")
+        let archived = try habit.json(["archive", "floss"], env: env)
+        #expect((archived["habit"] as? [String: Any])?["commandArmed"] as? Bool == false, "\(archived)")
+        #expect(try habit.run(["archive", "floss", "--undo"], env: env).status == 0)
+
+        let edited = try habit.json(["edit", "floss", "--command", command], env: env)
+        #expect((edited["habit"] as? [String: Any])?["commandArmed"] as? Bool == true, "\(edited)")
+        #expect(try armed("floss") as? Bool == true)
+        #expect(!(try habit.run(["habits"], env: env).stdout.contains("disarmed")))
+        #expect(!(try habit.run(["doctor"], env: env).stdout.contains("disarmed")))
+    }
 }

@@ -99,10 +99,10 @@ enum HabitsFixture {
         let habits = HabitsFixture.objects(listed["habits"])
         #expect(habits.map { $0["name"] as? String } == ["meditate", "workout", "noalc", "coffee", "floss", "gym", "reading", "sleep",
                                                          "steps", "tea", "walks", "water"])
-        let keys: Set<String> = ["name", "kind", "unit", "target", "per", "times", "from", "sources", "since", "archived", "asks", "command", "tags"]
+        let keys: Set<String> = ["name", "kind", "unit", "target", "per", "times", "from", "sources", "since", "archived", "asks", "command", "commandArmed", "tags"]
         #expect(habits.allSatisfy { ($0["tags"] as? [String]) == [] }, "no habit here has a tag")
         for h in habits { #expect(Set(h.keys) == keys, "\(h)") }
-        #expect(habits.allSatisfy { $0["command"] is NSNull }, "no habit here has a command")
+        #expect(habits.allSatisfy { $0["command"] is NSNull && $0["commandArmed"] is NSNull }, "no habit here has a command")
         func entry(_ name: String) throws -> [String: Any] { try #require(habits.first { $0["name"] as? String == name }) }
 
         let meditate = try entry("meditate")

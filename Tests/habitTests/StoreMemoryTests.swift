@@ -114,7 +114,41 @@ extension HabitProcess {
         #expect(log.status == 75, "\(log)")
         let add = try habit.run(["add", "floss"], env: env)
         #expect(add.status == 69 && add.stderr == Self.unmounted(folder.path, habit), "\(add)")
+        let doctor = try habit.run(["doctor"], env: env)
+        #expect(doctor.status == 69 && doctor.stdout.contains(Self.doctorFinding(folder.path, habit)), "\(doctor)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).isEmpty)
+    }
+
+    /// Doctor's line for a store whose drive is not mounted.
+    static func doctorFinding(_ folder: String, _ habit: HabitProcess) -> String {
+        "problem: store: the store's folder '\(folder)' is missing (a drive that is not mounted?); habit made a store there before, "
+            + "so it was not checked and nothing is created there — fix: mount the drive and run habit doctor again "
+            + "(if that store is gone for good, take its line out of '\(habit.storesFile)')\n"
+    }
+
+    /// `habit doctor` on a store whose drive is not mounted says so — the folder, mount the drive,
+    /// or take the store's line out of the list — and exits 69 as a write there does, creating
+    /// nothing; never "no store yet … the first 'habit log' creates it" (a first run, a deleted
+    /// folder: `aDeletedStoreFolderIsMadeAgainByTheNextWrite`) nor "no store at" (a typo).
+    @Test(arguments: [false, true])
+    func doctorSaysAStoreOnAnUnmountedDriveIsAway(_ chosen: Bool) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let drive = habit.folder.appendingPathComponent("drive")
+        let env = (chosen ? ["HABIT_DB": drive.appendingPathComponent("h.sqlite").path] : ["HABIT_DB": "", "XDG_DATA_HOME": drive.path])
+            .merging(Self.now) { $1 }
+        #expect(try habit.run(["log", "meditate", "20m"], env: env).status == 0)
+        try habit.unmount(drive, to: habit.folder.appendingPathComponent("aside"))
+        let folder = chosen ? drive.path : drive.appendingPathComponent("habit").path
+        let doctor = try habit.run(["doctor"], env: env)
+        #expect(doctor.status == 69, "\(doctor)")
+        #expect(doctor.stdout.contains(Self.doctorFinding(folder, habit)), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("no store"), "\(doctor.stdout)")
+        #expect(doctor.stderr == "habit: the store's folder '\(folder)' is missing (a drive that is not mounted?), so doctor could not "
+                    + "check the store; mount it and run habit doctor again\n", "\(doctor.stderr)")
+        let json = try habit.run(["doctor", "--json"], env: env)
+        #expect(json.status == 69 && json.stdout.contains("\"ok\":false"), "\(json)")
+        #expect(!FileManager.default.fileExists(atPath: drive.path))
     }
 
     /// Every write on a store whose drive is not mounted says so (exit 69, one line) and keeps

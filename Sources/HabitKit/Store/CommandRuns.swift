@@ -80,6 +80,14 @@ extension StoreRequest where Value == [String] {
     }
 }
 
+extension StoreRequest where Value == Set<String> {
+    /// The ids of the habits whose command is disarmed, archived ones too (`habit habits`,
+    /// `"commandArmed"`): every habit not among them has its command, if any, armed.
+    public static var disarmedCommandHabitIDs: Self {
+        Self { db in Set(try String.fetchAll(db, sql: "SELECT habitId FROM disarmedCommand")) }
+    }
+}
+
 extension StoreRequest where Value == Set<LocalDay> {
     /// The settled days of the command habit `habitID`: never run again.
     public static func settledCommandDays(habitID: String) -> Self {

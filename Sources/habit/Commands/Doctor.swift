@@ -15,7 +15,9 @@ struct Doctor: ParsableCommand {
             read, never created. Exit status: 0 when no check finds a problem (warnings are allowed),
             65 when one does, 66 when the store --db or HABIT_DB names is not there (a store missing
             from the default place is a fresh install: the first log creates it), 69 when another
-            program held the store locked for 10 s (it was not checked: wait and run doctor again).
+            program held the store locked for 10 s, or when the store's folder is missing where habit
+            made a store before on another drive (a drive that is not mounted): it was not checked;
+            wait for the lock or mount the drive, and run doctor again.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -24,7 +26,9 @@ struct Doctor: ParsableCommand {
     func run() throws {
         let path = store.path
         let diagnosis = StoreDiagnosis.examine(path: path, user: getuid(), named: store.isChosen)
-        var findings = diagnosis.findings
+        // A store on a drive that is not mounted is neither a first run nor a typo: writes are refused.
+        let unmounted = diagnosis.exists ? nil : store.location.missingFolder.map(StoreFolderMissing.init)
+        var findings = unmounted.map { [$0.finding] } ?? diagnosis.findings
         // Only a sound store of the current schema: any other is reported above, and opening it
         // to read could migrate it.
         if diagnosis.findings.contains(where: { $0.check == "schema" && $0.status == .ok }),
@@ -53,6 +57,7 @@ struct Doctor: ParsableCommand {
                 Output.print(label + " " + escapingControlCharacters(line))  // one line, whatever a path holds
             }
         }
+        if let unmounted { throw DoctorError.unmounted(unmounted.folder) }
         if !diagnosis.exists && diagnosis.findings.contains(where: { $0.check == "store" && $0.status == .problem }) { throw DoctorError.noStore(path) }
         if diagnosis.locked { throw DoctorError.locked(path) }
         if problems > 0 { throw DoctorError.problems(problems) }
@@ -79,12 +84,13 @@ enum DoctorError: HabitError {
     case problems(Int)
     case noStore(String)
     case locked(String)
+    case unmounted(String)
 
     var kind: ErrorKind {
         switch self {
         case .problems: .dataError
         case .noStore: .noInput
-        case .locked: .unavailable
+        case .locked, .unmounted: .unavailable
         }
     }
 
@@ -94,6 +100,9 @@ enum DoctorError: HabitError {
         case .noStore(let path): "there is no store at \(path); check --db and HABIT_DB, or restore a backup with 'habit restore FILE'"
         case .locked(let path):
             "the store \(path) is locked by another program, so doctor could not check it; wait for it to finish and run habit doctor again"
+        case .unmounted(let folder):
+            "the store's folder \(quoted: folder) is missing (a drive that is not mounted?), so doctor could not check the store; "
+                + "mount it and run habit doctor again"
         }
     }
 }

@@ -43,6 +43,7 @@ struct EditHabit: ParsableCommand {
             definition = try spec.edited(definition, entries: entries)
         }
         try HabitText.printChange("changed", edited, json: output.json,
-                                  hint: edited.name == habit.name ? nil : "renamed from \(habit.name)")
+                                  hint: edited.name == habit.name ? nil : "renamed from \(habit.name)",
+                                  disarmed: try store.read(.disarmedCommandHabitIDs))
     }
 }

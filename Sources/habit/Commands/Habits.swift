@@ -17,11 +17,12 @@ struct HabitsList: ParsableCommand {
     func run() throws {
         try store.snapshot { store, env in
             let habits = try tags.habits(store, includingArchived: archived) ?? store.read(.allHabits(env: env, includingArchived: archived))
+            let disarmed = try store.read(.disarmedCommandHabitIDs)
             if output.json {
-                try Output.printJSON(HabitsJSON(habits: habits.map(HabitEntryJSON.init)))
+                try Output.printJSON(HabitsJSON(habits: habits.map { HabitEntryJSON($0, disarmed: disarmed) }))
                 return
             }
-            Output.print(HabitText.list(habits, style: .live).joined(separator: "\n"))
+            Output.print(HabitText.list(habits, disarmed: disarmed, style: .live).joined(separator: "\n"))
         }
     }
 }

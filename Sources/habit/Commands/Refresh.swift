@@ -80,14 +80,18 @@ enum CommandHabitError: HabitError {
     }
     var description: String {
         switch self {
-        case .disarmed(let name):
-            "the command of \(name) came with a restored backup and is disarmed, so it is not run: read it ('habit habits'), "
-                + "then arm it with 'habit edit \(name) --command CMD'"
+        case .disarmed(let name): Self.disarmedWhat(name) + ": " + Self.armingFix(name)
         case .notRun(let n): "\(counting(n, "disarmed command")) not run (above); nothing was recorded for \(n == 1 ? "its habit" : "those habits")"
         case .noCommand(let name): "\(quoted: name) has no command; give it one with 'habit edit \(name) --command CMD'"
         case .failed(let n): "\(counting(n, "command run")) failed (above); nothing was recorded for \(n == 1 ? "its day" : "those days")"
         }
     }
+
+    /// What a disarmed command is, as `refresh`, `remind check` and `doctor` say it.
+    static func disarmedWhat(_ name: String) -> String { "the command of \(name) came with a restored backup and is disarmed, so it is not run" }
+
+    /// How to arm it, as `refresh`, `remind check` and `doctor` say it.
+    static func armingFix(_ name: String) -> String { "read it ('habit habits'), then arm it with 'habit edit \(name) --command CMD'" }
 }
 
 /// `habit refresh --json`: `{"runs":[{"habit","day","result","value","settled","error"}]}` —

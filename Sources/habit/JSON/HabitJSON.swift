@@ -2,10 +2,12 @@ import Foundation
 import HabitKit
 
 /// One habit as `habit habits --json` lists it (Standards/habits.md): `{"name","kind","unit","target",
-/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"],"command","tags"}` (`asks`: false for a
+/// "per"[,"days"],"times","from","sources","since","archived","asks"[,"on"],"command","commandArmed","tags"}` (`asks`: false for a
 /// habit that only records; `days`: D of N days in any D, `per` `days`, and only then; `on`: a weekday
 /// schedule's days, `["mon","wed","fri"]`, only for one; `command`: a command habit's shell command on
-/// this device, else null; `tags`: the habit's tags, sorted, `[]` for none).
+/// this device, else null; `commandArmed`: whether that command is run — false while it is disarmed (a
+/// restored backup's, Standards/automation.md "Armed") — null without a command; `tags`: the habit's tags,
+/// sorted, `[]` for none).
 struct HabitEntryJSON: Codable, Equatable {
     /// `{"atLeast":8}` or `{"atMost":2}`.
     struct Target: Codable, Equatable {
@@ -65,10 +67,13 @@ struct HabitEntryJSON: Codable, Equatable {
     let on: [String]?
     /// A command habit's command (this device's; Standards/automation.md), else null.
     @Nullable var command: String?
+    /// Whether the command is armed (run): false for a restored backup's not armed since; null without one.
+    @Nullable var commandArmed: Bool?
     /// The habit's tags, sorted; `[]` for none (and for the built-ins).
     let tags: [String]
 
-    init(_ d: HabitDefinition) {
+    /// `disarmed`: the ids of the habits whose command is disarmed (``StoreRequest/disarmedCommandHabitIDs``).
+    init(_ d: HabitDefinition, disarmed: Set<String> = []) {
         name = d.name
         kind = d.kind.rawValue
         unit = d.unit
@@ -87,6 +92,7 @@ struct HabitEntryJSON: Codable, Equatable {
         asks = d.asks
         on = d.on?.words
         command = d.command
+        commandArmed = d.command.map { _ in !disarmed.contains(d.id) }
         tags = d.tags
     }
 }

@@ -53,10 +53,11 @@ enum HabitText {
     }
 
     /// `habit habits`: name, what it asks, since, and "archived"; a command habit's command in
-    /// full on the line below (control characters escaped: it stays one line). When a habit has a
+    /// full on the line below (control characters escaped: it stays one line), and after it, when
+    /// the command is disarmed (its id in `disarmed`: a restored backup's), how to arm it. When a habit has a
     /// tag, grouped by tag (``HabitTag/groups(_:)``): each tag a heading, its habits indented under
     /// it (a habit with two tags under both), then "no tag" with the rest, the built-ins among them.
-    static func list(_ habits: [HabitDefinition], style: Style) -> [String] {
+    static func list(_ habits: [HabitDefinition], disarmed: Set<String> = [], style: Style) -> [String] {
         let nameWidth = max(9, (habits.map(\.name.count).max() ?? 0) + 1)
         let asksWidth = (habits.map { asks($0).count }.max() ?? 0) + 2
         let line = { (d: HabitDefinition, indent: String) -> String in
@@ -66,6 +67,7 @@ enum HabitText {
             let shown = d.archived ? line + "  " + style.yellow("archived") : line
             guard let command = d.command else { return shown }
             return shown + "\n" + indent + String(repeating: " ", count: nameWidth) + style.dim("runs: ") + escapingControlCharacters(command)
+                + (disarmed.contains(d.id) ? "  " + style.yellow("(\(disarmedText(d.name)))") : "")
         }
         guard habits.contains(where: { !$0.tags.isEmpty }) else { return habits.map { line($0, "") } }
         return HabitTag.groups(habits).enumerated().flatMap { i, group in
@@ -73,15 +75,23 @@ enum HabitText {
         }
     }
 
+    /// A disarmed command's mark (Standards/automation.md, "Armed"): it is not run, and how to arm it.
+    static func disarmedText(_ name: String) -> String {
+        "disarmed, not run: arm it with 'habit edit \(name) --command CMD'"
+    }
+
     /// "added floss: every day", or the habit's JSON.
-    static func printChange(_ verb: String, _ d: HabitDefinition, json: Bool, hint: String? = nil) throws {
+    /// `disarmed`: the ids of the habits whose command is disarmed (``StoreRequest/disarmedCommandHabitIDs``).
+    static func printChange(_ verb: String, _ d: HabitDefinition, json: Bool, hint: String? = nil, disarmed: Set<String> = []) throws {
         if json {
-            try Output.printJSON(HabitChangeJSON(habit: HabitEntryJSON(d)))
+            try Output.printJSON(HabitChangeJSON(habit: HabitEntryJSON(d, disarmed: disarmed)))
             return
         }
         let tags = d.tags.isEmpty ? "" : "; tags: " + d.tags.joined(separator: ", ")
         Output.print("\(verb) \(d.name): \(asks(d))\(tags)" + (hint.map { " (\($0))" } ?? ""))
-        if let command = d.command { Output.print("  runs: " + escapingControlCharacters(command)) }
+        if let command = d.command {
+            Output.print("  runs: " + escapingControlCharacters(command) + (disarmed.contains(d.id) ? "  (\(disarmedText(d.name)))" : ""))
+        }
     }
 
     /// `habit score`: name, a bar of 10 cells and the percentage; `overview` read with `scores: true`.

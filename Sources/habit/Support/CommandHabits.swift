@@ -73,12 +73,18 @@ enum CommandHabits {
         return runs
     }
 
-    /// Doctor's finding: the days whose last run failed, as a warning; nothing when none did.
+    /// Doctor's findings, as warnings: each command habit whose command is disarmed (a restored
+    /// backup's, never run until armed), and the days whose last run failed; nothing when all is well.
     static func findings(storePath: String) -> [Finding] {
-        guard let store = try? HabitStore.open(path: storePath, access: .read, lockWait: LockWait.full),
-              let failures = try? store.read(.commandFailures), let last = failures.first else { return [] }
-        return [Finding(check: "command habits", status: .warning,
-                        detail: escapingControlCharacters("\(counting(failures.count, "day")) whose command failed, the last: \(last.habit) \(last.day): \(last.error)"),
-                        fix: "fix the command (habit habits shows it), then run habit refresh \(last.habit)")]
+        guard let store = try? HabitStore.open(path: storePath, access: .read, lockWait: LockWait.full) else { return [] }
+        var out = ((try? store.read(.disarmedCommandHabits())) ?? []).map { name in
+            Finding(check: "command habits", status: .warning, detail: CommandHabitError.disarmedWhat(name), fix: CommandHabitError.armingFix(name))
+        }
+        if let failures = try? store.read(.commandFailures), let last = failures.first {
+            out.append(Finding(check: "command habits", status: .warning,
+                               detail: escapingControlCharacters("\(counting(failures.count, "day")) whose command failed, the last: \(last.habit) \(last.day): \(last.error)"),
+                               fix: "fix the command (habit habits shows it), then run habit refresh \(last.habit)"))
+        }
+        return out
     }
 }

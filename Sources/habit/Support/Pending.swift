@@ -145,9 +145,19 @@ struct StoreFolderMissing: HabitError {
     let folder: String
     var kind: ErrorKind { .unavailable }
     var description: String {
-        "the store's folder \(quoted: folder) is missing (a drive that is not mounted?); habit made a store there before, "
-            + "so it creates nothing: mount it and try again, or choose another store with --db "
-            + "(if that store is gone for good, take its line out of \(quoted: Pending.journal.storesPath))"
+        what + ", so it creates nothing: mount it and try again, or choose another store with --db (\(Self.goneForGood))"
+    }
+
+    /// What is wrong, as this error and `habit doctor` say it.
+    var what: String { "the store's folder \(quoted: folder) is missing (a drive that is not mounted?); habit made a store there before" }
+
+    /// The way out when the drive will not come back, as this error and `habit doctor` say it.
+    static var goneForGood: String { "if that store is gone for good, take its line out of \(quoted: Pending.journal.storesPath)" }
+
+    /// `habit doctor`'s `store` line for it: a problem, nothing checked, nothing created.
+    var finding: Finding {
+        Finding(check: "store", status: .problem, detail: what + ", so it was not checked and nothing is created there",
+                fix: "mount the drive and run habit doctor again (\(Self.goneForGood))")
     }
 }
 
