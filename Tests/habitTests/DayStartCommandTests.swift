@@ -126,6 +126,57 @@ import Testing
         #expect(Self.habitEntry(streak, "floss")?["today"] as? String == "done")
     }
 
+    /// A listing's days by their heading line: each day's lines after it.
+    static func listedDays(_ text: String) -> [String: String] {
+        Dictionary(text.trimmingCharacters(in: .newlines).components(separatedBy: "\n\n").map { block in
+            let lines = block.split(separator: "\n", maxSplits: 1)
+            return (String(lines.first ?? ""), lines.count > 1 ? String(lines[1]) : "")
+        }) { $1 }
+    }
+
+    /// With day-start 04:00 the listings put an entry that names a day (a NoAlc entry for the 21st,
+    /// `log floss --date 2025-10-21`, both at 21 October 00:00) under the 21st, and a session at
+    /// 02:00 on the 21st under the 20th: `timeline`, `log list` (text, and JSON's order), `notes`
+    /// (text, JSON's `day`, `--from/--to`) and the calendar's note marks.
+    @Test func theListingsPutAnEntryThatNamesADayUnderThatDay() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let env = ["HABIT_NOW": "2025-10-22T12:00:00+02:00", "NO_COLOR": "1"]
+        #expect(try habit.run(["config", "set", "day-start", "04:00"]).status == 0)
+        #expect(try habit.run(["add", "floss"]).status == 0)
+        for args in [["alcohol", "1", "--date", "2025-10-21"], ["floss", "--date", "2025-10-21", "--note", "floss note"],
+                     ["meditate", "10m", "--at", "2025-10-21 02:00", "--note", "late"],
+                     ["meditate", "5m", "--at", "2025-10-21 09:00", "--note", "morning"]] {
+            #expect(try habit.run(["log"] + args, env: env).status == 0, "\(args)")
+        }
+
+        let timeline = Self.listedDays(try habit.run(["timeline", "--days", "3"], env: env).stdout)
+        #expect(Set(timeline.keys) == ["Yesterday", "Mon 20 Oct"])
+        #expect(timeline["Yesterday"].map { $0.contains("noalc") && $0.contains("floss") && $0.contains("09:00–09:05") } == true)
+        #expect(timeline["Mon 20 Oct"].map { $0.contains("02:00–02:10") && !$0.contains("noalc") && !$0.contains("floss") } == true)
+
+        let list = Self.listedDays(try habit.run(["log", "list", "--days", "3"], env: env).stdout)
+        #expect(Set(list.keys) == ["Yesterday", "Mon 20 Oct"])
+        #expect(list["Yesterday"].map { $0.contains("noalc") && $0.contains("floss") && $0.contains("09:00–09:05") } == true)
+        #expect(list["Mon 20 Oct"].map { $0.contains("02:00–02:10") && !$0.contains("noalc") && !$0.contains("floss") } == true)
+        // JSON lists them in the same order: the 21st's entries (its two day entries last), then the 20th's.
+        let entries = try #require(try habit.json(["log", "list", "--days", "3"], env: env)["entries"] as? [[String: Any]])
+        #expect(entries.compactMap { ($0["sample"] as? [String: Any])?["start"] as? String } == [
+            "2025-10-21T09:00:00+02:00", "2025-10-21T00:00:00+02:00", "2025-10-21T00:00:00+02:00", "2025-10-21T02:00:00+02:00",
+        ])
+
+        let notes = Self.listedDays(try habit.run(["notes"], env: env).stdout)
+        #expect(notes == ["Yesterday": "  09:00  meditate   morning\n  00:00  floss      floss note", "Mon 20 Oct": "  02:00  meditate   late"])
+        let json = try #require(try habit.json(["notes"], env: env)["notes"] as? [[String: Any]])
+        #expect(json.map { "\($0["note"] ?? "") \($0["day"] ?? "")" } == ["morning 2025-10-21", "floss note 2025-10-21", "late 2025-10-20"])
+        let on21 = try habit.run(["notes", "--from", "2025-10-21", "--to", "2025-10-22"], env: env).stdout
+        #expect(on21 == "Yesterday\n  09:00  meditate   morning\n  00:00  floss      floss note\n")
+
+        let days = try #require(try habit.json(["calendar", "2025-10"], env: env)["days"] as? [[String: Any]])
+        #expect(days.first { $0["date"] as? String == "2025-10-21" }?["notes"] as? Int == 2)
+        #expect(days.first { $0["date"] as? String == "2025-10-20" }?["notes"] as? Int == 1)
+    }
+
     @Test func atTimesAreTheOnesInsideTodaysHabitDay() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }

@@ -8,11 +8,14 @@ public struct Note: Sendable, Equatable {
     /// another type, the type's short name or its identifier.
     public var habit: String
     public var start: Date
+    /// The day the entry belongs to (``HabitCalendar/day(ofEntryAt:namesADay:)``): an entry that
+    /// names a day its calendar day, whatever the day-start is.
+    public var day: LocalDay
     public var text: String
     public var source: SourceID
 
-    public init(uuid: UUID, habit: String, start: Date, text: String, source: SourceID) {
-        (self.uuid, self.habit, self.start, self.text, self.source) = (uuid, habit, start, text, source)
+    public init(uuid: UUID, habit: String, start: Date, day: LocalDay, text: String, source: SourceID) {
+        (self.uuid, self.habit, self.start, self.day, self.text, self.source) = (uuid, habit, start, day, text, source)
     }
 }
 
@@ -30,9 +33,10 @@ public enum NoteRules {
         return DataTypes.shortName(of: type) ?? type
     }
 
-    /// Newest first; ties by UUID, so a listing is the same in every store that holds the notes.
+    /// Newest day first, in a day newest first; ties by UUID, so a listing is the same in every
+    /// store that holds the notes.
     public static func newestFirst(_ a: Note, _ b: Note) -> Bool {
-        (a.start, a.uuid.uuidString) > (b.start, b.uuid.uuidString)
+        (a.day, a.start, a.uuid.uuidString) > (b.day, b.start, b.uuid.uuidString)
     }
 }
 

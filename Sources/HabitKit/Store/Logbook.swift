@@ -46,6 +46,14 @@ public enum Entry: Sendable {
         }
     }
 
+    /// The day the entry belongs to in `calendar` (``DayEntry/day(of:in:)``; a workout never names a day).
+    public func day(in calendar: HabitCalendar) -> LocalDay {
+        switch self {
+        case .sample(let s): DayEntry.day(of: s, in: calendar)
+        case .workout(let w, _): calendar.day(ofEntryAt: w.start, namesADay: false)
+        }
+    }
+
     public var uuid: UUID {
         switch self {
         case .sample(let s): s.uuid
@@ -371,11 +379,31 @@ extension StoreRequest where Value == Void {
     /// workout comes without its samples and none are read (a listing that shows none of them).
     public static func eachEntry(in range: InstantRange, allSources: Bool = true, workoutSamples: Bool = true,
                                  _ body: @escaping (Entry) throws -> Void) -> Self {
+        eachEntry(in: range, entries: nil, calendar: nil, allSources: allSources, workoutSamples: workoutSamples, body)
+    }
+
+    /// The entries of `days` in the order of the days they belong to (``DayOrderedSamples``),
+    /// newest day first, in a day newest first: as ``eachEntry(in:allSources:workoutSamples:_:)``
+    /// lists the habit days' instants, but an entry that names a day (``DayEntry``) comes under
+    /// its calendar day whatever the day-start is (`habit log list`).
+    public static func eachEntry(of days: DayRange, calendar: HabitCalendar, allSources: Bool = true, workoutSamples: Bool = true,
+                                 _ body: @escaping (Entry) throws -> Void) -> Self {
+        eachEntry(in: calendar.instants(of: days), entries: calendar.entryInstants(of: days), calendar: calendar,
+                  allSources: allSources, workoutSamples: workoutSamples, body)
+    }
+
+    private static func eachEntry(in range: InstantRange, entries: InstantRange?, calendar: HabitCalendar?, allSources: Bool,
+                                  workoutSamples: Bool, _ body: @escaping (Entry) throws -> Void) -> Self {
         Self { db in
             let names = try HabitStore.habitNames(db)
             let grants = try HabitStore.grants(db)  // a type habit may not read is not listed
             // Stored UUIDs are lowercase hex: their order is that of `uuidString` (uppercase).
-            let samples = try entrySamples(in: range, grants: grants, allSources: allSources).fetchCursor(db)
+            var samples = try DayOrderedSamples({ entrySamples(in: $0, grants: grants, allSources: allSources) },
+                                                in: range, entries: entries, calendar: calendar, db)
+            var finder = calendar.map { HabitCalendar.DayFinder($0) }
+            func day(_ w: WorkoutViewRecord) -> LocalDay {
+                finder?.day(containing: Date(timeIntervalSince1970: w.start)) ?? LocalDay(ordinal: 0)
+            }
             var workouts: WorkoutBatches<[Sample]>?
             if grants.mayRead(DataTypes.workout) {
                 let cursor = try WorkoutViewRecord.all().starting(in: range).fromSources(all: allSources)
@@ -385,7 +413,7 @@ extension StoreRequest where Value == Void {
             var sample = try samples.next()
             var workout = try workouts?.nextWorkout()
             while sample != nil || workout != nil {
-                if let s = sample, workout.map({ w, _ in (s.start, s.uuid) > (w.start, w.uuid) }) ?? true {
+                if let (sday, s) = sample, workout.map({ w, _ in (sday, s.start, s.uuid) > (day(w), w.start, w.uuid) }) ?? true {
                     try body(.sample(HabitDefinition.labelled(s.sample, names: names)))
                     sample = try samples.next()
                 } else if let (w, parts) = workout {

@@ -27,7 +27,8 @@ extension StoreRequest where Value == [TimelineDay] {
 extension StoreRequest where Value == Void {
     /// The days of ``timeline(days:calendar:)`` handed to `body` one at a time, newest first
     /// (issue 28: a century needs memory for one day of entries, not for all). Entries and
-    /// workouts come from cursors, newest first; nights and rings (one a day at most) are
+    /// workouts come from cursors, newest first; nights and rings (one a day at most) and the
+    /// entries that name a day (listed under their calendar day, ``DayOrderedSamples``) are
     /// gathered first. A day's items are put in the order the whole list had — entries
     /// (oldest first, ties by UUID), workouts, rings, the night — and then sorted newest first
     /// by the same stable sort. Run it inside one read transaction (a snapshot).
@@ -62,9 +63,12 @@ extension StoreRequest where Value == Void {
             }
             let otherDays = others.keys.sorted(by: >)
             var nextOther = 0
-            let samples = try SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
-                .standalone().readable(grants).starting(in: range)
-                .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc).fetchCursor(db)
+            // An entry that names a day is listed under its calendar day (``DayOrderedSamples``).
+            var samples = try DayOrderedSamples({ range in
+                SampleViewRecord.all().ofTypes([SampleType.mindfulSession, SampleType.alcoholicBeverages], orOwnHabits: true)
+                    .standalone().readable(grants).starting(in: range)
+                    .order(SampleViewRecord.Columns.start.desc, SampleViewRecord.Columns.uuid.desc)
+            }, in: range, entries: calendar.entryInstants(of: days), calendar: calendar, db)
             let heartRates = try HeartRates(grants, db)
             let workouts = grants.mayRead(DataTypes.workout)
                 ? heartRates.batches(try WorkoutViewRecord.all().starting(in: range)
@@ -75,13 +79,13 @@ extension StoreRequest where Value == Void {
             var sample = try samples.next()
             var workout = try workouts?.nextWorkout()
             while true {
-                let candidates = [sample.map { day($0.start) }, workout.map { day($0.0.start) },
+                let candidates = [sample?.day, workout.map { day($0.0.start) },
                                   nextOther < otherDays.count ? otherDays[nextOther] : nil]
                 guard let current = candidates.compactMap({ $0 }).max() else { break }
                 // Newest first from the cursors: reversed, a day's rows are oldest first, ties by UUID.
                 var entries: [TimelineItem] = []
-                while let s = sample, day(s.start) == current {
-                    entries.append(.entry(.sample(HabitDefinition.labelled(s.sample, names: names))))
+                while let s = sample, s.day == current {
+                    entries.append(.entry(.sample(HabitDefinition.labelled(s.row.sample, names: names))))
                     sample = try samples.next()
                 }
                 var dayWorkouts: [TimelineItem] = []

@@ -28,10 +28,12 @@ public enum DayEntry {
     static func startsInSQL(_ range: InstantRange, entries: InstantRange) -> SQL {
         let (lo, hi) = (range.lowerBound.timeIntervalSince1970, range.upperBound.timeIntervalSince1970)
         let (elo, ehi) = (entries.lowerBound.timeIntervalSince1970, entries.upperBound.timeIntervalSince1970)
-        return """
-            CASE WHEN typeId = (SELECT id FROM sampleType WHERE identifier = \(SampleType.alcoholicBeverages)) OR \(sql: markedSQL)
-            THEN start >= \(elo) AND start < \(ehi) ELSE start >= \(lo) AND start < \(hi) END
-            """
+        return "CASE WHEN \(namesADaySQL) THEN start >= \(elo) AND start < \(ehi) ELSE start >= \(lo) AND start < \(hi) END"
+    }
+
+    /// SQL true for a `sample` row (or `sampleView` row) that names a day: ``namesADay(type:metadata:)`` in SQL.
+    static var namesADaySQL: SQL {
+        "(typeId IN (SELECT id FROM sampleType WHERE identifier = \(SampleType.alcoholicBeverages)) OR \(sql: markedSQL))"
     }
 
     /// SQL true for a `sample` row whose metadata marks it (metadata is one JSON object with its

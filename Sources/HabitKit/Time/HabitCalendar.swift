@@ -185,6 +185,13 @@ public struct HabitCalendar: Sendable {
         dayStart == .midnight ? nil : civil.starts(of: days)
     }
 
+    /// The instants entries that name a day are put in `days` by: from the first instant of the
+    /// first calendar day to that of the day after the last; nil when they are the habit days' own
+    /// (day-start 00:00).
+    public func entryInstants(of days: DayRange) -> InstantRange? {
+        dayStart == .midnight ? nil : InstantRange(entryInstant(of: days.lowerBound), upTo: entryInstant(of: days.upperBound))
+    }
+
     /// The first instant of `day`: `dayStart` on that date (local midnight by default). A
     /// day-start inside a DST gap means the first instant after the gap; a repeated one, its
     /// first occurrence.

@@ -93,7 +93,7 @@ struct CalendarCommand: ParsableCommand {
     /// How many notes each day of `range` carries: of `habits` when some are shown (--habit, --tag), else of all.
     static func notesByDay(_ store: HabitStore, range: DayRange, habits: [HabitDefinition]?, env: HabitEnvironment,
                            allSources: Bool) throws -> [LocalDay: Int] {
-        let starts = try store.read(.noteStarts(in: env.calendar.instants(of: range), of: habits, allSources: allSources))
-        return Dictionary(grouping: starts) { env.calendar.day(containing: $0) }.mapValues(\.count)
+        let days = try store.read(.noteDays(in: range, of: habits, allSources: allSources, calendar: env.calendar))
+        return Dictionary(grouping: days) { $0 }.mapValues(\.count)
     }
 }

@@ -25,7 +25,7 @@ struct LogList: ParsableCommand {
             let calendar = env.calendar
             // The text shows no workout's samples: they are read for `--json` alone.
             let request = { (body: @escaping (Entry) throws -> Void) in
-                StoreRequest<Void>.eachEntry(in: calendar.instants(of: period.range(today: env.today)), allSources: allSources && !appOnly,
+                StoreRequest<Void>.eachEntry(of: period.range(today: env.today), calendar: calendar, allSources: allSources && !appOnly,
                                              workoutSamples: output.json, body)
             }
             try StreamedOutput.run { out in
@@ -44,7 +44,7 @@ struct LogList: ParsableCommand {
                 var current: LocalDay?
                 let today = env.today  // worked out once, not once a day of the listing
                 try store.read(request { entry in
-                    let day = calendar.day(containing: entry.start)
+                    let day = entry.day(in: calendar)
                     if day != current {
                         if current != nil { try out.line("") }
                         try out.line(TextRendering.dayHeading(day, today: today))

@@ -30,7 +30,8 @@ struct NotesCommand: ParsableCommand {
         try options.store.snapshot { store, env in
             let definition = try habit.map { try store.read(.habit(named: $0, env: env)) }
             let search = grep.map(NoteSearch.init)
-            let notes = try store.read(.notes(in: try days.range(env: env), of: definition, allSources: options.allSources))
+            let notes = try store.read(.notes(in: try days.range(env: env), entries: try days.entryRange(env: env), of: definition,
+                                              allSources: options.allSources, calendar: env.calendar))
                 .filter { note in search?.matches(note.text) ?? true }
             let calendar = env.calendar
             if options.output.json {

@@ -9,7 +9,7 @@ struct NotesJSON: Codable, Equatable {
 struct NoteJSON: Codable, Equatable {
     let uuid: String
     let habit: String
-    /// The habit day the entry belongs to (`YYYY-MM-DD`).
+    /// The day the entry belongs to (`YYYY-MM-DD`): its habit day, or the calendar day it names (``DayEntry``).
     let day: String
     let start: String
     let note: String
@@ -18,7 +18,7 @@ struct NoteJSON: Codable, Equatable {
     init(_ n: Note, calendar: HabitCalendar) {
         uuid = n.uuid.storeText
         habit = n.habit
-        day = calendar.day(containing: n.start).description
+        day = n.day.description
         start = calendar.iso8601(n.start)
         note = n.text
         source = n.source.bundleID

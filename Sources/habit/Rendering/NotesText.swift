@@ -8,7 +8,7 @@ enum NotesText {
         var lines: [String] = []
         var current: LocalDay?
         for note in notes {
-            let day = calendar.day(containing: note.start)
+            let day = note.day
             if day != current {
                 if current != nil { lines.append("") }
                 lines.append(TextRendering.dayHeading(day, today: today))

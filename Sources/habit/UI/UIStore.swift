@@ -69,10 +69,11 @@ struct UIStore {
     /// Each readable report's days as cells: the calendar's mark, the value, the skip, the newest note.
     private func cells(_ overview: HabitOverview, _ days: DayRange, of habit: HabitDefinition?,
                        _ store: HabitStore) throws -> [String: [LocalDay: UICell]] {
-        let notes = try store.read(.notes(in: env.calendar.instants(of: days), of: habit, allSources: false))
+        let notes = try store.read(.notes(in: env.calendar.instants(of: days), entries: env.calendar.entryInstants(of: days), of: habit,
+                                          allSources: false, calendar: env.calendar))
         var noted: [String: [LocalDay: String]] = [:]
         for note in notes.reversed() {  // oldest first: the newest note of a day is kept
-            noted[note.habit, default: [:]][env.calendar.day(containing: note.start)] = note.text
+            noted[note.habit, default: [:]][note.day] = note.text
         }
         var cells: [String: [LocalDay: UICell]] = [:]
         for report in overview.reports where report.readable {
