@@ -114,7 +114,8 @@ import Testing
         let coffee = Self.habit(.quantity, unit: "cup", goal: .atMost(2))
         // 8 days within (the 7th earns a joker), then 3 cups today: missed, and healed (§4: only wild breaks whatever is held).
         let r = Self.run(coffee, Array(repeating: nil, count: 8) + [3])
-        #expect(r.today == .missed)
+        #expect(r.today == .healed)
+        #expect(r.days.last?.state == .healed)
         #expect(r.current == 9)
         #expect(r.jokers == 0)
         #expect(r.days.last?.joker == true)
@@ -130,7 +131,7 @@ import Testing
         #expect(skipped.longest == 8)
         #expect(skipped.jokers == 1)  // not spent
         // Its score is the day before's: a skipped day leaves it.
-        #expect(skipped.days[7] == HabitDayStatus(day: Self.monday.adding(days: 7), value: 0, met: false, skipped: true, joker: false,
+        #expect(skipped.days[7] == HabitDayStatus(day: Self.monday.adding(days: 7), value: 0, state: .skipped, skipped: true,
                                                   score: skipped.days[6].score))
         // The same day not skipped is a miss the joker heals: counted, and the joker spent.
         let missed = Self.yesNo(Self.g(7) + "-" + "g")
@@ -293,8 +294,13 @@ import Testing
         #expect(pending.current == 2)
         #expect(pending.period == PeriodProgress(start: Self.monday.adding(days: 14), end: Self.monday.adding(days: 21),
                                                  value: 1, target: 3, met: false))
-        #expect(pending.days[14...16].allSatisfy { !$0.met })
-        #expect(pending.days[0..<14].allSatisfy { $0.met })  // a met week's days are all counted
+        #expect(pending.days[14...16].allSatisfy { !$0.targetMet })
+        #expect(pending.days[0..<14].allSatisfy { $0.targetMet })  // a met week's days are all counted
+        // Each day says what happened on it; the period's state stands beside it.
+        #expect(pending.days[0..<14].map(\.state) == Array(repeating: [DayState.done, .done, .done, .open, .open, .open, .open], count: 2).flatMap { $0 })
+        #expect(pending.days[0..<14].allSatisfy { $0.period == .met })
+        #expect(pending.days[14...16].map(\.state) == [.done, .open, .pending])
+        #expect(pending.days[14...16].allSatisfy { $0.period == .pending })
         values[15] = 1; values[16] = 1
         let done = Self.run(gym, values)
         #expect(done.today == .done)
@@ -583,16 +589,16 @@ extension HabitEvaluatorTests {
         let walk = Self.habit(times: 2, per: .days(3))
         // Day 1 skipped and not done: window 0–1 has 1 open day, target 1, done 1: met anyway.
         let r = Self.yesNo("gsg", habit: walk)
-        #expect(r.days.map(\.met) == [true, true, true] && r.current == 3)
+        #expect(r.days.map(\.targetMet) == [true, true, true] && r.current == 3)
         // A vacation: days 2–6 skipped (the 6th done anyway), then two days done. Days 2 and 3
         // are met by days 0–1 (targets 2 of 2 open days, 1 of 1); the windows of days 4–6 are
         // wholly skipped: passed over; day 7's window (5–7) has one open day and 2 done.
         let vacation = Self.yesNo("ggssssSgg", habit: walk)
-        #expect(vacation.days.map(\.met) == [true, true, true, true, false, false, false, true, true])
+        #expect(vacation.days.map(\.targetMet) == [true, true, true, true, false, false, false, true, true])
         #expect(vacation.current == 6 && vacation.longest == 6)
         // Not skipped, the same rest breaks it: day 6's window (4–6) holds 1.
         let rest = Self.yesNo("gg----ggg", habit: walk)
-        #expect(rest.days.map(\.met) == [true, true, true, false, false, false, false, true, true])
+        #expect(rest.days.map(\.targetMet) == [true, true, true, false, false, false, false, true, true])
         #expect(rest.current == 2 && rest.longest == 3)
     }
 

@@ -333,7 +333,7 @@ import Testing
             seen.jokerDays += report.days.filter(\.joker).count
             seen.skippedButMet += report.days.filter { $0.skipped && $0.met }.count
             if habit.per != .day && report.current > 0 { seen.periodStreaks += 1 }
-            if report.today == .missed { seen.limitsMissedToday += 1 }
+            if report.today == .missed || report.today == .healed { seen.limitsMissedToday += 1 }
             let what = "\(label) \(habit.name) \(habit.per) \(habit.kind) \(String(describing: habit.goal)) ×\(habit.times)"
             let entries = world.entries[habit.id] ?? []
             var sums: [LocalDay: Double] = [:], counts: [LocalDay: Int] = [:]
@@ -433,8 +433,12 @@ import Testing
                     #expect(report.period.map { abs($0.value - value) < epsilon } == true, "\(what): the current period's value")
                 }
             }
-            // Every day of the period up to today is marked with the period's outcome.
-            for day in inHistory { #expect(byDay[day]?.met == (met ?? false), "\(what) \(day): the period's mark") }
+            // Every day of the period up to today carries the period's outcome beside its own
+            // state, which says only whether something was done that day.
+            for day in inHistory {
+                #expect(byDay[day]?.targetMet == (met ?? false), "\(what) \(day): the period's state")
+                #expect(byDay[day]?.met == (counts[day, default: 0] > 0), "\(what) \(day): the day's own state")
+            }
             periods.append((p, met, isCurrent))
             p = period(habit.per, of: p.upperBound)
         }
@@ -443,7 +447,7 @@ import Testing
         func marked(_ range: DayRange) -> Bool? {
             let days = range.filter { $0 >= firstDay && $0 <= today }.compactMap { byDay[$0] }
             if range.filter({ $0 >= firstDay }).allSatisfy(skipped.contains) { return nil }
-            return days.allSatisfy(\.met)
+            return days.allSatisfy(\.targetMet)
         }
         var current = 0
         var k = periods.count - 1
@@ -496,17 +500,17 @@ import Testing
                     #expect(report.period?.start == window.lowerBound && report.period?.end == today.adding(days: 1), "\(what): today's window")
                 }
             }
-            #expect(s.met == (met ?? false), "\(what) \(s.day): the window's mark")
+            #expect(s.targetMet == (met ?? false), "\(what) \(s.day): the window's state")
             outcomes.append((s.day, met))
         }
         // (a) The streak from the calendar's marks, backwards from today (if marked) or yesterday.
         var i = history.count - 1
         let exceededToday = isLimit && outcomes.last?.met == false && !skipped.contains(today)
         #expect((report.today == .missed) == exceededToday, "\(what): a limit exceeded today is missed, anything else not")
-        if !history[i].met { i = exceededToday ? -1 : i - 1 }
+        if !history[i].targetMet { i = exceededToday ? -1 : i - 1 }
         var current = 0
         while i >= 0 {
-            if history[i].met { current += 1 } else if !history[i].skipped { break }
+            if history[i].targetMet { current += 1 } else if !history[i].skipped { break }
             i -= 1
         }
         #expect(report.current == current, "\(what): current days from the calendar's marks")

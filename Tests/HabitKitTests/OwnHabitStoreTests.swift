@@ -126,14 +126,14 @@ import Testing
         let reports = try store.read(.overview([walk, pages], range: range, env: env)).reports
         let r = reports[0]
         #expect(r.days.map(\.value) == [0, 0, 1, 3, 0, 1], "\(c)")
-        #expect(r.days.map(\.met) == [false, false, false, true, true, true], "\(c)")
+        #expect(r.days.map(\.targetMet) == [false, false, false, true, true, true], "\(c)")
         #expect(r.today == .done && r.current == 3 && r.longest == 3)
         #expect(r.period == PeriodProgress(start: change, end: change.adding(days: 3), value: 2, target: 2, met: true))
         // At least 5 pages in any 2 days (2 pages an entry): sums 0, 0, 2, 8, 6, 2 over the two days
         // ending with each; the first day's target is ceil(5 × 1/2) = 3.
         let p = reports[1]
         #expect(p.days.map(\.value) == [0, 0, 2, 6, 0, 2], "\(c)")
-        #expect(p.days.map(\.met) == [false, false, false, true, true, false], "\(c)")
+        #expect(p.days.map(\.targetMet) == [false, false, false, true, true, false], "\(c)")
         #expect(p.today == .pending && p.current == 2 && p.period?.value == 2 && p.period?.target == 5)
     }
 

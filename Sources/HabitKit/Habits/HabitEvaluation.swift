@@ -34,18 +34,34 @@ extension HabitDayInput {
     }
 }
 
-/// One day of a habit as the calendar marks it and the streak counts it.
+/// One day of a habit as the one evaluation decides it: what every view shows and every
+/// reminder asks (Standards/habits.md, "Day states").
 public struct HabitDayStatus: Sendable, Equatable {
     public var day: LocalDay
     public var value: Double
-    /// Counted as done: a good day of a daily habit, or a day (up to today) of a met period.
-    public var met: Bool
+    /// The day's own state: what happened that day.
+    public var state: DayState
+    /// A week or month habit's period as of this day (nil for other habits and outside the history).
+    public var period: PeriodState? = nil
+    /// Passed over by the walk: skipped, off the weekday schedule, or (a habit that never asks)
+    /// without entries — whether or not the day is met anyway.
     public var skipped: Bool
-    /// A missed day a joker healed (daily habits): the streak goes on through it.
-    public var joker: Bool
     /// The score after this day, as Loop shows it for the day (``HabitEvaluator/score``): nil
     /// before the history and after the last day counted (today while it does not count yet).
     public var score: Double? = nil
+
+    public init(day: LocalDay, value: Double, state: DayState, period: PeriodState? = nil, skipped: Bool = false,
+                score: Double? = nil) {
+        (self.day, self.value, self.state, self.period, self.skipped, self.score) = (day, value, state, period, skipped, score)
+    }
+
+    /// Done on the day (``DayState/isDone``): the calendar's ●.
+    public var met: Bool { state.isDone }
+    /// A missed day a joker healed (daily habits): the streak goes on through it.
+    public var joker: Bool { state == .healed }
+    /// The habit's target is met as of this day: the day's own (daily habits, N days in any D), or
+    /// its period's so far (week and month habits). What reminders and the on-met hook ask.
+    public var targetMet: Bool { state == .met || period == .met }
 }
 
 /// The current period of a week or month habit; of a habit of N days in any D, today's window
@@ -136,25 +152,26 @@ public enum HabitEvaluator {
         // Skips are looked up to the end of the current period too (a vacation planned for later this week shrinks its target).
         var skipped = DayTable(skipped: skipped, covering: DayRange(min(firstDay ?? today, range.lowerBound),
                                                                     upTo: max(today.adding(days: 32), range.upperBound)))
+        let excuse = Excuse(habit: habit, skips: skipped, byDay: byDay)
         // A habit that never asks has no "not done": each day without an entry counts as skipped.
         if !habit.asks { skipped.skipEvery { byDay[$0]?.hasEntry != true } }
         // A weekday schedule: a day off it is passed over as a skipped day is (without a skip entry);
         // one good anyway — logged — counts, as a skipped day that is good does.
         if habit.on != nil { skipped.skipEvery { !habit.isScheduled(on: $0) } }
         guard let firstDay, firstDay <= today else {
-            report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, met: false,
-                                                      skipped: skipped.has($0), joker: false) }
+            report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, state: $0 > today ? .later : .before,
+                                                      skipped: skipped.has($0)) }
             if skipped.has(today) { report.today = .skipped }
             return report
         }
         var statuses = DayTable<HabitDayStatus>(lowerBound: firstDay, upTo: max(today.adding(days: 1), range.upperBound))
         switch habit.per {
         case .day:
-            walkDays(habit, byDay, firstDay: firstDay, skipped: skipped, today: today, into: &report, &statuses)
+            walkDays(habit, byDay, firstDay: firstDay, skipped: skipped, excuse: excuse, today: today, into: &report, &statuses)
         case .days:
-            walkWindows(habit, byDay, firstDay: firstDay, skipped: skipped, today: today, into: &report, &statuses)
+            walkWindows(habit, byDay, firstDay: firstDay, skipped: skipped, excuse: excuse, today: today, into: &report, &statuses)
         case .week, .month:
-            walkPeriods(habit, byDay, firstDay: firstDay, skipped: skipped, today: today,
+            walkPeriods(habit, byDay, firstDay: firstDay, skipped: skipped, excuse: excuse, today: today,
                         weekStartsOnSunday: weekStartsOnSunday, into: &report, &statuses)
         }
         if scoring {
@@ -162,8 +179,8 @@ public enum HabitEvaluator {
                                  todayCounts: report.today == .done)
         }
         report.days = range.map { day in
-            statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: false,
-                                            skipped: skipped.has(day), joker: false)
+            statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, state: day > today ? .later : .before,
+                                            skipped: skipped.has(day))
         }
         return report
     }
@@ -180,33 +197,29 @@ public enum HabitEvaluator {
 
     /// Daily habits: §4's walk with jokers; a skipped day that is not good is passed over.
     private static func walkDays(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, firstDay: LocalDay,
-                                 skipped: DayTable<Bool>, today: LocalDay, into report: inout HabitReport,
+                                 skipped: DayTable<Bool>, excuse: Excuse, today: LocalDay, into report: inout HabitReport,
                                  _ statuses: inout DayTable<HabitDayStatus>) {
         var walk = StreakWalk()
         var day = firstDay
         while day <= today {
             let input = byDay[day] ?? HabitDayInput(day: day, value: 0, hasEntry: false, outcome: .miss, decided: false)
             let isSkipped = skipped.has(day)
-            var status = HabitDayStatus(day: day, value: input.value, met: input.outcome == .good, skipped: isSkipped, joker: false)
-            if day == today {
-                if input.outcome == .good {
-                    report.today = .done
-                } else if isSkipped {
-                    report.today = .skipped
-                } else if input.decided {
-                    report.today = .missed
-                } else {
-                    report.today = .pending
-                }
-            }
-            let steps = input.outcome == .good || (!isSkipped && (day < today || input.decided))
-            if steps {
+            let state: DayState
+            if input.outcome == .good {
+                walk.step(.good)
+                state = .met
+            } else if isSkipped {
+                state = excuse.state(of: day)
+            } else if day < today || input.decided {
                 let jokersBefore = walk.jokers
                 walk.step(input.outcome)
                 // A miss that left the streak standing was healed by a joker.
-                status.joker = input.outcome == .miss && walk.current > 0 && walk.jokers <= jokersBefore
+                state = input.outcome == .miss && walk.current > 0 && walk.jokers <= jokersBefore ? .healed : .missed
+            } else {
+                state = .pending
             }
-            statuses[day] = status
+            if day == today { report.today = TodayState(state) }
+            statuses[day] = HabitDayStatus(day: day, value: input.value, state: state, skipped: isSkipped)
             day = day.adding(days: 1)
         }
         report.current = walk.current
@@ -217,19 +230,25 @@ public enum HabitEvaluator {
     /// Week and month habits: consecutive met periods, no jokers; the current period is pending
     /// until met and never breaks the streak (an at-most limit already exceeded does).
     private static func walkPeriods(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, firstDay: LocalDay,
-                                    skipped: DayTable<Bool>, today: LocalDay, weekStartsOnSunday: Bool,
+                                    skipped: DayTable<Bool>, excuse: Excuse, today: LocalDay, weekStartsOnSunday: Bool,
                                     into report: inout HabitReport, _ statuses: inout DayTable<HabitDayStatus>) {
         var current = 0, longest = 0
         var period = Self.period(habit.per, of: firstDay, weekStartsOnSunday: weekStartsOnSunday)
         while period.lowerBound <= today {
             let progress = Self.progress(habit, byDay, period: period, firstDay: firstDay, skipped: skipped, today: today)
             let isCurrent = period.contains(today)
+            let exceeded = habit.goal?.isLimit == true && progress.map { !$0.met } == true
+            let periodState: PeriodState = progress == nil ? .skipped : progress?.met == true ? .met
+                : !isCurrent || exceeded ? .missed : .pending
             for day in period where day >= firstDay && day <= today {
-                statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: progress?.met ?? false,
-                                               skipped: skipped.has(day), joker: false)
+                let input = byDay[day]
+                // The day says what was done on it; the period's state stands beside it.
+                let state: DayState = input?.hasEntry == true ? .done : skipped.has(day) ? excuse.state(of: day)
+                    : day == today ? .pending : .open
+                statuses[day] = HabitDayStatus(day: day, value: input?.value ?? 0, state: state, period: periodState,
+                                               skipped: skipped.has(day))
             }
             if let progress {
-                let exceeded = habit.goal?.isLimit == true && !progress.met
                 if progress.met {
                     current += 1
                 } else if !isCurrent || exceeded {
@@ -256,7 +275,7 @@ public enum HabitEvaluator {
     /// that is not met is passed over; today is pending until met, and missed only when an
     /// at-most limit is already exceeded (Standards/habits.md, "N days in any D").
     private static func walkWindows(_ habit: HabitDefinition, _ byDay: DayTable<HabitDayInput>, firstDay: LocalDay,
-                                    skipped: DayTable<Bool>, today: LocalDay, into report: inout HabitReport,
+                                    skipped: DayTable<Bool>, excuse: Excuse, today: LocalDay, into report: inout HabitReport,
                                     _ statuses: inout DayTable<HabitDayStatus>) {
         var current = 0, longest = 0
         var day = firstDay
@@ -265,8 +284,11 @@ public enum HabitEvaluator {
             let progress = Self.progress(habit, byDay, period: window, firstDay: firstDay, skipped: skipped, today: today)
             let met = progress?.met ?? false
             let isSkipped = skipped.has(day)
-            statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, met: met, skipped: isSkipped, joker: false)
             let exceeded = habit.goal?.isLimit == true && progress != nil && !met
+            let state: DayState = met ? .met : exceeded ? .missed
+                : byDay[day]?.hasEntry == true ? .done : isSkipped ? excuse.state(of: day)
+                : progress == nil ? .skipped : day < today ? .missed : .pending
+            statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, state: state, skipped: isSkipped)
             if met {
                 current += 1
             } else if isSkipped || progress == nil {
@@ -437,6 +459,34 @@ extension DayTable where Value == Bool {
         for i in values.indices {
             let day = LocalDay(ordinal: base + i)
             if isSkipped(day) { values[i] = true }
+        }
+    }
+}
+
+/// Why a day the evaluation passes over is passed over: its own skip (or `skip --all`), a day off
+/// the habit's weekday schedule, or a day without entries of a habit that never asks.
+struct Excuse {
+    let habit: HabitDefinition
+    let skips: DayTable<Bool>
+    let byDay: DayTable<HabitDayInput>
+
+    func state(of day: LocalDay) -> DayState {
+        if skips.has(day) { return .skipped }
+        if !habit.isScheduled(on: day) { return .offDay }
+        if !habit.asks && byDay[day]?.hasEntry != true { return .notDue }
+        return .skipped
+    }
+}
+
+extension TodayState {
+    /// Today's state as its day's (``DayState``) says it.
+    init(_ state: DayState) {
+        switch state {
+        case .met, .done: self = .done
+        case .missed: self = .missed
+        case .healed: self = .healed
+        case .skipped, .offDay, .notDue: self = .skipped
+        case .pending, .open, .before, .later: self = .pending
         }
     }
 }

@@ -20,6 +20,8 @@ public enum TodayState: String, Sendable, Codable {
     case missed
     /// Today is skipped (and not done anyway): it neither counts nor breaks.
     case skipped
+    /// Today is missed, and a joker healed it: the streak goes on through it.
+    case healed
 }
 
 /// The rules that decide a good day — shared by the calendar's marks and the streak walk.

@@ -123,7 +123,7 @@ extension HabitStore {
                                              skipped: skips[definition.id] ?? [],
                                              today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day),
                                              scoring: false)
-        return report.days.first?.met ?? false
+        return report.days.first?.targetMet ?? false
     }
 
     /// The first day of a habit's history: a built-in's first data day; an own habit's earlier of

@@ -44,20 +44,40 @@ struct CalendarJSON: Codable, Equatable {
     let days: [CalendarDayJSON]
 }
 
-/// One habit on one day: `{"value":6,"met":false,"skipped":false,"joker":false}`.
+/// One habit on one day: `{"value":6,"met":false,"skipped":false,"joker":false,"state":"missed","period":null}`.
 struct HabitDayJSON: Codable, Equatable {
     let value: Double
-    /// The streak counts the day (for week and month habits: the day's period is met).
+    /// Done on the day: met, or (week, month, N days in any D) something done toward its period.
     let met: Bool
+    /// Skipped or off the habit's weekday schedule.
     let skipped: Bool
     /// A missed day a joker healed.
     let joker: Bool
+    /// The day's own state (``DayState``): met, done, open, missed, healed, pending, skipped,
+    /// off-day, not-due, before, later.
+    let state: DayState
+    /// A week or month habit's period as of the day: met, missed, pending, skipped; else null.
+    let period: PeriodState?
 
     init(_ s: HabitDayStatus) {
         value = JSONNumbers.rounded(s.value)
         met = s.met
         skipped = s.skipped
         joker = s.joker
+        state = s.state
+        period = s.period
+    }
+
+    private enum CodingKeys: String, CodingKey { case value, met, skipped, joker, state, period }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(value, forKey: .value)
+        try c.encode(met, forKey: .met)
+        try c.encode(skipped, forKey: .skipped)
+        try c.encode(joker, forKey: .joker)
+        try c.encode(state, forKey: .state)
+        try c.encode(period, forKey: .period)  // null for habits without periods
     }
 
     /// Each day of `overview.range` with every habit's status on it.

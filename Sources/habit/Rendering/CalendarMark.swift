@@ -18,15 +18,19 @@ enum CalendarMark: Equatable, Sendable {
     /// The colour a mark is drawn in (none with `NO_COLOR` or off a terminal).
     enum Tint: Equatable, Sendable { case green, yellow, red, dim }
 
-    /// The day of `report` as its calendar row shows it.
-    init(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay) {
-        if s.day > today || report.firstDay.map({ s.day < $0 }) ?? true { self = .notYet }
-        else if s.met { self = .counted }
-        else if s.joker { self = .joker }
-        else if s.skipped { self = .skipped }
-        else if s.day == today { self = .notYet }
-        else { self = .missed }
+    /// A day's mark: what its state (``DayState``, the one evaluation's) says happened that day.
+    init(_ state: DayState) {
+        switch state {
+        case .met, .done: self = .counted
+        case .healed: self = .joker
+        case .skipped, .offDay, .notDue: self = .skipped
+        case .missed: self = .missed
+        case .pending, .open, .before, .later: self = .notYet
+        }
     }
+
+    /// The day of `report` as its calendar row shows it.
+    init(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay) { self.init(s.state) }
 
     var glyph: String {
         switch self {

@@ -8,6 +8,7 @@ enum StatusText {
         case .pending: "…"
         case .missed: "✗"
         case .skipped: "–"
+        case .healed: "◆"
         }
     }
 

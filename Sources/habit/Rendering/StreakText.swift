@@ -31,6 +31,7 @@ enum StreakText {
             case .pending: style.yellow("pending")
             case .missed: style.red("missed")
             case .skipped: style.dim("skipped")
+            case .healed: style.yellow("missed, healed by a joker")
             }
             let current = String(r.current).leftPadded(4)
             let shown = Width.pad(middle, to: middleWidth).replacingOccurrences(of: current, with: style.bold(current), options: .anchored)

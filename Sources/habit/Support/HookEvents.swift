@@ -57,7 +57,7 @@ struct LogHooks {
         Hooks.run(.log, HookPayload(.log, LogJSON(result, calendar: env.calendar)), installed: installed)
         guard let habit, let before, let after = try store.read(.overview([habit], range: DayRange(day: day), env: env)).reports.first,
               after.readable else { return }
-        if before.days.first?.met != true, after.days.first?.met == true {
+        if before.days.first?.targetMet != true, after.days.first?.targetMet == true {
             Hooks.run(.met, HookPayload(.met, MetHookJSON(habit: habit.name, date: day.description)), installed: installed)
         }
         if installed.contains(.streak) { StreakHooks.compare([after], previous: [habit.id: before.current], installed: installed) }
