@@ -37,45 +37,35 @@ import Testing
         return habit
     }
 
-    static func fill(_ habit: HabitProcess) -> (String) -> String {
-        { $0.replacingOccurrences(of: "{folder}", with: habit.folder.path) }
+    /// `habit remind SUBCOMMAND` run as `choice` says; the store's absolute path when it is not the default.
+    static func printed(_ subcommand: String, _ choice: Choice) throws -> (HabitProcess, HabitProcess.Result, String?) {
+        let habit = try Self.habit()
+        let fill = { (s: String) in s.replacingOccurrences(of: "{folder}", with: habit.folder.path) }
+        let result = try habit.run(["remind", subcommand] + choice.arguments.map(fill), env: choice.env.mapValues(fill))
+        #expect(result.status == 0, "\(result.stderr)")
+        return (habit, result, choice.store.map { habit.folder.appendingPathComponent($0).path })
     }
 
     @Test(arguments: choices)
     func theCronLineCarriesTheStoresAbsolutePathWhenItIsNotTheDefault(_ choice: Choice) throws {
-        let habit = try Self.habit()
+        let (habit, result, store) = try Self.printed("cron", choice)
         defer { habit.cleanUp() }
-        let fill = Self.fill(habit)
-        let result = try habit.run(["remind", "cron"] + choice.arguments.map(fill), env: choice.env.mapValues(fill))
-        #expect(result.status == 0, "\(result.stderr)")
         let line = result.stdout.trimmingCharacters(in: .newlines)
         let command = try #require(TriggerCommand.cron(line))
-        if let store = choice.store {
-            let path = habit.folder.appendingPathComponent(store).path
-            #expect(command.environment["HABIT_DB"] == path, "\(line)")
-            #expect(command.storePath(home: habit.folder.path) == path)
-        } else {
-            #expect(line.hasPrefix("*/5 * * * * TZ=Europe/Berlin /"), "\(line)")
-            #expect(command.storePath(home: habit.folder.path) == habit.folder.path + "/.local/share/habit/habit.sqlite")
-        }
+        #expect(command.environment["HABIT_DB"] == store, "\(line)")
+        #expect(command.storePath(home: habit.folder.path) == store ?? habit.folder.path + "/.local/share/habit/habit.sqlite")
+        if store == nil { #expect(line.hasPrefix("*/5 * * * * TZ=Europe/Berlin /"), "\(line)") }
     }
 
     @Test(arguments: choices)
     func theSystemdUnitCarriesTheStoresAbsolutePathWhenItIsNotTheDefault(_ choice: Choice) throws {
-        let habit = try Self.habit()
+        let (habit, result, store) = try Self.printed("systemd", choice)
         defer { habit.cleanUp() }
-        let fill = Self.fill(habit)
-        let result = try habit.run(["remind", "systemd"] + choice.arguments.map(fill), env: choice.env.mapValues(fill))
-        #expect(result.status == 0, "\(result.stderr)")
         let command = try #require(TriggerCommand.systemdService(result.stdout))
-        if let store = choice.store {
-            let path = habit.folder.appendingPathComponent(store).path
-            #expect(command.environment["HABIT_DB"] == path, "\(result.stdout)")
-            #expect(command.storePath(home: habit.folder.path) == path)
-            #expect(result.stdout.contains(path.contains(" ") ? "Environment=\"HABIT_DB=\(path)\"\n" : "Environment=HABIT_DB=\(path)\n"))
-        } else {
-            #expect(!result.stdout.contains("HABIT_DB"), "\(result.stdout)")
-            #expect(command.storePath(home: habit.folder.path) == habit.folder.path + "/.local/share/habit/habit.sqlite")
+        #expect(command.environment["HABIT_DB"] == store, "\(result.stdout)")
+        #expect(command.storePath(home: habit.folder.path) == store ?? habit.folder.path + "/.local/share/habit/habit.sqlite")
+        if let store {
+            #expect(result.stdout.contains(store.contains(" ") ? "Environment=\"HABIT_DB=\(store)\"\n" : "Environment=HABIT_DB=\(store)\n"))
         }
         // The comment says where the unit goes: $XDG_CONFIG_HOME/systemd/user, else ~/.config/systemd/user.
         #expect(result.stdout.hasPrefix("# \(habit.folder.path)/.config/systemd/user/habit-remind.service\n"), "\(result.stdout)")
@@ -105,14 +95,20 @@ import Testing
         #expect(try String(contentsOf: table, encoding: .utf8) == "\(other)\n\(expected)\n")
     }
 
-    /// A store under `XDG_DATA_HOME` with the line an older habit wrote: doctor says the line
-    /// checks the default store, with the fix; after that fix it checks this one.
-    @Test func doctorSaysWhenTheCronLineReachesAnotherStoreAndTheFixMakesItReachThisOne() throws {
+    /// A store under `XDG_DATA_HOME` with a reminder, and a fake crontab.
+    static func reminderUnderXDGDataHome() throws -> HabitProcess {
         var habit = try habitWithFakeCron()
-        defer { habit.cleanUp() }
         habit.environment["HABIT_DB"] = ""
         habit.environment["XDG_DATA_HOME"] = habit.folder.appendingPathComponent("data").path
         #expect(try habit.run(["remind", "add", "meditate", "20:00"]).status == 0)
+        return habit
+    }
+
+    /// A store under `XDG_DATA_HOME` with the line an older habit wrote: doctor says the line
+    /// checks the default store, with the fix; after that fix it checks this one.
+    @Test func doctorSaysWhenTheCronLineReachesAnotherStoreAndTheFixMakesItReachThisOne() throws {
+        let habit = try Self.reminderUnderXDGDataHome()
+        defer { habit.cleanUp() }
         let store = habit.folder.appendingPathComponent("data/habit/habit.sqlite").path
         let table = habit.folder.appendingPathComponent("crontab")
         try Data("*/5 * * * * TZ=Europe/Berlin \(HabitProcess.binary.path) remind check # habit-reminders\n".utf8).write(to: table)
@@ -130,11 +126,8 @@ import Testing
 
     /// The same for the systemd unit `remind systemd --install` writes with `XDG_DATA_HOME` set.
     @Test func doctorSeesTheSystemdUnitWrittenForAStoreUnderXDGDataHomeReachIt() throws {
-        var habit = try habitWithFakeCron()
+        let habit = try Self.reminderUnderXDGDataHome()
         defer { habit.cleanUp() }
-        habit.environment["HABIT_DB"] = ""
-        habit.environment["XDG_DATA_HOME"] = habit.folder.appendingPathComponent("data").path
-        #expect(try habit.run(["remind", "add", "meditate", "20:00"]).status == 0)
         let units = habit.folder.appendingPathComponent(".config/systemd/user")
         #expect(try habit.run(["remind", "systemd", "--install"]).status == 0)
         try FileManager.default.createDirectory(at: units.appendingPathComponent("timers.target.wants"), withIntermediateDirectories: true)
