@@ -42,6 +42,8 @@ struct HabitProcess {
     let folder: URL
     var db: String { folder.appendingPathComponent("h.sqlite").path }
     var environment: [String: String] = [:]
+    /// The working folder `run` starts habit in (nil: the test process's).
+    var directory: URL?
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("habit-cli-\(UUID().uuidString)")
@@ -56,6 +58,7 @@ struct HabitProcess {
         env.merge(environment) { $1 }
         env.merge(extra) { $1 }
         process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -5,7 +5,7 @@ import Testing
 
 /// A habit process with a fake `crontab` (reading and writing `<folder>/crontab`) first on PATH,
 /// so no test reads or changes the real crontab.
-private func habitWithFakeCron() throws -> HabitProcess {
+func habitWithFakeCron() throws -> HabitProcess {
     var habit = try HabitProcess()
     let bin = habit.folder.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -40,12 +40,12 @@ private func contents(of folder: URL) throws -> [String: Data] {
     return out
 }
 
-private func findings(_ result: HabitProcess.Result) -> [[String: Any]] {
+func findings(_ result: HabitProcess.Result) -> [[String: Any]] {
     let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     return object?["findings"] as? [[String: Any]] ?? []
 }
 
-private func status(of check: String, in result: HabitProcess.Result) -> [String] {
+func status(of check: String, in result: HabitProcess.Result) -> [String] {
     findings(result).filter { $0["check"] as? String == check }.compactMap { $0["status"] as? String }
 }
 

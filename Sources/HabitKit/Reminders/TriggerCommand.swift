@@ -17,14 +17,20 @@ public struct TriggerCommand: Sendable, Equatable {
         zip(arguments, arguments.dropFirst()).contains { $0 == "remind" && $1 == "check" }
     }
 
-    /// The store the check opens: `--db`, else `HABIT_DB`, else the default path under `home`.
+    /// The store the check opens, as an absolute path: ``HabitPaths/store(option:)`` with the
+    /// line's `--db` and its environment over `inherited` (a crontab's `NAME=value` lines), `home`
+    /// when neither sets `HOME`. A relative path is taken from `home`: cron and systemd's user
+    /// manager run a command in the home folder.
     public func storePath(home: String, inherited: [String: String] = [:]) -> String {
-        let env = inherited.merging(environment) { $1 }
-        if let i = arguments.firstIndex(of: "--db"), i + 1 < arguments.count { return arguments[i + 1] }
-        if let inline = arguments.first(where: { $0.hasPrefix("--db=") }) { return String(inline.dropFirst(5)) }
-        if let db = env["HABIT_DB"], !db.isEmpty { return db }
-        if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/habit/habit.sqlite" }
-        return (env["HOME"] ?? home) + "/.local/share/habit/habit.sqlite"
+        var option: String?  // the last one given, as the parser takes it; none after `--` (the notifier's words)
+        let words = Array(arguments.prefix { $0 != "--" })
+        for (i, word) in words.enumerated() {
+            if word == "--db", i + 1 < words.count { option = words[i + 1] }
+            if word.hasPrefix("--db=") { option = String(word.dropFirst(5)) }
+        }
+        let paths = HabitPaths(environment: inherited.merging(environment) { $1 }, accountHome: home)
+        let path = paths.store(option: option).path
+        return path.hasPrefix("/") ? path : paths.home + "/" + path
     }
 
     /// The program the check hands reminders to: nil for stdout (the default), `notify-send`, or

@@ -24,15 +24,6 @@ public enum StoreAccess: Sendable {
 /// this binary understands: anything else is refused before it is opened, so it stays
 /// byte-for-byte as it was.
 public enum StoreFile {
-    /// The default path: `$XDG_DATA_HOME/habit/habit.sqlite`, else `~/.local/share/habit/habit.sqlite`.
-    public static func defaultPath(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/habit/habit.sqlite"
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/habit/habit.sqlite"
-    }
-
     /// What the path leads to.
     enum State {
         /// No file: `path` is where a new store goes.

@@ -56,9 +56,7 @@ enum HabitNameCompletion {
         if path.count >= 2, let q = path.first, q == "'" || q == "\"", path.last == q {
             path = String(path.dropFirst().dropLast())
         }
-        if path.hasPrefix("~/"), let home = Env.get("HOME"), !home.isEmpty {
-            path = home + path.dropFirst()
-        }
+        if path.hasPrefix("~/") { path = HabitPaths.live.home + path.dropFirst() }
         return path
     }
 

@@ -25,7 +25,7 @@ struct Doctor: ParsableCommand {
 
     func run() throws {
         let path = store.path
-        let diagnosis = StoreDiagnosis.examine(path: path, user: getuid(), named: store.isChosen)
+        let diagnosis = StoreDiagnosis.examine(path: path, user: getuid(), named: store.place.isNamed)
         // A store on a drive that is not mounted is neither a first run nor a typo: writes are refused.
         let unmounted = diagnosis.exists ? nil : store.location.missingFolder.map(StoreFolderMissing.init)
         var findings = unmounted.map { [$0.finding] } ?? diagnosis.findings
@@ -111,11 +111,10 @@ enum DoctorError: HabitError {
 /// the systemd user unit and its timer link, programs on PATH.
 enum TriggerFactsReader {
     static func findings(store: String, enabledReminders: Int?) -> [Finding] {
-        let home = Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = HabitPaths.live.home
         let searchPath = Env.get("PATH")
-        let configHome = Env.get("XDG_CONFIG_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        let unitFolder = configHome + "/systemd/user"
-        let servicePath = unitFolder + "/habit-remind.service"
+        let unitFolder = HabitPaths.live.systemdUserFolder
+        let servicePath = unitFolder + "/" + RemindSystemd.serviceName
         let hasCron = Notification.resolve("crontab", path: searchPath) != nil
         let facts = TriggerFacts(
             home: home, searchPath: searchPath, crontab: hasCron ? ((try? Crontab.read()) ?? []) : nil,

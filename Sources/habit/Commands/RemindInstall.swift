@@ -10,11 +10,11 @@ struct RemindInstall: ParsableCommand {
     func run() throws {
         let line = try Trigger.cronLine(store: store)
         var lines = try Crontab.read()
-        if lines.contains(line) {
+        if lines.filter(Trigger.isHabitLine) == [line] {
             Output.print("already installed: \(line)")
             return
         }
-        lines.removeAll { $0.hasSuffix(Trigger.marker) }  // an older habit line is replaced
+        lines.removeAll(where: Trigger.isHabitLine)  // an older habit line (another store, no HABIT_DB) is replaced
         lines.append(line)
         try Crontab.write(lines)
         Output.print("installed: \(line)")

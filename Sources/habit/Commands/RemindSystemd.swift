@@ -17,21 +17,14 @@ struct RemindSystemd: ParsableCommand {
     static let timerName = "habit-remind.timer"
     static let enable = "systemctl --user daemon-reload && systemctl --user enable --now habit-remind.timer"
 
-    /// `$XDG_CONFIG_HOME/systemd/user`, else `~/.config/systemd/user`.
-    static var unitFolder: String {
-        if let xdg = Env.get("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/systemd/user" }
-        let home = Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.config/systemd/user"
-    }
-
     func run() throws {
         let service = try Trigger.systemdService(store: store)
+        let folder = HabitPaths.live.systemdUserFolder
         guard install else {
-            Output.print("# ~/.config/systemd/user/\(Self.serviceName)\n\(service)\n# ~/.config/systemd/user/\(Self.timerName)\n"
+            Output.print("# \(folder)/\(Self.serviceName)\n\(service)\n# \(folder)/\(Self.timerName)\n"
                          + "\(Trigger.systemdTimer)\n# then: \(Self.enable)")
             return
         }
-        let folder = Self.unitFolder
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {

@@ -7,7 +7,7 @@ struct RemindUninstall: ParsableCommand {
 
     func run() throws {
         let lines = try Crontab.read()
-        let kept = lines.filter { !$0.hasSuffix(Trigger.marker) }
+        let kept = lines.filter { !Trigger.isHabitLine($0) }
         if kept.count == lines.count {
             Output.print("nothing to remove: no habit line in your crontab")
             return

@@ -14,15 +14,10 @@ struct StoreLocation {
     /// `--db PATH`, when given.
     let db: String?
 
-    var path: String {
-        if let db, !db.isEmpty { return db }
-        if let fromEnv = Env.get("HABIT_DB"), !fromEnv.isEmpty { return fromEnv }
-        return StoreFile.defaultPath(environment: ["XDG_DATA_HOME": Env.get("XDG_DATA_HOME") ?? "",
-                                                    "HOME": Env.get("HOME") ?? ""])
-    }
+    /// The store and the rule that chose it (``HabitPaths/store(option:)``).
+    var place: StorePlace { HabitPaths.live.store(option: db) }
 
-    /// Whether the store was chosen (`--db`, `HABIT_DB`) rather than the default.
-    var isChosen: Bool { !(db ?? "").isEmpty || !(Env.get("HABIT_DB") ?? "").isEmpty }
+    var path: String { place.path }
 
     /// Whether a store file is there (an existing store is opened, a missing one is created).
     var exists: Bool { FileManager.default.fileExists(atPath: path) }
@@ -135,7 +130,7 @@ struct StoreOptions: ParsableArguments {
 
     var location: StoreLocation { StoreLocation(db: db) }
     var path: String { location.path }
-    var isChosen: Bool { location.isChosen }
+    var place: StorePlace { location.place }
     var exists: Bool { location.exists }
     func existsForWriting() throws -> Bool { try location.existsForWriting() }
     func openForReading() throws -> HabitStore { try location.openForReading() }

@@ -14,21 +14,17 @@ import HabitKit
 /// what habit wrote reads as no answer too, never as a wrong one. That check is what lets a keep
 /// write in place: readers take no lock, and one that races a rewrite sees no answer.
 enum AnswerCache {
-    /// `$XDG_CACHE_HOME/habit` (an absolute XDG_CACHE_HOME only), else `$HOME/.cache/habit`; nil without either.
-    static var folder: String? {
-        if let xdg = Env.get("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/habit" }
-        guard let home = Env.get("HOME"), !home.isEmpty else { return nil }
-        return home + "/.cache/habit"
-    }
+    /// `$XDG_CACHE_HOME/habit`, else `~/.cache/habit` (``HabitPaths/cacheFolder``).
+    static var folder: String { HabitPaths.live.cacheFolder }
 
-    static var file: String? { folder.map(file(in:)) }
+    static var file: String { file(in: folder) }
 
     static func file(in folder: String) -> String { folder + "/answers" }
 
     /// Forgets every kept answer: the store is about to change. One unlink; a missing file is fine.
     /// A keep that opened the file before it writes into the unlinked file: nobody sees that.
-    static func invalidate(in folder: String? = AnswerCache.folder) {
-        if let folder { unlink(file(in: folder)) }
+    static func invalidate(in folder: String = AnswerCache.folder) {
+        unlink(file(in: folder))
     }
 
     /// The answer kept for `key`, when the file is there, trusted and intact.
@@ -47,9 +43,9 @@ enum AnswerCache {
     /// the file cost milliseconds a command, most of it in the file system (Benchmarks/README.md,
     /// "Keeping an answer in place"). A reader that races the rewrite, or a file a crash left half
     /// written, fails ``AnswerFile``'s lengths and checksums and reads as no answer.
-    static func keep(_ entry: AnswerFile.Entry, in folder: String? = AnswerCache.folder) {
+    static func keep(_ entry: AnswerFile.Entry, in folder: String = AnswerCache.folder) {
         guard entry.key.utf8.count <= AnswerFile.maximumKeyBytes, entry.body.utf8.count <= AnswerFile.maximumBodyBytes,
-              let folder, makeFolder(folder) else { return }  // an answer too long to be read back is not kept
+              makeFolder(folder) else { return }  // an answer too long to be read back is not kept
         // A link, a FIFO: left alone; EACCES: root's file, until a write removes it.
         guard let fd = try? OwnFile.open(file(in: folder), O_RDWR | O_CREAT) else { return }
         defer { close(fd) }  // releases the lock
@@ -89,8 +85,7 @@ enum AnswerCache {
     }
 
     /// The kept answers, read with the checks of Standards/security.md.
-    static func read(in folder: String? = AnswerCache.folder) -> Reading {
-        guard let folder else { return .none }
+    static func read(in folder: String = AnswerCache.folder) -> Reading {
         var info = stat()
         guard lstat(folder, &info) == 0 else { return .none }
         guard (info.st_mode & S_IFMT) == S_IFDIR, trusted(info) else { return .refused }

@@ -11,11 +11,8 @@ enum Hooks {
         case log = "on-log", met = "on-met", streak = "on-streak", remind = "on-remind"
     }
 
-    /// `$XDG_CONFIG_HOME/habit/hooks` (an absolute XDG_CONFIG_HOME), else `~/.config/habit/hooks`.
-    static var folder: String {
-        if let xdg = Env.get("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg + "/habit/hooks" }
-        return (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.config/habit/hooks"
-    }
+    /// `$XDG_CONFIG_HOME/habit/hooks`, else `~/.config/habit/hooks` (``HabitPaths/hooksFolder``).
+    static var folder: String { HabitPaths.live.hooksFolder }
 
     /// Where failures are kept for `doctor`: `$XDG_STATE_HOME/habit/hooks.log` (else `~/.local/state/habit/`).
     static var failureLog: String { Pending.stateFolder + "/hooks.log" }

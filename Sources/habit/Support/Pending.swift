@@ -9,11 +9,8 @@ enum Pending {
     /// `$XDG_STATE_HOME/habit/pending.jsonl`, else `~/.local/state/habit/pending.jsonl`.
     static var journal: PendingJournalFile { PendingJournalFile(folder: stateFolder) }
 
-    /// `$XDG_STATE_HOME/habit` (an absolute XDG_STATE_HOME), else `~/.local/state/habit`.
-    static var stateFolder: String {
-        if let xdg = Env.get("XDG_STATE_HOME"), xdg.hasPrefix("/") { return xdg + "/habit" }
-        return (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state/habit"
-    }
+    /// `$XDG_STATE_HOME/habit`, else `~/.local/state/habit` (``HabitPaths/stateFolder``).
+    static var stateFolder: String { HabitPaths.live.stateFolder }
 
     /// Why a write that failed with `error` is saved for later, or nil when it is not (every
     /// other failure is reported as it always was).

@@ -12,17 +12,26 @@ import HabitKit
 enum Trigger {
     static let marker = "# habit-reminders"
 
+    /// Whether a crontab line is one habit wrote (of any version: they all end with ``marker``;
+    /// trailing blanks a hand edit left are no other line).
+    static func isHabitLine(_ line: String) -> Bool {
+        line.trimmingCharacters(in: .whitespaces).hasSuffix(marker)
+    }
+
     /// The absolute path of this very binary.
     static var binaryPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
     }
 
-    /// Environment the check needs when cron or systemd runs it: the store when it was chosen
-    /// (`--db`, `HABIT_DB`), and the time zone when `TZ` is set.
+    /// Environment the check needs when cron or systemd runs it: `HABIT_DB` with the store's
+    /// absolute path whenever the store is not the default one (chosen by `--db`, `HABIT_DB` or
+    /// `XDG_DATA_HOME`, none of which cron or systemd hands the check), and the time zone when
+    /// `TZ` is set.
     static func environment(store: StoreOptions) -> [(name: String, value: String)] {
         var pairs: [(name: String, value: String)] = []
-        if store.isChosen { pairs.append(("HABIT_DB", store.path)) }
+        let place = store.place
+        if !place.isDefault { pairs.append(("HABIT_DB", PathText.absolute(place.path))) }
         if let tz = Env.get("TZ"), !tz.isEmpty { pairs.append(("TZ", tz)) }
         return pairs
     }
