@@ -71,6 +71,23 @@ import Testing
         #expect(result.stdout.hasPrefix("# \(habit.folder.path)/.config/systemd/user/habit-remind.service\n"), "\(result.stdout)")
     }
 
+    /// The folder variables a command ran with go into the line and the unit too: the check cron
+    /// runs finds the same hooks, pending journal and cache (a relative one is ignored, as everywhere).
+    @Test func theCronLineAndTheUnitCarryTheFolderVariables() throws {
+        let habit = try Self.habit()
+        defer { habit.cleanUp() }
+        let folder = habit.folder.path
+        let env = ["XDG_CONFIG_HOME": folder + "/conf", "XDG_STATE_HOME": folder + "/state", "XDG_CACHE_HOME": "relative/cache"]
+        let line = try habit.run(["remind", "cron"], env: env).stdout.trimmingCharacters(in: .newlines)
+        let command = try #require(TriggerCommand.cron(line))
+        #expect(command.environment["XDG_CONFIG_HOME"] == folder + "/conf", "\(line)")
+        #expect(command.environment["XDG_STATE_HOME"] == folder + "/state", "\(line)")
+        #expect(command.environment["XDG_CACHE_HOME"] == nil, "\(line)")
+        let unit = try #require(TriggerCommand.systemdService(try habit.run(["remind", "systemd"], env: env).stdout))
+        #expect(unit.environment["XDG_CONFIG_HOME"] == folder + "/conf")
+        #expect(unit.environment["XDG_STATE_HOME"] == folder + "/state")
+    }
+
     /// A line an older habit installed (no `HABIT_DB`; trailing blanks from a hand edit) is
     /// replaced, never joined by a second one; other lines are kept; a second install changes nothing.
     @Test func installReplacesAnOlderHabitLineRatherThanAddingOne() throws {

@@ -56,6 +56,13 @@ public struct HabitPaths: Sendable, Equatable {
 
     private var configHome: String { base("XDG_CONFIG_HOME") ?? home + "/.config" }
 
+    /// The folder variables in effect (`XDG_CONFIG_HOME`, `XDG_STATE_HOME`, `XDG_CACHE_HOME` set to
+    /// an absolute path): what a cron line or a systemd unit carries so that the check it runs
+    /// finds the same hooks, pending journal and cache as the command that installed it.
+    public var folderVariables: [(name: String, value: String)] {
+        ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"].compactMap { name in base(name).map { (name, $0) } }
+    }
+
     /// An `XDG_*` base folder when it is set to an absolute path.
     private func base(_ variable: String) -> String? {
         environment[variable].flatMap { $0.hasPrefix("/") ? $0 : nil }

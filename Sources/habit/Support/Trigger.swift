@@ -32,6 +32,8 @@ enum Trigger {
         var pairs: [(name: String, value: String)] = []
         let place = store.place
         if !place.isDefault { pairs.append(("HABIT_DB", PathText.absolute(place.path))) }
+        // The hooks, the pending journal and the cache are where this command finds them.
+        pairs += HabitPaths.live.folderVariables
         if let tz = Env.get("TZ"), !tz.isEmpty { pairs.append(("TZ", tz)) }
         return pairs
     }
