@@ -98,16 +98,17 @@ import Testing
         var run = 0, tried = 0, kinds: Set<String> = []
         while run < Self.takenLines, tried < 20_000 {
             tried += 1
-            let line = lines.rng.chance(0.6) ? lines.log() : lines.read()
+            let line = lines.rng.chance(0.5) ? lines.log() : lines.read()
             // The fast paths read `@DIR` as any other text: a plan for it is a plan for the real folder.
             guard Self.taken(line) else { continue }
             run += 1
-            kinds.insert(line[0] == "log" ? "log " + line[1] : line[0])
+            kinds.insert((line[0] == "log" ? "log " + line[1] : line[0]) + (line.contains("--json") ? " --json" : ""))
             try FastStatusTests.expectBothReadingsAgree([line], fast: fast, slow: slow, masking: FastLogTests.masked)
         }
         #expect(run == Self.takenLines)
         // Every fast path was exercised: each log form and each read.
-        #expect(kinds.isSuperset(of: ["log meditate", "log workout", "log alcohol", "log floss", "streak", "today", "calendar", "score", "status"]))
+        #expect(kinds.isSuperset(of: ["log meditate", "log workout", "log alcohol", "log floss", "streak", "today", "calendar", "score", "status",
+                                      "log meditate --json", "streak --json", "today --json", "calendar --json", "score --json"]), "\(kinds.sorted())")
         let exports = try [fast, slow].map { try $0.run(["export", "--format", "ndjson", "--all-sources"], env: ["HABIT_NOW": FastLogTests.now]) }
         #expect(FastLogTests.masked(exports[0].stdout).split(separator: "\n").sorted()
                 == FastLogTests.masked(exports[1].stdout).split(separator: "\n").sorted())

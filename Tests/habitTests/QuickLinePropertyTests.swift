@@ -68,7 +68,7 @@ extension QuickLineTests {
                     escaped = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
-                } else if (byte >= 0x30 && byte <= 0x39 || byte >= 0x61 && byte <= 0x7A), v.next() % 40 == 0 {
+                } else if (byte >= 0x30 && byte <= 0x39 || byte >= 0x61 && byte <= 0x7A), v.next() % 500 == 0 {
                     out += Array(String(format: "\\u%04x", byte).utf8)
                     continue
                 }
