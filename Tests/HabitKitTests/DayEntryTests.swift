@@ -56,7 +56,7 @@ import Testing
             }
             for keptTotals in [true, true, false] {  // the second read answers from kept totals
                 let report = try store.read(StoreRequest { db in
-                    try HabitStore.overview([floss], range: range, env: env, allSources: false, db, keptTotals: keptTotals)
+                    try HabitStore.overview([floss], range: range, env: env, allSources: false, StoreTransaction(db), keptTotals: keptTotals)
                 }).reports[0]
                 #expect(report.days.map(\.value) == range.map { expected[$0] ?? 0 }, "day-start \(dayStart)")
                 #expect(report.firstDay == days[0], "day-start \(dayStart)")

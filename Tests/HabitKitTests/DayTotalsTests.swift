@@ -103,7 +103,7 @@ import Testing
         let range = DayRange(first, upTo: first.adding(days: daysShown))
         let kept = try store.read(.overview(habits, range: range, env: env))
         let summed = try store.read { db in
-            try HabitStore.overview(habits, range: range, env: env, allSources: false, db, keptTotals: false)
+            try HabitStore.overview(habits, range: range, env: env, allSources: false, StoreTransaction(db), keptTotals: false)
         }
         return (kept, summed)
     }
@@ -395,7 +395,7 @@ import Testing
         let other = try HabitStore.open(path: store.path)
         let started = Date()
         // Another process holds the write lock while this one reads.
-        let values = try other.inOneTransaction { try store.read(.overview([steps], env: env)).reports[0].days.map(\.value) }
+        let values = try other.inOneTransaction { _ in try store.read(.overview([steps], env: env)).reports[0].days.map(\.value) }
         #expect(values == [0])
         #expect(Date().timeIntervalSince(started) < 5)  // not the 10 s a writer waits
         func kept() throws -> Int { try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? -1 } }

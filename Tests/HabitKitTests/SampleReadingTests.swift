@@ -162,8 +162,8 @@ import Testing
         let env = Fixture.env("2025-10-09T21:00:00+02:00")
         let range = DayRange(Fixture.day("2025-08-01"), upTo: Fixture.day("2025-10-10"))
         let (two, one) = try store.read { db in
-            (try HabitStore.overview(habits, range: range, env: env, allSources: false, db, side: true),
-             try HabitStore.overview(habits, range: range, env: env, allSources: false, db, side: false))
+            (try HabitStore.overview(habits, range: range, env: env, allSources: false, StoreTransaction(db), side: true),
+             try HabitStore.overview(habits, range: range, env: env, allSources: false, StoreTransaction(db), side: false))
         }
         #expect(two.reports == one.reports)
         #expect(one.reports.map(\.current).contains { $0 > 0 })

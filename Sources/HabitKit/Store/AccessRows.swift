@@ -15,10 +15,9 @@ public struct AccessEntry: Sendable, Equatable {
 }
 
 extension HabitStore {
-    /// The store's access grants (everything allowed when none was changed); inside a
-    /// ``snapshot(_:)``, those read when it began.
+    /// The store's access grants (everything allowed when none was changed), read now; a
+    /// snapshot's rules ask its transaction (``StoreTransaction/grants()``), which read them once.
     static func grants(_ db: Database) throws -> AccessGrants {
-        if let grants = OpenSnapshot.grants(of: db) { return grants }
         // Plain SQL, one small read: every command that reads or writes data asks.
         let rows = try Row.fetchAll(db, sql: "SELECT type, read, write FROM access")
         return AccessGrants(rows.map { AccessGrant(type: $0[0], read: $0[1], write: $0[2]) })

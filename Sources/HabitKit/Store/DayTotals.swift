@@ -259,27 +259,19 @@ enum DayTotals {
         return try body()
     }
 
-    /// The keeps of reads made on a connection, taken by the store when the read is over.
+    /// The keeps of one read, handed down with its transaction (``StoreTransaction/keeps``) and
+    /// kept by the store when the read is over.
     final class Outbox: @unchecked Sendable {
-        static let shared = Outbox()
         private let lock = NSLock()
-        // A short list, not a dictionary by connection: a process has one or two connections, and a
-        // dictionary's first use costs the runtime a conformance scan (`ObjectIdentifier: Hashable`).
-        private var posted: [(connection: ObjectIdentifier, batch: Batch)] = []
+        private var posted: [Batch] = []
 
-        func post(_ batch: Batch, for db: Database) {
+        func post(_ batch: Batch) {
             guard !batch.keeps.isEmpty else { return }
-            lock.withLock { posted.append((ObjectIdentifier(db), batch)) }
+            lock.withLock { posted.append(batch) }
         }
 
-        func take(for db: Database) -> [Batch] {
-            lock.withLock {
-                let id = ObjectIdentifier(db)
-                let taken = posted.filter { $0.connection == id }.map(\.batch)
-                posted.removeAll { $0.connection == id }
-                return taken
-            }
-        }
+        /// What the read posted.
+        var batches: [Batch] { lock.withLock { posted } }
     }
 }
 
@@ -485,7 +477,6 @@ extension StoreRequest where Value == KeptTotalsCheck {
     public static func keptTotalsCheck(env: HabitEnvironment) -> Self {
         Self { db in
             guard try db.tableExists("dayTotal") else { return KeptTotalsCheck(checked: 0, differing: []) }
-            defer { _ = DayTotals.Outbox.shared.take(for: db) }  // a check keeps nothing
             let kept = Set(try String.fetchAll(db, sql: "SELECT habitId FROM dayTotal"))
             // The built-ins are checked when any of their series is kept (``BuiltinDayTotals``).
             let builtins = !kept.isDisjoint(with: BuiltinDayTotals.ids)
@@ -495,8 +486,9 @@ extension StoreRequest where Value == KeptTotalsCheck {
             // Out-of-range rows are not used by reads (``DayTotals/marks(of:_:)``); neither here.
             let lower = LocalDay(ordinal: min(env.today.ordinal, max(earliest, env.today.ordinal - 200 * 366)))
             let range = DayRange(lower, upTo: env.today.adding(days: 1))
-            let shown = try HabitStore.overview(habits, range: range, env: env, allSources: false, db, side: false)
-            let summed = try HabitStore.overview(habits, range: range, env: env, allSources: false, db, side: false,
+            let check = StoreTransaction(db)  // no outbox: a check keeps nothing
+            let shown = try HabitStore.overview(habits, range: range, env: env, allSources: false, check, side: false)
+            let summed = try HabitStore.overview(habits, range: range, env: env, allSources: false, check, side: false,
                                                  keptTotals: false)
             var differing: [KeptTotalsCheck.Difference] = []
             for (a, b) in zip(shown.reports, summed.reports) {

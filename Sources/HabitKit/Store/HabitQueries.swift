@@ -24,10 +24,15 @@ public struct HabitOverview: Sendable {
 
 extension HabitStore {
 
+    /// `asked` evaluated over `range` in `transaction` (the day totals it computed go to the
+    /// transaction's ``StoreTransaction/keeps``); `side`: whether a second connection may share
+    /// the work (nil: decide), `keptTotals`: whether kept day totals are used.
     static func overview(_ asked: [HabitDefinition], range: DayRange, env: HabitEnvironment, allSources: Bool,
-                         scoring: Bool = false, _ db: Database, side: Bool? = nil, keptTotals: Bool = true) throws -> HabitOverview {
-        let settings = try Self.settings(db)
-        let grants = try Self.grants(db)
+                         scoring: Bool = false, _ transaction: StoreTransaction, side: Bool? = nil,
+                         keptTotals: Bool = true) throws -> HabitOverview {
+        let db = transaction.db
+        let settings = try transaction.settings()
+        let grants = try transaction.grants()
         // A habit whose type habit may not read is evaluated over no data and marked so
         // (Standards/access.md): its data is never read.
         let definitions = asked.filter { grants.mayRead($0) }
@@ -58,7 +63,7 @@ extension HabitStore {
         if builtins {
             let kept = span.lowerBound <= today ? DayRange(span.lowerBound, upTo: today.adding(days: 1)) : nil
             (summary, builtinKeeps) = try dailySummary(in: span, calendar: calendar, allSources: allSources, energy: false,
-                                                       kept: kept, marks: marks, filters: filters, db)
+                                                       kept: kept, marks: marks, filters: filters, grants: grants, db)
         }
         let weekStartsOnSunday = settings.weekStartsOnSunday
         // A second connection costs a millisecond or two to open: worth it only for long histories
@@ -85,9 +90,7 @@ extension HabitStore {
             return (report, keep)
         }
         let reports = evaluated.map(\.0)
-        if let marks {
-            DayTotals.Outbox.shared.post(DayTotals.batch(evaluated.compactMap(\.1) + builtinKeeps, marks: marks), for: db)
-        }
+        if let marks { transaction.keeps?.post(DayTotals.batch(evaluated.compactMap(\.1) + builtinKeeps, marks: marks)) }
         var byID = Dictionary(zip(definitions.map(\.id), reports), uniquingKeysWith: { a, _ in a })
         for d in asked where byID[d.id] == nil {
             var denied = HabitEvaluator.evaluate(d, inputs: [], firstDay: nil, skipped: [], today: today,
@@ -99,31 +102,22 @@ extension HabitStore {
                              range: range, reports: asked.compactMap { byID[$0.id] })
     }
 
-    /// Whether `definition`'s day `day` (for a week or month habit: its period, as of `day`) is met.
-    /// A habit that never asks is never due: always met here (no reminder fires for it).
+    /// Whether `definition`'s day `day` is met (``HabitEvaluator/isMet(_:on:weekStartsOnSunday:history:)``,
+    /// the rule), from the store's history of the days the rule asks for.
     static func isMet(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> Bool {
-        guard definition.asks else { return true }
         let settings = try Self.settings(db)
-        let period = HabitEvaluator.period(definition.per, of: day, weekStartsOnSunday: settings.weekStartsOnSunday)
-        let span = DayRange(period.lowerBound, upTo: day.adding(days: 1))
-        let starts = (0...span.count).map { env.calendar.start(of: span.lowerBound.adding(days: $0)) }
-        let inputs: [HabitDayInput]
-        if let builtin = definition.builtin {
-            let summary = try dailySummary(in: span, calendar: env.calendar, allSources: false, energy: false, db)
-            inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
-        } else {
-            inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
+        return try HabitEvaluator.isMet(definition, on: day, weekStartsOnSunday: settings.weekStartsOnSunday) { span in
+            let starts = (0...span.count).map { env.calendar.start(of: span.lowerBound.adding(days: $0)) }
+            let inputs: [HabitDayInput]
+            if let builtin = definition.builtin {
+                let summary = try dailySummary(in: span, calendar: env.calendar, allSources: false, energy: false, db)
+                inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
+            } else {
+                inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
+            }
+            return HabitEvaluator.History(inputs: inputs, firstDay: try firstDay(of: definition, env: env, allSources: false, db),
+                                          skipped: try skippedDays(for: [definition.id], in: span, db)[definition.id] ?? [])
         }
-        let skips = try skippedDays(for: [definition.id], in: span, db)
-        // From the habit's first day when it falls inside the period: its first week's target
-        // shrinks as the calendar's does.
-        let first = max(span.lowerBound, try firstDay(of: definition, env: env, allSources: false, db) ?? span.lowerBound)
-        guard first <= day else { return false }
-        let report = HabitEvaluator.evaluate(definition, inputs: inputs.filter { $0.day >= first }, firstDay: first,
-                                             skipped: skips[definition.id] ?? [],
-                                             today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day),
-                                             scoring: false)
-        return report.days.first?.targetMet ?? false
     }
 
     /// The first day of a habit's history: a built-in's first data day; an own habit's earlier of
@@ -403,10 +397,11 @@ extension StoreRequest where Value == HabitOverview {
     /// exception, counted over the night before (`[D−1 18:00, D 18:00)`, Standards/habits.md).
     public static func overview(_ habits: [HabitDefinition]? = nil, range: DayRange? = nil, env: HabitEnvironment,
                               allSources: Bool = false, scores: Bool = false) -> Self {
-        Self { db in
-            let definitions = try habits ?? HabitStore.allHabits(env: env, includingArchived: false, db)
+        Self(transaction: { transaction in
+            let definitions = try habits ?? HabitStore.allHabits(env: env, includingArchived: false, settings: try transaction.settings(),
+                                                                 transaction.db)
             return try HabitStore.overview(definitions, range: range ?? DayRange(day: env.today), env: env, allSources: allSources,
-                                           scoring: scores, db)
-        }
+                                           scoring: scores, transaction)
+        })
     }
 }

@@ -70,12 +70,7 @@ struct HabitRecord: Codable, FetchableRecord, PersistableRecord {
         days = d.per.days
         times = d.times
         fromType = d.fromType
-        switch d.sources {
-        case .app: sources = "app"
-        case .all: sources = "all"
-        case .named(let names):
-            sources = (try? String(decoding: JSONEncoder().encode(names), as: UTF8.self)) ?? "app"
-        }
+        sources = d.sources.storedText
         since = d.since.description
         archived = d.archived
         asks = d.asks
@@ -168,8 +163,10 @@ extension HabitStore {
     }
 
 
-    static func allHabits(env: HabitEnvironment, includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
-        let settings = try Self.settings(db)
+    /// Every habit, built-ins first, with `settings` (nil: read now) for the built-ins' goals.
+    static func allHabits(env: HabitEnvironment, includingArchived: Bool, settings known: Settings? = nil,
+                          _ db: Database) throws -> [HabitDefinition] {
+        let settings = try known ?? Self.settings(db)
         var builtins = HabitDefinition.builtins(settings: settings, since: env.today, at: env.now)
         let filters = SourceFilters()  // resolved once for the three
         for i in builtins.indices {

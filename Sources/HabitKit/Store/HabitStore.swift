@@ -9,7 +9,9 @@ import GRDB
 public struct HabitStore: Sendable {
     private let dbWriter: any DatabaseWriter
     /// Set in the store a ``snapshot(_:)`` hands to its body: every read runs in that transaction.
-    private let openSnapshot: OpenSnapshot?
+    private let openSnapshot: StoreTransaction?
+    /// Set in the store ``inOneTransaction(_:)`` hands to its body: every read and write joins it.
+    private let openBatch: StoreTransaction?
     /// The file path, for error messages (":memory:" for in-memory stores).
     public let path: String
     /// The file itself, links resolved (nil for in-memory stores).
@@ -20,12 +22,13 @@ public struct HabitStore: Sendable {
         self.dbWriter = writer
         self.path = path
         self.filePath = filePath
-        self.openSnapshot = nil
+        (openSnapshot, openBatch) = (nil, nil)
         try migrate(setupLock: setupLock)
     }
 
-    private init(_ store: HabitStore, snapshot: OpenSnapshot) {
-        (dbWriter, path, filePath, openSnapshot) = (store.dbWriter, store.path, store.filePath, snapshot)
+    /// `store` bound to a transaction in progress: a snapshot's, or a batch's.
+    private init(_ store: HabitStore, snapshot: StoreTransaction? = nil, batch: StoreTransaction? = nil) {
+        (dbWriter, path, filePath, openSnapshot, openBatch) = (store.dbWriter, store.path, store.filePath, snapshot, batch)
     }
 
     /// Closes the store's connection now, for a process that ends next: SQLite checkpoints the WAL
@@ -168,7 +171,7 @@ public struct HabitStore: Sendable {
     /// Fetches `request` in one read transaction (a consistent snapshot); inside ``snapshot(_:)``,
     /// in the snapshot's.
     public func read<Value>(_ request: StoreRequest<Value>) throws -> Value {
-        try read(request.fetch)
+        try reading(request.fetch)
     }
 
     /// Runs `body` with one read transaction open, so that everything a command shows comes from
@@ -176,12 +179,10 @@ public struct HabitStore: Sendable {
     /// transaction, and the settings, read once when it began. The store handed to `body` is
     /// valid only inside it and cannot write.
     public func snapshot<T>(_ body: (HabitStore, Settings) throws -> T) throws -> T {
-        if let openSnapshot { return try body(self, openSnapshot.settings) }
-        return try read { db in
-            let open = OpenSnapshot(db, settings: try Self.settings(db), grants: try Self.grants(db))
-            OpenSnapshot.register(open)
-            defer { OpenSnapshot.unregister(open) }
-            return try body(HabitStore(self, snapshot: open), open.settings)
+        if let openSnapshot { return try body(self, try openSnapshot.settings()) }
+        return try reading { transaction in
+            let open = try transaction.knowingSettingsAndGrants()
+            return try body(HabitStore(self, snapshot: open), try open.settings())
         }
     }
 
@@ -191,7 +192,7 @@ public struct HabitStore: Sendable {
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         try refuseInSnapshot()
         do {
-            if let db = OpenBatch.db(of: dbWriter) {
+            if let db = openBatch?.db {
                 // Inside ``inOneTransaction(_:)``: a savepoint, so a write that fails undoes only itself.
                 var result: T?
                 try db.inSavepoint {
@@ -207,19 +208,17 @@ public struct HabitStore: Sendable {
         }
     }
 
-    /// Runs `body` in one IMMEDIATE transaction: every read and write of this store inside it
-    /// joins that transaction (each write in a savepoint of its own), and it commits when `body`
-    /// returns. For the pending journal: its entries and their reminder cancellations are applied
-    /// together, or not at all.
-    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+    /// Runs `body` in one IMMEDIATE transaction: every read and write of the store handed to
+    /// `body` joins that transaction (each write in a savepoint of its own), and it commits when
+    /// `body` returns. For the pending journal: its entries and their reminder cancellations are
+    /// applied together, or not at all. The store handed to `body` is valid only inside it.
+    public func inOneTransaction<T>(_ body: (HabitStore) throws -> T) throws -> T {
         try refuseInSnapshot()
         do {
             return try dbWriter.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
-                    OpenBatch.register(db, of: dbWriter)
-                    defer { OpenBatch.unregister(dbWriter) }
-                    result = try body()
+                    result = try body(HabitStore(self, batch: StoreTransaction(db)))
                     return .commit
                 }
                 guard let result else { throw StoreError.corrupt("a batch returned nothing") }
@@ -257,19 +256,19 @@ public struct HabitStore: Sendable {
 
     /// Runs `value` in one read transaction (a consistent snapshot).
     func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try reading { try value($0.db) }
+    }
+
+    /// Runs `value` in one read transaction (a consistent snapshot), handed to it: inside a
+    /// ``snapshot(_:)`` the snapshot's, inside ``inOneTransaction(_:)`` the batch's (what it reads
+    /// is not kept there: the write may still change the data). The day totals a read computed are
+    /// kept once it is over.
+    func reading<T>(_ value: (StoreTransaction) throws -> T) throws -> T {
         do {
-            if let openSnapshot { return try value(openSnapshot.db) }
-            if let db = OpenBatch.db(of: dbWriter) {
-                // Inside a write: what it read is not kept (the write may still change the data).
-                defer { _ = DayTotals.Outbox.shared.take(for: db) }
-                return try value(db)
-            }
-            var computed: [DayTotals.Batch] = []
-            let result = try dbWriter.read { db in
-                defer { computed = DayTotals.Outbox.shared.take(for: db) }
-                return try value(db)
-            }
-            keepDayTotals(computed)
+            if let open = openSnapshot ?? openBatch { return try value(open) }
+            let keeps = DayTotals.Outbox()
+            let result = try dbWriter.read { db in try value(StoreTransaction(db, keeps: keeps)) }
+            keepDayTotals(keeps.batches)
             return result
         } catch {
             throw StoreError.from(error, path: path)
@@ -310,60 +309,50 @@ public struct HabitStore: Sendable {
 /// (`.settings`, `.entries(in:)`, `.overview(…)` in the files of `Store/`) and fetched by
 /// ``HabitStore/read(_:)``. The executable builds requests and never sees the connection.
 public struct StoreRequest<Value> {
-    let fetch: (Database) throws -> Value
+    let fetch: (StoreTransaction) throws -> Value
 
-    init(_ fetch: @escaping (Database) throws -> Value) { self.fetch = fetch }
+    /// A request that reads through the connection alone.
+    init(_ fetch: @escaping (Database) throws -> Value) { self.fetch = { try fetch($0.db) } }
+
+    /// A request handed the whole transaction it runs in (its settings, grants and kept totals).
+    init(transaction fetch: @escaping (StoreTransaction) throws -> Value) { self.fetch = fetch }
 }
 
-/// The transaction of a ``HabitStore/snapshot(_:)`` and the settings and access grants read when
-/// it began. `HabitStore.settings(_:)` and `grants(_:)` answer from here for a connection inside a
-/// snapshot, so that a command reads them once however many rules ask for them.
-final class OpenSnapshot: @unchecked Sendable {
+/// The transaction in progress, passed down to the rules that read in it — never found by its
+/// connection in a registry (issue 48). A snapshot's knows the settings and access grants read
+/// when it began, so that a command reads them once however many rules ask; a read's collects the
+/// day totals it computed (``DayTotals``), kept by the store once the read is over.
+struct StoreTransaction: @unchecked Sendable {
     let db: Database
-    let settings: Settings
-    let grants: AccessGrants
+    /// The settings and grants read when a snapshot began; nil: read when asked.
+    private let known: (settings: Settings, grants: AccessGrants)?
+    /// Where the day totals computed in a read go; nil inside a write, which may still change what
+    /// was read (they are dropped).
+    let keeps: DayTotals.Outbox?
 
-    init(_ db: Database, settings: Settings, grants: AccessGrants) {
-        (self.db, self.settings, self.grants) = (db, settings, grants)
+    init(_ db: Database, keeps: DayTotals.Outbox? = nil) {
+        (self.db, self.keeps, self.known) = (db, keeps, nil)
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var open: [ObjectIdentifier: OpenSnapshot] = [:]
-
-    static func register(_ snapshot: OpenSnapshot) {
-        lock.withLock { open[ObjectIdentifier(snapshot.db)] = snapshot }
+    private init(_ db: Database, keeps: DayTotals.Outbox?, known: (settings: Settings, grants: AccessGrants)?) {
+        (self.db, self.keeps, self.known) = (db, keeps, known)
     }
 
-    static func unregister(_ snapshot: OpenSnapshot) {
-        lock.withLock { _ = open.removeValue(forKey: ObjectIdentifier(snapshot.db)) }
+    /// The store's settings in this transaction.
+    func settings() throws -> Settings { try known?.settings ?? HabitStore.settings(db) }
+
+    /// The store's access grants in this transaction.
+    func grants() throws -> AccessGrants { try known?.grants ?? HabitStore.grants(db) }
+
+    /// This transaction with its settings and grants read now, once, for every rule after.
+    func knowingSettingsAndGrants() throws -> StoreTransaction {
+        StoreTransaction(db, keeps: keeps, known: (try settings(), try grants()))
     }
 
-    /// The settings of the snapshot `db` is in, if it is in one.
-    static func settings(of db: Database) -> Settings? {
-        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)]?.settings }
-    }
-
-    /// The access grants of the snapshot `db` is in, if it is in one.
-    static func grants(of db: Database) -> AccessGrants? {
-        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(db)]?.grants }
-    }
-}
-
-/// The transaction of a ``HabitStore/inOneTransaction(_:)`` that is open on a connection.
-enum OpenBatch {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var open: [ObjectIdentifier: Database] = [:]
-
-    static func register(_ db: Database, of writer: any DatabaseWriter) {
-        lock.withLock { open[ObjectIdentifier(writer as AnyObject)] = db }
-    }
-
-    static func unregister(_ writer: any DatabaseWriter) {
-        lock.withLock { _ = open.removeValue(forKey: ObjectIdentifier(writer as AnyObject)) }
-    }
-
-    static func db(of writer: any DatabaseWriter) -> Database? {
-        lock.withLock { open.isEmpty ? nil : open[ObjectIdentifier(writer as AnyObject)] }
+    /// The same settings and grants on `other`, a connection that reads the same state of the
+    /// store (``SideReader``): read here, once, never again there.
+    func on(_ other: Database) throws -> StoreTransaction {
+        StoreTransaction(other, keeps: nil, known: (try settings(), try grants()))
     }
 }
 

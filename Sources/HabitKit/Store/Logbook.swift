@@ -101,31 +101,27 @@ extension HabitStore {
         }
     }
 
-    /// Logs a workout `[interval)` of `activity` plus its associated active-energy sample,
-    /// `(MET − 1) × weight × hours` kcal, in one transaction.
+    /// Logs a workout `[interval)` of `activity` plus its associated active-energy sample
+    /// (``WorkoutEnergy``: the MET and the weight it is worked out from), in one transaction.
     func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
                            note: String?, env: HabitEnvironment) throws -> LogResult {
         try write { db in
             try Self.requireWrite(DataTypes.written(by: Habit.workout), db)
-            let settings = try Self.settings(db)  // the weight, in the transaction that writes
-            let effectiveMET = met ?? activity.met
-            let kcal = Activity.activeKcal(met: effectiveMET, bodyMassKg: settings.weightKg, seconds: interval.duration)
-            var metadata = ["met": String(effectiveMET), "bodyMassKg": String(settings.weightKg)]
-            if met == nil { metadata["compendiumCode"] = activity.compendiumCode }
-            if let note, !note.isEmpty { metadata["note"] = note }
+            // The weight, read in the transaction that writes.
+            let energy = WorkoutEnergy(activity, seconds: interval.duration, met: met, settings: try Self.settings(db), note: note)
             let offset = env.timeZone.secondsFromGMT(for: interval.lowerBound)
             let workout = Workout(uuid: env.makeUUID(), activityType: activity.workoutActivityType,
                                   start: interval.lowerBound, end: interval.upperBound, duration: interval.duration,
-                                  totalEnergyKcal: kcal, totalDistanceMeters: nil, source: source, metadata: metadata,
+                                  totalEnergyKcal: energy.kcal, totalDistanceMeters: nil, source: source, metadata: energy.metadata,
                                   created: env.now, utcOffset: offset, timeZoneID: env.timeZone.identifier)
-            var energy = makeSample(type: SampleType.activeEnergyBurned, interval, value: kcal, unit: "kcal",
+            var burned = makeSample(type: SampleType.activeEnergyBurned, interval, value: energy.kcal, unit: "kcal",
                                     source: source, metadata: [:], env: env)
-            energy.workout = workout.uuid
+            burned.workout = workout.uuid
             let rowID = try Self.insert(workout, db)
-            try Self.insert(energy, workoutId: rowID, db)
+            try Self.insert(burned, workoutId: rowID, db)
             let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.workout.rawValue, completedAt: interval.upperBound,
                                                             source: source, env: env)
-            return LogResult(samples: [energy], workout: workout, replaced: [], cancelledReminders: cancelled)
+            return LogResult(samples: [burned], workout: workout, replaced: [], cancelledReminders: cancelled)
         }
     }
 
@@ -302,8 +298,9 @@ extension HabitStore {
     // MARK: - Settings
 
 
+    /// The store's settings, read now; a snapshot's rules ask its transaction
+    /// (``StoreTransaction/settings()``), which read them once.
     static func settings(_ db: Database) throws -> Settings {
-        if let settings = OpenSnapshot.settings(of: db) { return settings }
         var stored: [String: String] = [:]
         // Plain SQL: every command reads the settings first (FastLog measures a log's start-up).
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE value IS NOT NULL") { stored[row[0]] = row[1] }

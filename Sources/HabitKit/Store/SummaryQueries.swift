@@ -4,21 +4,25 @@ import GRDB
 extension HabitStore {
 
     /// The summary inside a read transaction; `energy: false` leaves active kcal at 0 (streaks
-    /// do not count it, and it is the type with the most imported rows).
+    /// do not count it, and it is the type with the most imported rows). `grants`: the
+    /// transaction's access grants (nil: read now).
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool,
-                             _ db: Database) throws -> DailySummary {
-        try dailySummary(in: days, calendar: calendar, allSources: allSources, energy: energy, kept: nil, marks: nil, db).summary
+                             grants: AccessGrants? = nil, _ db: Database) throws -> DailySummary {
+        try dailySummary(in: days, calendar: calendar, allSources: allSources, energy: energy, kept: nil, marks: nil, grants: grants,
+                         db).summary
     }
 
     /// ``dailySummary(in:calendar:allSources:energy:_:)`` through the built-ins' kept day totals
     /// over `kept` when `marks` are given (``BuiltinDayTotals``: the app's sources, no active
     /// energy; otherwise every day is summed); with what to keep of them.
+    /// `grants`: the transaction's access grants (nil: read now).
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool, kept: DayRange?,
-                             marks: DayTotals.Marks?, filters: SourceFilters = SourceFilters(),
+                             marks: DayTotals.Marks?, filters: SourceFilters = SourceFilters(), grants known: AccessGrants? = nil,
                              _ db: Database) throws -> (summary: DailySummary, keeps: [DayTotals.Keep]) {
         // Each boundary once: a day ends where the next one starts.
         let starts = calendar.starts(of: days)
         let ranges = (0..<days.count).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
+        let grants = try known ?? Self.grants(db)
         let totals: [SummaryTotals], counted: Int?
         var keeps: [DayTotals.Keep] = []
         if let marks, !allSources, !energy {
@@ -27,12 +31,11 @@ extension HabitStore {
             counted = nil
         } else {
             (totals, counted) = try SummaryTotals.fetch(days: starts, entryStarts: calendar.entryStarts(of: days), allSources: allSources,
-                                                        energy: energy, countingOthers: allSources, db)
+                                                        energy: energy, countingOthers: allSources, grants: grants, db)
         }
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(ranges.count)
         // A type habit may not read is absent: its totals stay zero (Standards/access.md).
-        let grants = try Self.grants(db)
         let (mindful, workouts, kcal, alcohol) = (grants.mayRead(SampleType.mindfulSession), grants.mayRead(DataTypes.workout),
                                                   grants.mayRead(SampleType.activeEnergyBurned), grants.mayRead(SampleType.alcoholicBeverages))
         for (day, t) in zip(days, totals) {
@@ -46,7 +49,8 @@ extension HabitStore {
             if alcohol { s.alcoholTotal = t.alcohol }
             summaries.append(s)
         }
-        let other = allSources ? try counted ?? SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, db) : 0
+        let other = allSources
+            ? try counted ?? SummaryTotals.otherSourceCount(in: calendar.instants(of: days), energy: energy, grants: grants, db) : 0
         return (DailySummary(days: days, allSources: allSources, summaries: summaries, otherSourceCount: other), keeps)
     }
 
@@ -121,14 +125,14 @@ struct SummaryTotals {
     /// (``HabitCalendar/entryStarts(of:)``): NoAlc entries name a day (``DayEntry``) and are put
     /// in the days by them.
     static func fetch(days starts: [Date], entryStarts: [Date]? = nil, allSources: Bool, energy: Bool, forceSQL: Bool? = nil,
-                      countingOthers: Bool = false, filters: SourceFilters = SourceFilters(), cached: Bool = false,
-                      _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+                      countingOthers: Bool = false, grants: AccessGrants? = nil, filters: SourceFilters = SourceFilters(),
+                      cached: Bool = false, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard let entryStarts, entryStarts.count == starts.count, entryStarts != starts else {
             return try fetchByStarts(days: starts, allSources: allSources, energy: energy, forceSQL: forceSQL,
-                                     countingOthers: countingOthers, filters: filters, cached: cached, db)
+                                     countingOthers: countingOthers, grants: grants, filters: filters, cached: cached, db)
         }
         var (totals, others) = try fetchByStarts(days: starts, allSources: allSources, energy: energy, forceSQL: forceSQL,
-                                                 countingOthers: countingOthers, filters: filters, cached: cached, db)
+                                                 countingOthers: countingOthers, grants: grants, filters: filters, cached: cached, db)
         // The drinks again, by the calendar days (one row a day at most from the app; read and placed).
         let bounds = entryStarts.map(\.timeIntervalSince1970)
         let sources = try filters.sources(all: allSources, db)
@@ -147,13 +151,14 @@ struct SummaryTotals {
 
     /// ``fetch(days:entryStarts:allSources:energy:forceSQL:countingOthers:filters:cached:_:)`` with every metric put in the days by `starts`.
     private static func fetchByStarts(days starts: [Date], allSources: Bool, energy: Bool, forceSQL: Bool?, countingOthers: Bool,
-                                      filters: SourceFilters, cached: Bool, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+                                      grants: AccessGrants?, filters: SourceFilters, cached: Bool,
+                                      _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard starts.count > 1 else { return ([], nil) }
         let dayCount = starts.count - 1
         let sources = try filters.sources(all: allSources, db)
         func inSQL() throws -> (totals: [SummaryTotals], others: Int?) {
             let ranges = (0..<dayCount).map { InstantRange(starts[$0], upTo: starts[$0 + 1]) }
-            return try fetchInPieces(ranges, allSources: allSources, energy: energy, countingOthers: countingOthers, db)
+            return try fetchInPieces(ranges, allSources: allSources, energy: energy, countingOthers: countingOthers, grants: grants, db)
         }
         if forceSQL == true { return try inSQL() }
         // The rows are read until there are too many: then the days are summed in SQL instead
@@ -214,18 +219,22 @@ struct SummaryTotals {
     /// state of the store). `--all-sources` over ten years with a million imported samples is
     /// SQLite's per-row work on ~700,000 index entries; two cores halve it. With
     /// `countingOthers`, each piece also counts its other-source rows (a count over disjoint
-    /// ranges adds up), else `others` is nil.
+    /// ranges adds up), else `others` is nil. Which types count is decided by the access grants of
+    /// the first connection's transaction (`grants`; nil: read there, once): the second connection
+    /// never reads them in its own.
     static func fetchInPieces(_ ranges: [InstantRange], allSources: Bool, energy: Bool, countingOthers: Bool = false,
-                              side: Bool = true, _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
+                              grants known: AccessGrants? = nil, side: Bool = true,
+                              _ db: Database) throws -> (totals: [SummaryTotals], others: Int?) {
         guard ranges.count >= 2 * daysPerPiece else {
             return (try fetch(over: ranges, allSources: allSources, energy: energy, db), nil)
         }
         let pieces = stride(from: 0, to: ranges.count, by: daysPerPiece).map { Array(ranges[$0..<min($0 + daysPerPiece, ranges.count)]) }
+        let grants = countingOthers ? try known ?? HabitStore.grants(db) : nil
         let sums = try SideReader.map(pieces.count, db, side: side) { i, db in
             let piece = pieces[i]
             let totals = try fetch(over: piece, allSources: allSources, energy: energy, db)
             guard countingOthers, let lo = piece.first?.lowerBound, let hi = piece.last?.upperBound else { return (totals, 0) }
-            return (totals, try otherSourceCount(in: InstantRange(lo, upTo: hi), energy: energy, db))
+            return (totals, try otherSourceCount(in: InstantRange(lo, upTo: hi), energy: energy, grants: grants, db))
         }
         return (Array(sums.map(\.0).joined()), countingOthers ? sums.reduce(0) { $0 + $1.1 } : nil)
     }
@@ -282,9 +291,10 @@ struct SummaryTotals {
     /// Samples of the summary's types (active energy only when it was summed) and workouts in
     /// `range` from sources other than the app's,
     /// counted on the `(typeId, sourceId, start)` index with the sets resolved first.
-    static func otherSourceCount(in range: InstantRange, energy: Bool, _ db: Database) throws -> Int {
+    /// `grants`: the transaction's access grants (nil: read now).
+    static func otherSourceCount(in range: InstantRange, energy: Bool, grants known: AccessGrants? = nil, _ db: Database) throws -> Int {
         // Only types habit may read are counted (Standards/access.md).
-        let grants = try HabitStore.grants(db)
+        let grants = try known ?? HabitStore.grants(db)
         let types = ([SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : []))
             .filter(grants.mayRead)
         let typeIDs = try types.compactMap { try Lookup.sampleType.existingID($0, db) }
@@ -310,8 +320,9 @@ extension StoreRequest where Value == DailySummary {
     /// The totals are summed per day inside SQLite from the day boundaries, so no sample row is
     /// read into Swift: the cost grows with the days asked for and the index entries in them.
     public static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool = false) -> Self {
-        Self { db in
-            try HabitStore.dailySummary(in: days, calendar: calendar, allSources: allSources, energy: true, db)
-        }
+        Self(transaction: { transaction in
+            try HabitStore.dailySummary(in: days, calendar: calendar, allSources: allSources, energy: true, grants: try transaction.grants(),
+                                        transaction.db)
+        })
     }
 }

@@ -301,7 +301,8 @@ struct InterchangeApplier {
             let gone = try Double.fetchOne(db, sql: "SELECT modified FROM reminderTombstone WHERE uuid = ?", arguments: [uuid])
             var row = ReminderRecord(reminder)
             let here = try ReminderRecord.filter(ReminderRecord.Columns.uuid == uuid).fetchOne(db)
-            switch SyncMerge.decide(Self.version(row), here: here.map(Self.version), removedAt: gone) {
+            switch SyncMerge.decide(SyncMerge.Version(reminder: reminder), here: try here.map { .init(reminder: try $0.reminder()) },
+                                    removedAt: gone) {
             case .keep: return false
             case .update:
                 row.id = here?.id
@@ -353,12 +354,6 @@ struct InterchangeApplier {
             summary.occurrences += 1
             return true
         }
-    }
-
-    /// A stored reminder's version: its fields as stored, for the tie-break.
-    private static func version(_ r: ReminderRecord) -> SyncMerge.Version {
-        SyncMerge.Version(modified: r.modified, text: [r.title, r.message, r.activity, String(r.hour), String(r.minute), String(r.weekdays),
-                                                       String(r.lookbackHours), String(r.enabled)].joined(separator: "\u{1F}"))
     }
 
     private mutating func apply(_ object: InterchangeObject) throws -> Bool {
@@ -421,7 +416,7 @@ struct InterchangeApplier {
         var habit = incoming
         let gone = try Double.fetchOne(db, sql: "SELECT modified FROM habitTombstone WHERE id = ?", arguments: [habit.id])
         let here = try HabitRecord.fetchOne(db, key: habit.id).map { try $0.definition() }
-        let decision = SyncMerge.decide(Self.version(HabitRecord(habit)), here: here.map { Self.version(HabitRecord($0)) }, removedAt: gone)
+        let decision = SyncMerge.decide(SyncMerge.Version(habit: habit), here: here.map(SyncMerge.Version.init(habit:)), removedAt: gone)
         guard decision != .keep else { return false }
         if !UnicodeScript.isHighlyRestrictive(habit.name) {  // a name that could pass for another: one script kept
             let kept = HabitName.inOneScript(habit.name)
@@ -450,19 +445,6 @@ struct InterchangeApplier {
             summary.habitsUpdated += 1
         }
         return true
-    }
-
-    /// A habit definition's version: its fields as stored, for the tie-break (D of a habit of N
-    /// days in any D, then a weekday schedule, then tags, each last and only when there is one:
-    /// every other habit's text is as before).
-    private static func version(_ r: HabitRecord) -> SyncMerge.Version {
-        var fields: [String] = [r.name, r.kind, r.unit ?? "", r.goal ?? "", r.target.map { String($0) } ?? "", r.per,
-                                String(r.times), r.fromType ?? "", r.sources, r.since, String(r.archived),
-                                String(r.created), String(r.asks)]
-        if let days = r.days { fields.append(String(days)) }
-        if let weekdays = r.weekdays { fields.append("on" + String(weekdays)) }
-        if let tags = r.tags { fields.append("tags" + tags) }
-        return SyncMerge.Version(modified: r.modified, text: fields.joined(separator: "\u{1F}"))
     }
 
     private mutating func store(_ sample: Sample, _ source: SourceDescription) throws -> Bool {

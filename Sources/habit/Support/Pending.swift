@@ -58,7 +58,7 @@ enum Pending {
         try journal.take { contents in
             var refused: [PendingEntry] = []
             guard !contents.entries.isEmpty else { return refused }
-            try store.inOneTransaction {
+            try store.inOneTransaction { store in
                 let settings = try store.read(.settings)
                 for entry in contents.entries {
                     guard try !store.read(.hasEverHeld(entry.uuid)) else { continue }  // applied before (perhaps since replaced or deleted)

@@ -128,7 +128,7 @@ struct UIStore {
                                            date: namesADay ? try DayValue(parsing: DayEntry.day(of: newest, in: env.calendar).description) : nil,
                                            note: note, store: store, env: env)
             try TypedText.checkNote(note, option: "the note")
-            try store.inOneTransaction {
+            try store.inOneTransaction { store in
                 _ = try store.log(entry, env: env)
                 try store.delete(newest.uuid)
             }
