@@ -164,6 +164,9 @@ import Testing
     static let sampleKeys: Set<String> = ["uuid", "type", "start", "end", "value", "unit", "source"]
     static let workoutKeys: Set<String> = ["uuid", "activityType", "start", "end", "duration", "totalEnergyKcal",
                                            "totalDistanceMeters", "source", "metadata"]
+    /// A habit day's `state` (Standards/json.md, Standards/habits.md "Day states").
+    static let dayStates: Set<String> = ["met", "done", "open", "missed", "healed", "pending", "skipped", "off-day", "not-due",
+                                         "before", "later"]
     static let dayKeys: Set<String> = ["date", "meditateMinutes", "workoutMinutes", "workouts", "activeKcal", "noalc",
                                        "meditate", "workout", "habits"]
 
@@ -207,6 +210,12 @@ import Testing
         let json = try Self.object(data)
         #expect(Self.keys(json) == ["month", "timeZone", "allSources", "days"])
         #expect(((json["days"] as? [Any]) ?? []).allSatisfy { Self.keys($0) == Self.dayKeys })
+        // Each habit's day: its own state, and a week or month habit's period beside it (null for the built-ins).
+        let habitDays = HabitsFixture.objects(json["days"]).flatMap { (($0["habits"] as? [String: Any]) ?? [:]).values }
+        #expect(!habitDays.isEmpty && habitDays.allSatisfy { Self.keys($0) == ["value", "met", "skipped", "joker", "state", "period"] })
+        #expect(habitDays.allSatisfy { day in
+            (day as? [String: Any]).map { Self.dayStates.contains($0["state"] as? String ?? "") && $0["period"] is NSNull } == true
+        })
         let calendar = try Self.decode(Calendar.self, data)
         #expect(calendar.month == "2025-10")
         #expect(calendar.year == nil)

@@ -35,7 +35,7 @@ import Testing
         let month = try habit.run(["calendar"], env: Self.now).stdout
         #expect(month.contains("                    1   5    10   15   20   25   30") == false)  // the name column is 10 wide
         #expect(month.contains("          1   5    10   15   20   25   30"))
-        #expect(month.contains("● counted  ◆ joker  – skipped  ○ missed  · not yet / before it began"))
+        #expect(month.contains("● done ○ missed ◆ joker – skipped · nothing yet  blank: not due"))
     }
 
     // MARK: - Point 12: as the person typed it

@@ -36,3 +36,22 @@ public struct DayPlan: Sendable, Equatable {
         }
     }
 }
+
+extension HabitReport {
+    /// Whether a check-in (`habit ask`) asks about `status`'s day, read from the day's state (the
+    /// one evaluation's; Standards/ask.md, "What is asked"): nothing logged on it, nothing due
+    /// excused (skipped, off the weekday schedule, not due), and its target not met already — a
+    /// week or month habit whose period is met, a day of N in any D whose window is met. An
+    /// at-most limit kept so far is still asked (more may have been had). Days before an own
+    /// habit's history are not asked; a built-in's history begins with its first entry, so its
+    /// days before are.
+    public func isAsked(_ status: HabitDayStatus) -> Bool {
+        guard !status.skipped, status.value == 0 else { return false }
+        switch status.state {
+        case .skipped, .offDay, .notDue, .later: return false
+        case .before: return definition.kind == .builtin
+        case .met, .done, .open, .missed, .healed, .pending:
+            return !(status.targetMet && definition.goal?.isLimit != true)
+        }
+    }
+}

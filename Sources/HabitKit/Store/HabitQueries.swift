@@ -405,3 +405,20 @@ extension StoreRequest where Value == HabitOverview {
         })
     }
 }
+
+extension StoreRequest where Value == [String: LocalDay] {
+    /// Each habit's first day by id, as the streak counts it (``HabitReport/firstDay``, the one
+    /// function ``HabitStore/firstDay(of:env:allSources:_:filters:)``): a built-in's first data day;
+    /// an own habit's earlier of the day it was added and its first entry's day. A habit whose type
+    /// habit may not read, or without a history, is left out (its data is never read).
+    public static func firstDays(of habits: [HabitDefinition], env: HabitEnvironment) -> Self {
+        Self { db in
+            let grants = try HabitStore.grants(db)
+            var firsts: [String: LocalDay] = [:]
+            for d in habits where grants.mayRead(d) {
+                firsts[d.id] = try HabitStore.firstDay(of: d, env: env, allSources: false, db)
+            }
+            return firsts
+        }
+    }
+}

@@ -23,7 +23,8 @@ struct ArchiveHabit: ParsableCommand {
             result = try store.updateHabit(named: habit.name, env: env) { definition, _ in definition.archived = !undo }
         }
         if output.json {
-            try Output.printJSON(HabitChangeJSON(habit: HabitEntryJSON(result, disarmed: try store.read(.disarmedCommandHabitIDs))))
+            try Output.printJSON(HabitChangeJSON(habit: HabitEntryJSON(try HabitsList.sinceFirstDay([result], store, env).first ?? result,
+                                                                       disarmed: try store.read(.disarmedCommandHabitIDs))))
         } else if habit.archived != undo {
             Output.print("\(habit.name) is \(undo ? "not archived" : "archived already"); nothing changed")
         } else if undo {

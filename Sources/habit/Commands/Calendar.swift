@@ -8,7 +8,9 @@ struct CalendarCommand: ParsableCommand {
         abstract: "A month grid (or --year heatmap) of rings, NoAlc levels and your habits, with the streaks underneath.",
         discussion: """
             Rings: ● goal reached, ◐ counted for the streak, · not counted. NoAlc: s steady, e easy, w wild.
-            Habits (and --habit): ● counted, ◆ missed but healed by a joker, – skipped, ○ missed, · not yet.
+            Habits (and --habit): each day's own state: ● done, ◆ missed but healed by a joker, – skipped, ○ missed,
+            · nothing yet, blank: not due (off its weekdays, or a habit that only records). A week or month
+            habit's period (● met, ○ missed, · pending, – skipped) stands after its days, never over them.
             """)
 
     @Argument(help: "The month, YYYY-MM (default: this month); with --year, the year YYYY.")
@@ -73,15 +75,15 @@ struct CalendarCommand: ParsableCommand {
                 if let report = overview.reports.first, habit != nil, !report.readable {
                     lines = [style.bold(report.definition.name) + "  " + AccessText.noReadAccess(report)]
                 } else if let report = overview.reports.first, habit != nil {
-                    lines = year ? CalendarText.year(report, range: range, today: env.today, style: style)
+                    lines = year ? CalendarText.year(report, range: range, style: style)
                                  : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
                 } else if !tags.isEmpty, !year {
                     // --tag: the tagged habits' rows, without the built-ins' grid.
                     lines = [style.bold("\(label) · tag \(tags.joined(separator: ", "))")]
-                        + CalendarText.habitRows(overview, range: range, today: env.today, style: style)
+                        + CalendarText.habitRows(overview, range: range, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
                 } else {
                     lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, noted: Set(notesByDay.keys), style: style)
-                    if !year { lines += CalendarText.habitRows(overview, range: range, today: env.today, style: style) }
+                    if !year { lines += CalendarText.habitRows(overview, range: range, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style) }
                 }
                 lines.append("")
                 lines += StreakText.lines(overview, style: style)

@@ -42,7 +42,7 @@ struct EditHabit: ParsableCommand {
         let edited = try store.updateHabit(named: habit.name, env: env, armingCommand: command != nil) { definition, entries in
             definition = try spec.edited(definition, entries: entries)
         }
-        try HabitText.printChange("changed", edited, json: output.json,
+        try HabitText.printChange("changed", try HabitsList.sinceFirstDay([edited], store, env).first ?? edited, json: output.json,
                                   hint: edited.name == habit.name ? nil : "renamed from \(habit.name)",
                                   disarmed: try store.read(.disarmedCommandHabitIDs))
     }

@@ -1,19 +1,26 @@
 import HabitKit
 
-/// One day's mark of a habit, as `habit calendar` draws it and `habit ui` draws it: the rules
-/// (which mark a day gets) and the glyphs live here only; ``Style`` paints a mark with ANSI
-/// codes, the ncurses driver of `habit ui` with its colour pairs (Standards/ui.md).
+/// One day's mark of a habit, as `habit calendar` draws it and `habit ui` draws it: the glyph of
+/// the day's state (``DayState``, the one evaluation's: Standards/habits.md, "Day states") and of
+/// a week or month habit's period (``PeriodState``), drawn beside the days, never over them. The
+/// glyphs live here only; ``Style`` paints a mark with ANSI codes, the ncurses driver of `habit ui`
+/// with its colour pairs (Standards/ui.md).
 enum CalendarMark: Equatable, Sendable {
-    /// ● counted (the streak counts the day).
+    /// ● done: the day is met, or something was done on it toward its period or window (a
+    /// period: met).
     case counted
     /// ◆ missed but healed by a joker.
     case joker
-    /// – skipped: neither good nor missed.
+    /// – skipped: neither good nor missed (a period: every day of it skipped).
     case skipped
     /// ○ missed.
     case missed
-    /// · not yet (today while not counted, a later day) or before the habit's history.
+    /// · not yet (today while not done, a later day), open (a day of a week or month habit with
+    /// nothing done: its period judges it), or before the habit's history (a period: pending).
     case notYet
+    /// A blank: nothing is due — a day off the habit's weekday schedule, or a day without
+    /// entries of a habit that only records.
+    case notDue
 
     /// The colour a mark is drawn in (none with `NO_COLOR` or off a terminal).
     enum Tint: Equatable, Sendable { case green, yellow, red, dim }
@@ -23,14 +30,23 @@ enum CalendarMark: Equatable, Sendable {
         switch state {
         case .met, .done: self = .counted
         case .healed: self = .joker
-        case .skipped, .offDay, .notDue: self = .skipped
+        case .skipped: self = .skipped
+        case .offDay, .notDue: self = .notDue
         case .missed: self = .missed
         case .pending, .open, .before, .later: self = .notYet
         }
     }
 
-    /// The day of `report` as its calendar row shows it.
-    init(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay) { self.init(s.state) }
+    /// A week or month habit's period mark, beside its days: ● met, ○ missed, · pending (or not
+    /// begun), – skipped.
+    init(_ period: PeriodState?) {
+        switch period {
+        case .met?: self = .counted
+        case .missed?: self = .missed
+        case .skipped?: self = .skipped
+        case .pending?, nil: self = .notYet
+        }
+    }
 
     var glyph: String {
         switch self {
@@ -39,6 +55,7 @@ enum CalendarMark: Equatable, Sendable {
         case .skipped: "–"
         case .missed: "○"
         case .notYet: "·"
+        case .notDue: " "
         }
     }
 
@@ -50,6 +67,7 @@ enum CalendarMark: Equatable, Sendable {
         case .skipped: "-"
         case .missed: "o"
         case .notYet: "."
+        case .notDue: " "
         }
     }
 
@@ -57,7 +75,7 @@ enum CalendarMark: Equatable, Sendable {
         switch self {
         case .counted: .green
         case .joker: .yellow
-        case .skipped, .notYet: .dim
+        case .skipped, .notYet, .notDue: .dim
         case .missed: .red
         }
     }
@@ -66,10 +84,16 @@ enum CalendarMark: Equatable, Sendable {
     static let note = "✎"
     static let asciiNote = "~"
 
-    /// What the marks mean, in UTF-8 or ASCII.
+    /// What the marks mean, in UTF-8 or ASCII: 63 columns, so `habit ui`'s footer fits in 80.
     static func legend(ascii: Bool) -> String {
         let text = { (m: CalendarMark) in ascii ? m.ascii : m.glyph }
-        return "\(text(.counted)) counted  \(text(.joker)) joker  \(text(.skipped)) skipped  \(text(.missed)) missed  \(text(.notYet)) not yet / before it began"
+        return "\(text(.counted)) done \(text(.missed)) missed \(text(.joker)) joker \(text(.skipped)) skipped \(text(.notYet)) nothing yet  blank: not due"
+    }
+
+    /// What a week or month habit's period marks mean, where they stand beside its days (79 columns).
+    static func periodLegend(ascii: Bool) -> String {
+        let text = { (m: CalendarMark) in ascii ? m.ascii : m.glyph }
+        return "a week/month habit's period, after its days: \(text(.counted)) met \(text(.missed)) missed \(text(.notYet)) pending \(text(.skipped)) skipped"
     }
 }
 

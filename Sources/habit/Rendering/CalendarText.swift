@@ -64,24 +64,58 @@ enum CalendarText {
     /// What the marks of one's own habits mean.
     static let legend = CalendarMark.legend(ascii: false)
 
-    /// One habit's day: ● counted, ◆ healed by a joker, – skipped, ○ missed, · not yet or before its history.
-    static func mark(_ s: HabitDayStatus, _ report: HabitReport, today: LocalDay, style: Style) -> String {
-        style.paint(CalendarMark(s, report, today: today))
+    /// One habit's day: the mark of its own state (``DayState``): ● done, ◆ healed by a joker,
+    /// – skipped, ○ missed, · nothing yet (or before its history), blank not due.
+    static func mark(_ s: HabitDayStatus, style: Style) -> String { style.paint(CalendarMark(s.state)) }
+
+    /// A week or month habit's periods among `report.days`, in order, each with its state as of
+    /// its last day up to today (nil: not begun, or before the history); none for other habits.
+    static func periods(_ report: HabitReport, weekStartsOnSunday: Bool) -> [(days: DayRange, state: PeriodState?)] {
+        guard report.definition.per == .week || report.definition.per == .month else { return [] }
+        var periods: [(days: DayRange, state: PeriodState?)] = []
+        for status in report.days {
+            if let last = periods.last, last.days.contains(status.day) {
+                if let state = status.period { periods[periods.count - 1].state = state }
+            } else {
+                periods.append((HabitEvaluator.period(report.definition.per, of: status.day, weekStartsOnSunday: weekStartsOnSunday),
+                                status.period))
+            }
+        }
+        return periods
     }
 
-    /// Under the month grid: a row of marks per habit of one's own, one column per day.
-    static func habitRows(_ overview: HabitOverview, range: DayRange, today: LocalDay, style: Style) -> [String] {
+    /// After a week or month habit's row of days: `  weeks ●○·` (each week the month touches) or
+    /// `  month ·`; nothing for other habits (Standards/habits.md, "Day states").
+    static func periodSuffix(_ report: HabitReport, weekStartsOnSunday: Bool, style: Style) -> String {
+        let periods = Self.periods(report, weekStartsOnSunday: weekStartsOnSunday)
+        guard !periods.isEmpty, report.readable else { return "" }
+        return "  " + style.dim(report.definition.per == .week ? "weeks" : "month") + " "
+            + periods.map { style.paint(CalendarMark($0.state)) }.joined()
+    }
+
+    /// Under the month grid: a row of marks per habit of one's own, one column per day; a week or
+    /// month habit's periods after its days (at most 32 + 1 + 31 + 14 = 78 columns).
+    static func habitRows(_ overview: HabitOverview, range: DayRange, weekStartsOnSunday: Bool, style: Style) -> [String] {
         let own = overview.reports.filter { $0.definition.kind != .builtin }
         guard !own.isEmpty else { return [] }
         let width = max(9, own.map(\.definition.name.count).max() ?? 0)
         var lines = ["", String(repeating: " ", count: width + 1) + ruler(range.count)]
         for report in own {
-            let row = report.readable ? report.days.map { mark($0, report, today: today, style: style) }.joined()
+            let row = report.readable ? report.days.map { mark($0, style: style) }.joined()
+                + periodSuffix(report, weekStartsOnSunday: weekStartsOnSunday, style: style)
                 : style.dim(AccessText.noReadAccess(report))
             lines.append(report.definition.name.padding(toLength: width, withPad: " ", startingAt: 0) + " " + row)
         }
         lines.append(style.dim(legend))
+        if own.contains(where: { $0.readable && ($0.definition.per == .week || $0.definition.per == .month) }) {
+            lines.append(style.dim(CalendarMark.periodLegend(ascii: false)))
+        }
         return lines
+    }
+
+    /// A period's state in words, after its mark: `● met`, `· pending`.
+    static func periodState(_ state: PeriodState?, style: Style) -> String {
+        style.paint(CalendarMark(state)) + " " + (state?.rawValue ?? "not begun")
     }
 
     /// One habit's month: each cell the day number, its mark and (for a quantity) its value.
@@ -97,24 +131,40 @@ enum CalendarText {
             let number = String(status.day.day).leftPadded(2)
             let shown = status.day == today ? style.bold(number) : number
             let value = report.definition.kind == .yesNo || status.value == 0 ? "" : TextRendering.number(status.value)
-            cells.append(shown + mark(status, report, today: today, style: style) + value.prefix(3).padding(toLength: 4, withPad: " ", startingAt: 0))
+            cells.append(shown + mark(status, style: style) + value.prefix(3).padding(toLength: 4, withPad: " ", startingAt: 0))
         }
-        for week in stride(from: 0, to: cells.count, by: 7) {
-            lines.append(cells[week..<min(week + 7, cells.count)].joined().trimmingTrailingSpaces)
+        // A week habit's weeks are the grid's lines (both start on `week-start`): each week's
+        // state after its days; a month habit's under the grid.
+        let periods = report.readable ? Self.periods(report, weekStartsOnSunday: weekStartsOnSunday) : []
+        for (i, week) in stride(from: 0, to: cells.count, by: 7).enumerated() {
+            var line = cells[week..<min(week + 7, cells.count)].joined()
+            if report.definition.per == .week, periods.indices.contains(i) {
+                line += String(repeating: " ", count: 7 * (7 - min(7, cells.count - week))) + "│ " + periodState(periods[i].state, style: style)
+            }
+            lines.append(line.trimmingTrailingSpaces)
+        }
+        if report.definition.per == .month, let month = periods.first {
+            lines.append("the month: " + periodState(month.state, style: style))
         }
         lines.append(style.dim(legend))
         return lines
     }
 
     /// One habit's year: a row per month, a mark per day.
-    static func year(_ report: HabitReport, range: DayRange, today: LocalDay, style: Style) -> [String] {
+    static func year(_ report: HabitReport, range: DayRange, style: Style) -> [String] {
         var lines = [style.bold("\(report.definition.name) — \(range.lowerBound.year)"), "      " + ruler(31)]
         var byMonth: [Int: [String]] = [:]
-        for status in report.days { byMonth[status.day.month, default: []].append(mark(status, report, today: today, style: style)) }
+        for status in report.days { byMonth[status.day.month, default: []].append(mark(status, style: style)) }
+        // A month habit's months are the rows: each one's state after its days.
+        let months = report.definition.per == .month && report.readable ? Self.periods(report, weekStartsOnSunday: false) : []
         for month in 1...12 {
-            lines.append(String(monthNames[month - 1].prefix(3)) + "   " + (byMonth[month] ?? []).joined())
+            let state = months.first { $0.days.lowerBound.month == month }.map { "  " + style.paint(CalendarMark($0.state)) } ?? ""
+            let days = (byMonth[month] ?? []).joined()
+            lines.append(String(monthNames[month - 1].prefix(3)) + "   " + days
+                         + (state.isEmpty ? "" : String(repeating: " ", count: 31 - (byMonth[month]?.count ?? 0)) + state))
         }
         lines.append(style.dim(legend))
+        if !months.isEmpty { lines.append(style.dim(CalendarMark.periodLegend(ascii: false))) }
         return lines
     }
 }

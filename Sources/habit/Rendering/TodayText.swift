@@ -18,11 +18,13 @@ enum TodayText {
         for (i, item) in ordered.enumerated() {
             let r = item.report
             let mark = StatusText.mark(r)
-            let shownMark = r.today == .done ? style.green(mark) : item.atRisk || r.today == .missed ? style.red(mark) : mark
+            let shownMark = r.today == .done ? style.green(mark) : item.atRisk || r.today == .missed ? style.red(mark)
+                : r.today == .healed ? style.yellow(mark) : mark
             let row = Width.cut(Width.pad(r.definition.name, to: nameWidth) + " " + Width.pad(details[i], to: detailWidth)
                                 + "  " + streaks[i], to: Width.columns - 2)
             let note = item.atRisk ? (r.period == nil ? "at risk: breaks tonight, no joker left"
                                       : r.definition.per.days != nil ? "at risk: breaks tonight" : "at risk: the \(r.definition.per.name) ends today")
+                : r.readable && r.today == .healed ? "missed, healed by a joker"
                 : item.left && item.safeToMiss > 0 ? "safe to miss \(item.safeToMiss)" : nil
             let shownNote = note.map { item.atRisk ? style.red($0) : $0 }
             // A note that does not fit beside the row goes under it, below the details.
@@ -56,7 +58,7 @@ enum TodayText {
         switch d.goal {
         case .atLeast(let x)?: return TextRendering.progress(value, of: x, d.unit)
         case .atMost(let x)?: return "\(TextRendering.amount(value, d.unit)) (at most \(TextRendering.amount(x, d.unit)))"
-        case nil: return d.kind == .yesNo ? (r.days.last?.met == true ? "done" : "not yet") : TextRendering.amount(value, d.unit)
+        case nil: return d.kind == .yesNo ? (r.days.last?.state.isDone == true ? "done" : "not yet") : TextRendering.amount(value, d.unit)
         }
     }
 }

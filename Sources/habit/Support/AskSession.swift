@@ -88,8 +88,6 @@ struct AskSession {
         let grants = try store.read(.accessGrants)
         let answers = try store.read(.answers(in: days))
         let answered = Set(answers.map { "\($0.habitID)\n\($0.day)" })
-        let noalcDays = Set(try store.read(.dailySummary(in: days, calendar: env.calendar, allSources: false)).summaries
-            .filter { $0.alcoholTotal != nil }.map(\.day))
         var questions: [Question] = [], notAsked: [String] = []
         var asked: [HabitReport] = []
         for report in overview.reports {
@@ -110,13 +108,11 @@ struct AskSession {
         }
         for day in days {
             for report in asked {
-                let habit = report.definition
-                if habit.kind != .builtin, day < habit.since { continue }  // before the habit was added
-                guard habit.isScheduled(on: day) else { continue }  // a day off its weekday schedule
-                guard let status = report.days.first(where: { $0.day == day }), !status.skipped else { continue }
-                if answered.contains("\(habit.id)\n\(day)") { continue }
-                let logged = habit.builtin == .noalc ? noalcDays.contains(day) : status.value > 0
-                if !logged { questions.append(Question(habit: habit, day: day)) }
+                // The day's state says whether it is asked (``HabitReport/isAsked(_:)``): not logged,
+                // not skipped nor off the schedule, its week or window not met already.
+                guard let status = report.days.first(where: { $0.day == day }), report.isAsked(status) else { continue }
+                if answered.contains("\(report.definition.id)\n\(day)") { continue }
+                questions.append(Question(habit: report.definition, day: day))
             }
         }
         (self.questions, self.notAsked) = (questions, notAsked)
@@ -159,6 +155,7 @@ struct AskSession {
                     Output.write(Self.keys(question.habit), to: STDERR_FILENO)
                     continue asking
                 default:
+                    try Self.check(answer, question.habit)
                     let done = try write(answer, question)
                     recorded.append(done)
                     if !json { Output.print(Self.text(done)) }
@@ -190,7 +187,7 @@ struct AskSession {
         switch (q.habit.builtin, q.habit.kind) {
         case (.meditate?, _): what = "minutes? [N/n/s/?/q]"
         case (.workout?, _): what = "activity and minutes (hiit 25m)? [… /n/s/?/q]"
-        case (.noalc?, _): what = "drinks or steady/easy/wild? [N/n/s/?/q]"
+        case (.noalc?, _): what = "drinks (0: none) or steady/easy/wild? [N/s/?/q]"
         case (nil, .yesNo): what = "done? [y/n/s/?/q]"
         default: what = "how many \(HabitUnit.unitName(q.habit.unit ?? "count"))? [N/n/s/?/q]"
         }
@@ -202,18 +199,31 @@ struct AskSession {
         let amount = switch habit.builtin {
         case .meditate?: "  25, 25m, 1h    minutes meditated (y 25 too)\n"
         case .workout?: "  hiit 25m       the activity and how long (a duration alone: hiit)\n"
-        case .noalc?: "  0, 3, steady   drinks, or a level: steady, easy, wild\n"
+        case .noalc?: "  0, 3, steady   drinks (0: an alcohol-free day), or a level: steady, easy, wild\n"
+            + "                 (no y or n: say the drinks, 0 for none)\n"
         case nil where habit.kind == .yesNo: "  y              done\n"
         case nil: "  25, y 25       the amount, in \(HabitUnit.unitName(habit.unit ?? "count"))\n"
         }
-        return amount + """
-              n              not done (remembered: not asked again; never counts)
+        let no = habit.builtin == .noalc ? "" : "  n              not done (remembered: not asked again; never counts)\n"
+        return amount + no + """
               s              skip the day (neither good nor missed)
               … # a note     after any answer: kept with it
               ?              these keys
               q              stop; what was answered stays
 
             """
+    }
+
+    /// Refuses an answer whose meaning is not the habit's: NoAlc asks for drinks, so a bare `y` or
+    /// `n` could say "no drinks" or "not done" — it takes the drinks (`0` for none) or a level
+    /// (Standards/ask.md, "NoAlc").
+    static func check(_ answer: AskAnswer, _ habit: HabitDefinition) throws {
+        guard habit.builtin == .noalc else { return }
+        switch answer.reply {
+        case .no, .yes(nil):
+            throw AskRefusal(reason: "noalc asks for drinks: answer 0 for an alcohol-free day, the drinks (3), or steady, easy or wild (y or n alone could mean either)")
+        default: return
+        }
     }
 
     /// One line on stderr: on a terminal the question is asked again; from a script it is counted.

@@ -23,13 +23,16 @@ struct UIRow: Equatable, Sendable {
     var name: String { habit.name }
 }
 
-/// What one cell shows: the calendar's mark, the day's value, a note.
+/// What one cell shows: the calendar's mark of the day's own state, the day's value, a note.
 struct UICell: Equatable, Sendable {
     var mark: CalendarMark
     var value: Double
     var skipped: Bool
     /// The newest note of the day's entries of this habit (nil: none, no ✎).
     var note: String?
+    /// A week or month habit's period as of the day: never drawn over the day's mark, named on
+    /// the status line (`week met`) when the cursor is on the day (Standards/ui.md).
+    var period: PeriodState? = nil
 
     static let empty = UICell(mark: .notYet, value: 0, skipped: false, note: nil)
 }
@@ -365,7 +368,7 @@ struct UIModel: Sendable {
             lines.append(line)
         }
         while lines.count < height - Self.footerLines { lines.append([]) }
-        lines.append([UISpan(text: CalendarMark.legend(ascii: ascii) + "  " + (ascii ? CalendarMark.asciiNote : CalendarMark.note) + " a note   ? keys  q quits",
+        lines.append([UISpan(text: CalendarMark.legend(ascii: ascii) + "  " + (ascii ? CalendarMark.asciiNote : CalendarMark.note) + " note  ? keys",
                              look: .dim)])
         lines.append([UISpan(text: status)])
         return lines.map { Self.clip($0, to: width) }
@@ -392,6 +395,7 @@ struct UIModel: Sendable {
         case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
         }
         if c.skipped { parts.append("skipped") }
+        if let period = c.period { parts.append("\(r.habit.per.name) \(period.rawValue)") }
         // A note an import kept may hold bidi controls (a CSV's notes do): escaped, as every listing shows them.
         if let note = c.note { parts.append("\(ascii ? CalendarMark.asciiNote : CalendarMark.note) \(escapingControlCharacters(note))") }
         return parts.joined(separator: ascii ? " - " : " · ")
