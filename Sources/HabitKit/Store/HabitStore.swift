@@ -209,9 +209,10 @@ public struct HabitStore: Sendable {
 
     /// Runs `body` in one IMMEDIATE transaction: every read and write of this store inside it
     /// joins that transaction (each write in a savepoint of its own), and it commits when `body`
-    /// returns. For the pending journal: its entries and their reminder cancellations are applied
-    /// together, or not at all.
-    public func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
+    /// returns. For the pending journal (``applyJournal(_:read:setAside:)``): its entries and their
+    /// reminder cancellations are applied together, or not at all. Internal: the executable writes
+    /// through the store's methods, each its own transaction.
+    func inOneTransaction<T>(_ body: () throws -> T) throws -> T {
         try refuseInSnapshot()
         do {
             return try dbWriter.writeWithoutTransaction { db in
