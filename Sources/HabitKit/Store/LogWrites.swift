@@ -24,6 +24,11 @@ extension HabitStore {
     }
 
     static func write(_ plan: LogPlan, env: HabitEnvironment, _ db: Database) throws -> LogResult {
+        switch plan.entry {
+        case .habit(let d, _, _, _)?, .habitDay(let d, _, _, _)?:
+            guard d.loggedType != nil else { throw HabitInputError.fromHabitLogged(d.name, type: d.fromType ?? "built-in") }
+        default: break
+        }
         try requireWrite(plan.writes, habits: plan.habits, db)
         let (samples, workout) = try plan.records(weightKg: { try settings(db).weightKg }, env: env)
         var replaced: [UUID] = []
