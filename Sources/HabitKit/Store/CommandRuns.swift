@@ -31,24 +31,11 @@ extension HabitStore {
                 ON CONFLICT (habitId, day) DO UPDATE SET settled = excluded.settled, value = excluded.value,
                     error = excluded.error, ran = excluded.ran
                 """, arguments: [definition.id, day.description, settles, value, outcome.failure, env.now.timeIntervalSince1970])
-            guard outcome.failure == nil, let type = definition.loggedType else { return }
-            try Self.requireWrite([type], habits: [definition], db)
-            // The result names its day (``DayEntry``): it sits at the day's first instant, marked.
-            let bounds = env.calendar.civil.instants(of: day)
-            try db.execute(sql: """
-                DELETE FROM sample WHERE id IN (SELECT id FROM sampleView WHERE type = ? AND source = ? AND start >= ? AND start < ?)
-                """, arguments: [type, CommandHabit.source.bundleID, bounds.lowerBound.timeIntervalSince1970, bounds.upperBound.timeIntervalSince1970])
-            if case .notDone = outcome { return }
-            let at = env.calendar.entryInstant(of: day)
-            let sample = makeSample(type: type, InstantRange(at, upTo: at), value: value, unit: definition.unit ?? "count",
-                                    source: CommandHabit.source,
-                                    metadata: ["habit": definition.name, DayEntry.metadataKey: DayEntry.markValue], env: env)
-            try Self.insert(sample, workoutId: nil, db)
-            if try Self.isMet(definition, on: day, env: env, db) {
-                // Done as of now (when the command found it): the day's occurrence still to come, if any.
-                _ = try ReminderRows.cancelMatching(db, activity: definition.id, completedAt: env.now, source: CommandHabit.source,
-                                                    env: env, only: { env.calendar.day(containing: $0.at) == day })
-            }
+            guard outcome.failure == nil, definition.loggedType != nil else { return }
+            // The result names its day (``DayEntry``) and replaces the day's earlier one from
+            // ``CommandHabit/source``; done as of now (when the command found it): the one log pipeline.
+            let request = LogRequest(.commandResult(definition, value: outcome == .notDone ? nil : value), when: .day(day), source: CommandHabit.source, writer: .quiet)
+            _ = try Self.write(try LogPlanner.plan(request, env: env), env: env, db)
         }
     }
 }

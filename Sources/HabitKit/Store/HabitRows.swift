@@ -350,42 +350,10 @@ extension HabitStore {
         return result
     }
 
-    /// Logs `amount` (1 for a yes/no habit) of the own habit `definition` over `interval`
-    /// (an instant when start = end), and cancels the reminder occurrences of the habit when the
-    /// day it falls on is met with it.
-    /// With `day`, the entry names that day (``DayEntry``): it sits at the day's first instant,
-    /// marked, and counts for that calendar day whatever day-start is.
-    func logHabit(_ definition: HabitDefinition, amount: Double, _ interval: InstantRange, day named: LocalDay? = nil,
-                  note: String?, env: HabitEnvironment) throws -> LogResult {
-        guard let type = definition.loggedType else {
-            throw HabitInputError.fromHabitLogged(definition.name, type: definition.fromType ?? "built-in")
-        }
-        var metadata: [String: String] = ["habit": definition.name]
-        if let note, !note.isEmpty { metadata["note"] = note }
-        if named != nil { metadata[DayEntry.metadataKey] = DayEntry.markValue }
-        let sample = makeSample(type: type, interval, value: amount, unit: definition.unit ?? "count",
-                                source: .app, metadata: metadata, env: env)
-        return try write { db in
-            try Self.requireWrite([type], habits: [definition], db)
-            try Self.insert(sample, workoutId: nil, db)
-            var cancelled: [CancelledOccurrence] = []
-            let day = named ?? env.calendar.day(containing: interval.lowerBound)
-            if try Self.isMet(definition, on: day, env: env, db) {
-                // Only an occurrence on the day the log made met: at 23:00, the next occurrence
-                // may be tomorrow's, which this log does nothing for.
-                cancelled = try ReminderRows.cancelMatching(db, activity: definition.id, completedAt: interval.upperBound,
-                                                            source: .app, env: env,
-                                                            only: { env.calendar.day(containing: $0.at) == day })
-            }
-            return LogResult(samples: [sample], workout: nil, replaced: [], cancelledReminders: cancelled)
-        }
-    }
-
-    /// ``logHabit(_:amount:_:day:note:env:)`` of an entry for `day` (``DayEntry``).
-    func logHabit(_ definition: HabitDefinition, amount: Double, day: LocalDay, note: String?,
+    /// An amount of the own habit `definition` over `interval` (``log(_:source:env:)``; for tests).
+    func logHabit(_ definition: HabitDefinition, amount: Double, _ interval: InstantRange, note: String?,
                   env: HabitEnvironment) throws -> LogResult {
-        let at = env.calendar.entryInstant(of: day)
-        return try logHabit(definition, amount: amount, InstantRange(at, upTo: at), day: day, note: note, env: env)
+        try log(.habit(definition, amount: amount, interval, note: note), env: env)
     }
 
     /// Skips added after `anchor` (the change feed), in change order.

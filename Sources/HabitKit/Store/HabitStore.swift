@@ -210,9 +210,11 @@ public struct HabitStore: Sendable {
 
     /// Runs `body` in one IMMEDIATE transaction: every read and write of the store handed to
     /// `body` joins that transaction (each write in a savepoint of its own), and it commits when
-    /// `body` returns. For the pending journal: its entries and their reminder cancellations are
-    /// applied together, or not at all. The store handed to `body` is valid only inside it.
-    public func inOneTransaction<T>(_ body: (HabitStore) throws -> T) throws -> T {
+    /// `body` returns. For the pending journal (``applyJournal(_:read:setAside:)``): its entries and
+    /// their reminder cancellations are applied together, or not at all. The store handed to `body`
+    /// is valid only inside it. Internal: the executable writes through the store's methods, each
+    /// its own transaction.
+    func inOneTransaction<T>(_ body: (HabitStore) throws -> T) throws -> T {
         try refuseInSnapshot()
         do {
             return try dbWriter.writeWithoutTransaction { db in

@@ -70,94 +70,20 @@ public enum Entry: Sendable {
 }
 
 extension HabitStore {
-    /// Stores `entry` from `source` and cancels the reminder occurrences it completes, in one
-    /// transaction.
-    public func log(_ entry: NewEntry, source: SourceID = .app, env: HabitEnvironment) throws -> LogResult {
-        switch entry {
-        case .meditation(let interval, let note): try logMeditation(interval, source: source, note: note, env: env)
-        case .workout(let activity, let interval, let met, let note):
-            try logWorkout(activity, interval, met: met, source: source, note: note, env: env)
-        case .alcohol(let day, let level, let drinks): try logAlcohol(day: day, level: level, drinks: drinks, source: source, env: env)
-        case .habit(let definition, let amount, let interval, let note):
-            try logHabit(definition, amount: amount, interval, note: note, env: env)
-        case .habitDay(let definition, let amount, let day, let note):
-            try logHabit(definition, amount: amount, day: day, note: note, env: env)
-        }
+    /// A mindful session `[interval)` from `source` (``log(_:source:env:)``; for tests).
+    func logMeditation(_ interval: InstantRange, source: SourceID, note: String?, env: HabitEnvironment) throws -> LogResult {
+        try log(.meditation(interval, note: note), source: source, env: env)
     }
 
-    /// Logs a mindful session `[interval)` from `source`.
-    func logMeditation(_ interval: InstantRange, source: SourceID, note: String?,
-                              env: HabitEnvironment) throws -> LogResult {
-        var metadata: [String: String] = [:]
-        if let note, !note.isEmpty { metadata["note"] = note }
-        let sample = makeSample(type: SampleType.mindfulSession, interval, value: nil, unit: nil,
-                                source: source, metadata: metadata, env: env)
-        return try write { db in
-            try Self.requireWrite(DataTypes.written(by: Habit.meditate), db)
-            try Self.insert(sample, workoutId: nil, db)
-            let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.meditate.rawValue, completedAt: interval.upperBound,
-                                                            source: source, env: env)
-            return LogResult(samples: [sample], workout: nil, replaced: [], cancelledReminders: cancelled)
-        }
+    /// A workout `[interval)` of `activity` (``log(_:source:env:)``; for tests).
+    func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID, note: String?,
+                    env: HabitEnvironment) throws -> LogResult {
+        try log(.workout(activity, interval, met: met, note: note), source: source, env: env)
     }
 
-    /// Logs a workout `[interval)` of `activity` plus its associated active-energy sample
-    /// (``WorkoutEnergy``: the MET and the weight it is worked out from), in one transaction.
-    func logWorkout(_ activity: Activity, _ interval: InstantRange, met: Double?, source: SourceID,
-                           note: String?, env: HabitEnvironment) throws -> LogResult {
-        try write { db in
-            try Self.requireWrite(DataTypes.written(by: Habit.workout), db)
-            // The weight, read in the transaction that writes.
-            let energy = WorkoutEnergy(activity, seconds: interval.duration, met: met, settings: try Self.settings(db), note: note)
-            let offset = env.timeZone.secondsFromGMT(for: interval.lowerBound)
-            let workout = Workout(uuid: env.makeUUID(), activityType: activity.workoutActivityType,
-                                  start: interval.lowerBound, end: interval.upperBound, duration: interval.duration,
-                                  totalEnergyKcal: energy.kcal, totalDistanceMeters: nil, source: source, metadata: energy.metadata,
-                                  created: env.now, utcOffset: offset, timeZoneID: env.timeZone.identifier)
-            var burned = makeSample(type: SampleType.activeEnergyBurned, interval, value: energy.kcal, unit: "kcal",
-                                    source: source, metadata: [:], env: env)
-            burned.workout = workout.uuid
-            let rowID = try Self.insert(workout, db)
-            try Self.insert(burned, workoutId: rowID, db)
-            let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.workout.rawValue, completedAt: interval.upperBound,
-                                                            source: source, env: env)
-            return LogResult(samples: [burned], workout: workout, replaced: [], cancelledReminders: cancelled)
-        }
-    }
-
-    /// Logs the NoAlc level of `day` as one alcoholic-beverages sample at the day's entry instant
-    /// (its first instant, ``HabitCalendar/entryInstant(of:)``); it replaces the day's earlier
-    /// app-source entries (those the calendar day holds: NoAlc entries name a day) in the same
-    /// transaction.
-    func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID,
-                           env: HabitEnvironment) throws -> LogResult {
-        let dayRange = env.calendar.civil.instants(of: day)
-        var metadata = ["level": level.rawValue]
-        if let drinks { metadata["drinks"] = String(drinks) }
-        let at = env.calendar.entryInstant(of: day)
-        let sample = makeSample(type: SampleType.alcoholicBeverages, InstantRange(at, upTo: at), value: level.storedValue, unit: "count",
-                                source: source, metadata: metadata, env: env)
-        return try write { db in
-            try Self.requireWrite(DataTypes.written(by: Habit.noalc), db)
-            // The last entry for a day wins: it replaces the day's earlier entries from the app's
-            // sources, which are kept aside so that `undo` can bring them back.
-            let earlier = try SampleViewRecord.all().ofType(SampleType.alcoholicBeverages).starting(in: dayRange)
-                .fromAppSources().fetchAll(db)
-            let replaced = NoAlcLevel.entriesReplaced(by: source, among: earlier.map(\.sample))
-            var kept: [SampleRecord] = []
-            for uuid in replaced.map(\.uuid) {
-                guard var row = try SampleRecord.filter(SampleRecord.Columns.uuid == uuid.storeText).fetchOne(db) else { continue }
-                try row.delete(db)
-                row.id = nil
-                kept.append(row)
-            }
-            let rowID = try Self.insert(sample, workoutId: nil, db)
-            for row in kept { try ReplacedSampleRecord(sampleId: rowID, record: row).insert(db) }
-            // Completion time of a NoAlc entry is when it was made, not the day it is for.
-            let cancelled = try ReminderRows.cancelMatching(db, activity: Habit.noalc.rawValue, completedAt: env.now,
-                                                            source: source, env: env)
-            return LogResult(samples: [sample], workout: nil, replaced: replaced.map(\.uuid), cancelledReminders: cancelled)
-        }
+    /// The NoAlc level of `day` (``log(_:source:env:)``; for tests).
+    func logAlcohol(day: LocalDay, level: NoAlcLevel, drinks: Int?, source: SourceID, env: HabitEnvironment) throws -> LogResult {
+        try log(.alcohol(day: day, level: level, drinks: drinks), source: source, env: env)
     }
 
     func makeSample(type: String, _ interval: InstantRange, value: Double?, unit: String?, source: SourceID,
@@ -263,7 +189,7 @@ extension HabitStore {
     }
 
     /// Deleting is writing: refused for a type habit may not write (Standards/access.md).
-    private static func delete(_ entry: Entry, _ db: Database) throws {
+    static func delete(_ entry: Entry, _ db: Database) throws {
         switch entry {
         case .sample(let s): try requireWrite([s.type], habits: try ownHabits(includingArchived: true, db), db)
         case .workout(_, let samples): try requireWrite([DataTypes.workout] + samples.map(\.type), db)
@@ -298,9 +224,8 @@ extension HabitStore {
     // MARK: - Settings
 
 
-    /// The store's settings, read now; a snapshot's rules ask its transaction
-    /// (``StoreTransaction/settings()``), which read them once.
     static func settings(_ db: Database) throws -> Settings {
+        if let settings = OpenSnapshot.settings(of: db) { return settings }
         var stored: [String: String] = [:]
         // Plain SQL: every command reads the settings first (FastLog measures a log's start-up).
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE value IS NOT NULL") { stored[row[0]] = row[1] }

@@ -29,18 +29,10 @@ struct LogAlcohol: ParsableCommand {
         try location.writeOrSave({ e in
             (e.drinks, e.date, e.source) = (drinks.text, date?.text, source.journalText)
         }, kind: .alcohol) {
-            let (store, env, day) = try location.writing { env in try Self.day(date, env: env) }
-            try LogReport.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, store: store, env: env, json: json)
+            let request = LogRequest(.alcohol(drinks.level, drinks: drinks.drinks), when: .init(date: date), source: source)
+            let (store, env, plan) = try location.writing { env in try LogPlanner.plan(request, env: env) }
+            try LogReport.log(plan, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
-    }
-
-    /// The NoAlc day: `--date`'s (not in the future), else the one the 18:00 rule gives for now.
-    static func day(_ date: DayValue?, env: HabitEnvironment) throws(InputError) -> LocalDay {
-        guard let date else { return EveningCutoff.noAlcDay(enteredAt: env.now, calendar: env.calendar) }
-        let day: LocalDay
-        do throws(InputError) { day = try date.day(today: env.today) } catch { throw .inArgument("--date", error) }
-        if day > env.today { throw .inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
-        return day
     }
 }

@@ -50,15 +50,17 @@ struct LogHabit: ParsableCommand {
             // existing one is opened once, for the lookup and the write (for writing: that forgets
             // the answers kept for degraded mode and applies the pending journal first).
             let (store, env) = location.exists ? try location.writing() : try location.reading()
-            let entry = try Self.entry(name: name, amount: amountText, at: at, end: end, date: date, note: note, store: store, env: env)
-            try LogReport.log(entry, store: store, env: env, json: json)
+            let request = try Self.request(name: name, amount: amountText, when: .init(at: at, end: end, date: date), note: note,
+                                           store: store, env: env)
+            try LogReport.log(try LogPlanner.plan(request, env: env), store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }
 
-    /// The entry `habit log NAME [AMOUNT] …` makes, read against `store` and `env`.
-    static func entry(name: String, amount amountText: String?, at: TimeValue?, end: TimeValue?, date: DayValue?, note: String?,
-                      store: HabitStore, env: HabitEnvironment) throws -> NewEntry {
+    /// The request `habit log NAME [AMOUNT] …` makes, its habit read from `store`: never a
+    /// built-in (their own forms log them), an archived habit or one read from imported data.
+    static func request(name: String, amount: String?, when: LogRequest.When, note: String?, writer: LogRequest.Writer = .typed,
+                        store: HabitStore, env: HabitEnvironment) throws -> LogRequest {
         let definition = try store.read(.habit(named: name.lowercased(), env: env))
         guard definition.kind != .builtin else {
             throw ValidationError("log \(definition.name) with 'habit log \(definition.name == "noalc" ? "alcohol" : definition.name) …' (see 'habit log --help')")
@@ -67,44 +69,22 @@ struct LogHabit: ParsableCommand {
         if let from = definition.fromType {
             throw HabitInputError.fromHabitLogged(definition.name, type: HabitDataType.stored(from).displayName)
         }
-        let amount: Double
-        switch (definition.kind, amountText) {
-        case (.yesNo, nil): amount = 1
-        case (.yesNo, _?): throw HabitInputError.amountOnYesNo(definition.name)
-        case (_, nil): throw HabitInputError.amountMissing(definition.name, unit: HabitUnit.unitName(definition.unit ?? "count"))
-        case (_, let text?): amount = try HabitUnit.amount(text, unit: definition.unit, habit: definition.name)
-        }
-        if let date {
-            // An entry that names a day (Standards/date-semantics.md, "Entries that name a day").
-            let day: LocalDay
-            do throws(InputError) { day = try date.day(today: env.today) } catch { throw InputError.inArgument("--date", error) }
-            if day > env.today { throw InputError.inArgument("--date", .inFuture(date.text, now: env.calendar.iso8601(env.now))) }
-            return .habitDay(definition, amount: amount, day: day, note: note)
-        }
-        let span = try entryInterval(for: definition, amount: amount, amountText: amountText ?? "", at: at, end: end, env)
-        return .habit(definition, amount: amount, span, note: note)
+        return LogRequest(.habit(definition, amount: amount), when: when, note: note, writer: writer)
     }
+}
 
-    /// When the entry happened: a duration amount spans `[start, end)` like a session; anything
-    /// else is an instant (`--at`/`--end`, else now).
-    private static func entryInterval(for definition: HabitDefinition, amount: Double, amountText: String, at: TimeValue?,
-                                      end: TimeValue?, _ env: HabitEnvironment) throws -> InstantRange {
-        if HabitUnit.isDuration(definition.unit), amount > 0 {
-            let seconds = UnitConversion.convert(amount, from: definition.unit, to: "s")
-            guard seconds <= InputParsing.maximumDuration else {
-                throw HabitInputError.invalidAmount(amountText, reason: "one entry lasts at most 24 hours")
-            }
-            return try SessionTimeOptions.interval(duration: seconds.rounded(), at: at, end: end, env: env)
+extension LogRequest.When {
+    /// `--at`, `--end` or `--date` as typed (the grammar lets at most one through; `--date` first,
+    /// then `--at`, as the log has always read them), else now.
+    init(at: TimeValue? = nil, end: TimeValue? = nil, date: DayValue? = nil) {
+        if let date {
+            self = .date(date.expression, text: date.text)
+        } else if let at {
+            self = .at(at.expression, text: at.text)
+        } else if let end {
+            self = .end(end.expression, text: end.text)
+        } else {
+            self = .now
         }
-        var instant = env.now
-        do throws(InputError) {
-            if let at { instant = try at.instant(in: env) } else if let end { instant = try end.instant(in: env) }
-        } catch {
-            throw InputError.inArgument(at != nil ? "--at" : "--end", error)
-        }
-        if instant > env.now {
-            throw InputError.inArgument(at != nil ? "--at" : "--end", .inFuture((at ?? end)?.text ?? "now", now: env.calendar.iso8601(env.now)))
-        }
-        return InstantRange(instant, upTo: instant)
     }
 }

@@ -33,10 +33,9 @@ struct LogMeditate: ParsableCommand {
         try location.writeOrSave({ e in
             (e.seconds, e.at, e.end, e.note, e.source) = (seconds, at?.text, end?.text, note, source.journalText)
         }, kind: .meditate) {
-            let (store, env, interval) = try location.writing { env in
-                try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
-            }
-            try LogReport.log(.meditation(interval, note: note), source: source, store: store, env: env, json: json)
+            let request = LogRequest(.meditation(seconds: seconds), when: .init(at: at, end: end), note: note, source: source)
+            let (store, env, plan) = try location.writing { env in try LogPlanner.plan(request, env: env) }
+            try LogReport.log(plan, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }

@@ -39,10 +39,9 @@ struct LogWorkout: ParsableCommand {
             (e.activity, e.seconds, e.met, e.at, e.end, e.note) = (activity.rawValue, seconds, met, at?.text, end?.text, note)
             e.source = source.journalText
         }, kind: .workout) {
-            let (store, env, interval) = try location.writing { env in
-                try SessionTimeOptions.interval(duration: seconds, at: at, end: end, env: env)
-            }
-            try LogReport.log(.workout(activity, interval, met: met, note: note), source: source, store: store, env: env, json: json)
+            let request = LogRequest(.workout(activity, seconds: seconds, met: met), when: .init(at: at, end: end), note: note, source: source)
+            let (store, env, plan) = try location.writing { env in try LogPlanner.plan(request, env: env) }
+            try LogReport.log(plan, store: store, env: env, json: json)
             store.closeForExit()  // the process ends next
         }
     }

@@ -248,8 +248,8 @@ struct AskSession {
 }
 
 /// An answer of `habit ask` (and a change of `habit ui`, which answers through it) written
-/// exactly as the matching command writes it: `habit log` (``LogHabit/entry``, ``LogGrammar``,
-/// ``SessionTimeOptions``, ``LogReport/record``) and `habit skip` (``HabitStore/setSkipped``).
+/// exactly as the matching command writes it: `habit log` (``LogHabit/request``, ``LogGrammar``,
+/// the one pipeline ``LogPlanner`` → ``LogReport/record``) and `habit skip` (``HabitStore/setSkipped``).
 struct AnswerWriter {
     let store: HabitStore
     let env: HabitEnvironment
@@ -278,31 +278,28 @@ struct AnswerWriter {
             case .meditate?:
                 guard !words.isEmpty else { throw AskRefusal(reason: "give the minutes, e.g. 10 or 1h30m") }
                 let seconds = try LogGrammar.duration(words).seconds
-                let interval = try SessionTimeOptions.interval(duration: seconds, at: try start(of: q.day), end: nil, env: env)
-                try LogReport.record(.meditation(interval, note: answer.note), store: store, env: env)
+                try record(LogRequest(.meditation(seconds: seconds), when: start(of: q.day), note: answer.note))
                 done.value = seconds / 60
             case .workout?:
                 guard !words.isEmpty else { throw AskRefusal(reason: "give the activity and minutes, e.g. hiit 25m") }
                 let (activity, duration) = try LogGrammar.activityAndDuration(words)
-                let interval = try SessionTimeOptions.interval(duration: duration.seconds, at: try start(of: q.day), end: nil, env: env)
-                try LogReport.record(.workout(activity, interval, met: nil, note: answer.note), store: store, env: env)
+                try record(LogRequest(.workout(activity, seconds: duration.seconds, met: nil), when: start(of: q.day), note: answer.note))
                 (done.value, done.activity) = (duration.seconds / 60, activity.rawValue)
             case .noalc?:
                 guard !words.isEmpty else { throw AskRefusal(reason: "give drinks (0, 3) or a level: steady, easy, wild") }
                 guard answer.note == nil else { throw AskRefusal(reason: "a NoAlc day keeps no note (as 'habit log alcohol'): answer without '#'") }
                 let drinks = try LogGrammar.drinks(words)
-                try LogReport.record(.alcohol(day: q.day, level: drinks.level, drinks: drinks.drinks), store: store, env: env)
+                try record(LogRequest(.alcohol(drinks.level, drinks: drinks.drinks), when: .day(q.day)))
                 (done.value, done.level) = (drinks.drinks.map(Double.init), drinks.level.rawValue)
             case nil:
                 if q.habit.kind == .yesNo, text != nil {
                     throw AskRefusal(reason: "\(q.habit.name) is yes/no: answer y, n, s, ? or q")
                 }
-                let date = q.day == env.today ? nil : try DayValue(parsing: q.day.description)
-                let entry = try LogHabit.entry(name: q.habit.name, amount: text, at: nil, end: nil, date: date, note: answer.note,
-                                               store: store, env: env)
-                try LogReport.record(entry, store: store, env: env)
-                switch entry {
-                case .habit(_, let amount, _, _), .habitDay(_, let amount, _, _): if q.habit.kind != .yesNo { done.value = amount }
+                // Today an entry is now; a past day's names that day (as `log --date`).
+                let request = try LogHabit.request(name: q.habit.name, amount: text, when: q.day == env.today ? .now : .day(q.day),
+                                                   note: answer.note, store: store, env: env)
+                switch try record(request) {
+                case .habit(_, let amount, _, _)?, .habitDay(_, let amount, _, _)?: if q.habit.kind != .yesNo { done.value = amount }
                 default: break
                 }
             }
@@ -310,11 +307,19 @@ struct AnswerWriter {
         }
     }
 
+    /// Plans and stores `request` as `habit log` does (``LogReport/record(_:store:env:report:)``);
+    /// returns the entry it stored.
+    @discardableResult
+    private func record(_ request: LogRequest) throws -> NewEntry? {
+        let plan = try LogPlanner.plan(request, env: env)
+        try LogReport.record(plan, store: store, env: env)
+        return plan.entry
+    }
+
     /// When a session answered for a past day starts: 12:00 of that day, inside its habit day
     /// whatever day-start is (a session is timed: it counts for the habit day it starts in, never
     /// by the rule of entries that name a day); today: nil, it ends now (as `log meditate` without `--at`).
-    func start(of day: LocalDay) throws -> TimeValue? {
-        guard day != env.today else { return nil }
-        return try TimeValue(parsing: env.calendar.iso8601(env.calendar.firstInstant(day, .noon)))
+    func start(of day: LocalDay) -> LogRequest.When {
+        day == env.today ? .now : .startsAt(env.calendar.firstInstant(day, .noon))
     }
 }

@@ -35,19 +35,12 @@ struct LogHooks {
     private let day: LocalDay
     private let before: HabitReport?
 
-    init(_ entry: NewEntry, store: HabitStore, env: HabitEnvironment) throws {
-        installed = Hooks.installed()
-        let calendar = env.calendar
-        let (name, day): (String?, LocalDay) = switch entry {
-        case .meditation(let r, _): (Habit.meditate.rawValue, calendar.day(containing: r.lowerBound))
-        case .workout(_, let r, _, _): (Habit.workout.rawValue, calendar.day(containing: r.lowerBound))
-        case .alcohol(let d, _, _): (Habit.noalc.rawValue, d)
-        case .habit(let d, _, let r, _): (d.name, calendar.day(containing: r.lowerBound))
-        case .habitDay(let d, _, let day, _): (d.name, day)
-        }
-        self.day = day
-        guard !installed.isDisjoint(with: [.met, .streak]), let name else { (habit, before) = (nil, nil); return }
-        let habit = try store.read(.habit(named: name, env: env))
+    /// The hooks `plan` fires (``LogPlan/hooks``: none for the pending journal's entries), for its habit and day.
+    init(_ plan: LogPlan, store: HabitStore, env: HabitEnvironment) throws {
+        installed = plan.hooks.isEmpty ? [] : Hooks.installed().filter { event in plan.hooks.contains { $0.rawValue == event.rawValue } }
+        day = plan.day
+        guard !installed.isDisjoint(with: [.met, .streak]) else { (habit, before) = (nil, nil); return }
+        let habit = try store.read(.habit(named: plan.hookHabit, env: env))
         self.habit = habit
         before = try store.read(.overview([habit], range: DayRange(day: day), env: env)).reports.first
     }
@@ -105,19 +98,20 @@ enum StreakHooks {
 }
 
 extension LogReport {
-    /// Stores `entry`, prints what was stored, then runs the hooks it triggers (a hook never
+    /// Stores `plan`, prints what was stored, then runs the hooks it fires (a hook never
     /// changes the outcome: the entry is stored and printed whatever the hooks do).
-    static func log(_ entry: NewEntry, source: SourceID = .app, store: HabitStore, env: HabitEnvironment, json: Bool) throws {
-        try record(entry, source: source, store: store, env: env) { result in try print(result, env: env, json: json) }
+    static func log(_ plan: LogPlan, store: HabitStore, env: HabitEnvironment, json: Bool) throws {
+        try record(plan, store: store, env: env) { result in try print(result, env: env, json: json) }
     }
 
-    /// Stores `entry`, then `report`s it, then runs the hooks it triggers: what every log does
-    /// (`habit log …`, and each answer of `habit ask`, which reports it its own way).
+    /// Stores `plan` (``HabitStore/write(_:env:)``, the one store method), then `report`s it, then
+    /// runs the hooks it fires: what every log does (`habit log …`, and each answer of `habit ask`
+    /// and change of `habit ui`, which report it their own way).
     @discardableResult
-    static func record(_ entry: NewEntry, source: SourceID = .app, store: HabitStore, env: HabitEnvironment,
+    static func record(_ plan: LogPlan, store: HabitStore, env: HabitEnvironment,
                        report: (LogResult) throws -> Void = { _ in }) throws -> LogResult {
-        let hooks = try LogHooks(entry, store: store, env: env)
-        let result = try store.log(entry, source: source, env: env)
+        let hooks = try LogHooks(plan, store: store, env: env)
+        let result = try store.write(plan, env: env)
         try report(result)
         try? hooks.fire(result, store: store, env: env)
         return result

@@ -9,8 +9,11 @@ enum Pending {
     /// `$XDG_STATE_HOME/habit/pending.jsonl`, else `~/.local/state/habit/pending.jsonl`.
     static var journal: PendingJournalFile { PendingJournalFile(folder: stateFolder) }
 
-    /// `$XDG_STATE_HOME/habit`, else `~/.local/state/habit` (``HabitPaths/stateFolder``).
-    static var stateFolder: String { HabitPaths.live.stateFolder }
+    /// `$XDG_STATE_HOME/habit` (an absolute XDG_STATE_HOME), else `~/.local/state/habit`.
+    static var stateFolder: String {
+        if let xdg = Env.get("XDG_STATE_HOME"), xdg.hasPrefix("/") { return xdg + "/habit" }
+        return (Env.get("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()) + "/.local/state/habit"
+    }
 
     /// Why a write that failed with `error` is saved for later, or nil when it is not (every
     /// other failure is reported as it always was).
@@ -49,37 +52,29 @@ enum Pending {
     }
 
     /// Applies the journal to `store`, once per entry (an entry whose UUID is stored is done), all
-    /// of it in one transaction with the reminder cancellations it makes. An entry that can no
-    /// longer be applied (its habit removed, …) is set aside with a line on stderr; a store
-    /// failure leaves the journal as it was.
+    /// of it in one transaction with the reminder cancellations it makes
+    /// (``HabitStore/applyJournal(_:read:setAside:)``). An entry that can no longer be applied
+    /// (its habit removed, …) is set aside with a line on stderr; a store failure leaves the
+    /// journal as it was.
     static func apply(to store: HabitStore) throws {
         let journal = journal
         guard journal.exists else { return }  // the fast path: one lstat
         try journal.take { contents in
             var refused: [PendingEntry] = []
-            guard !contents.entries.isEmpty else { return refused }
-            try store.inOneTransaction { store in
-                let settings = try store.read(.settings)
-                for entry in contents.entries {
-                    guard try !store.read(.hasEverHeld(entry.uuid)) else { continue }  // applied before (perhaps since replaced or deleted)
-                    do {
-                        try apply(entry, to: store, settings: settings)
-                    } catch let error as StoreError {
-                        throw error
-                    } catch {
-                        refused.append(entry)
-                        let message = (error as? any HabitError)?.description ?? "\(error)"
-                        let line = "a pending entry could not be added (\(message)); it was set aside in \(journal.setAsidePath): \(entry.summary)"
-                        Output.write("habit: " + escapingControlCharacters(line) + "\n", to: STDERR_FILENO)
-                    }
-                }
-            }
+            try store.applyJournal(contents.entries, read: { entry, settings, batch in try write(entry, store: batch, settings: settings) },
+                                   setAside: { entry, error in
+                refused.append(entry)
+                let message = (error as? any HabitError)?.description ?? "\(error)"
+                let line = "a pending entry could not be added (\(message)); it was set aside in \(journal.setAsidePath): \(entry.summary)"
+                Output.write("habit: " + escapingControlCharacters(line) + "\n", to: STDERR_FILENO)
+            })
             return refused
         }
     }
 
-    /// One entry, read again as it was typed: "now" is when it was typed, its first record gets its UUID.
-    private static func apply(_ entry: PendingEntry, to store: HabitStore, settings: Settings) throws {
+    /// What one entry writes, read again as it was typed: the request (or skip) its words make,
+    /// "now" when it was typed, its first record getting its UUID.
+    private static func write(_ entry: PendingEntry, store: HabitStore, settings: Settings) throws -> (JournalWrite, HabitEnvironment) {
         try TypedText.checkNote(entry.note, option: "--note")  // as the command line would have refused it
         var env = try LiveEnvironment.make(now: entry.typed, settings: settings)
         if let zone = entry.zone.flatMap(TimeZone.init(identifier:)) { env.timeZone = zone }
@@ -89,28 +84,27 @@ enum Pending {
         let end = try entry.end.map { try TimeValue(parsing: $0) }
         let date = try entry.date.map { try DayValue(parsing: $0) }
         let source = try entry.source.map { try SourceValue(parsing: $0).source } ?? .app
+        let when = LogRequest.When(at: at, end: end, date: date)
+        // Replayed, a log runs no hooks (Standards/automation.md).
         switch entry.kind {
         case .meditate:
-            let interval = try SessionTimeOptions.interval(duration: entry.seconds ?? 0, at: at, end: end, env: env)
-            _ = try store.log(.meditation(interval, note: entry.note), source: source, env: env)
+            return (.log(LogRequest(.meditation(seconds: entry.seconds ?? 0), when: when, note: entry.note, source: source, writer: .quiet)), env)
         case .workout:
-            let (activity, _) = try LogGrammar.activityAndDuration([entry.activity ?? "", "1m"])
-            let interval = try SessionTimeOptions.interval(duration: entry.seconds ?? 0, at: at, end: end, env: env)
-            _ = try store.log(.workout(activity, interval, met: entry.met, note: entry.note), source: source, env: env)
+            let activity = try Activity(parsing: entry.activity ?? "")
+            return (.log(LogRequest(.workout(activity, seconds: entry.seconds ?? 0, met: entry.met), when: when, note: entry.note,
+                                    source: source, writer: .quiet)), env)
         case .alcohol:
             let drinks = try LogGrammar.drinks([entry.drinks ?? ""])
-            let day = try LogAlcohol.day(date, env: env)
-            _ = try store.log(.alcohol(day: day, level: drinks.level, drinks: drinks.drinks), source: source, env: env)
+            return (.log(LogRequest(.alcohol(drinks.level, drinks: drinks.drinks), when: when, source: source, writer: .quiet)), env)
         case .habit:
-            let new = try LogHabit.entry(name: entry.habit ?? "", amount: entry.amount, at: at, end: end, date: date, note: entry.note,
-                                         store: store, env: env)
-            _ = try store.log(new, env: env)
+            return (.log(try LogHabit.request(name: entry.habit ?? "", amount: entry.amount, when: when, note: entry.note, writer: .quiet,
+                                              store: store, env: env)), env)
         case .skip:
             let habit = try entry.habit.map { try store.read(.habit(named: $0, env: env)) }
             if let habit, habit.archived { throw HabitInputError.archived(habit.name) }
             let days = try SkipDaysOptions.days(first: date ?? DayValue(parsing: "today"), named: "<day>",
                                                 to: try entry.to.map { try DayValue(parsing: $0) }, today: env.today)
-            _ = try store.setSkipped(true, habitID: habit?.id, days: days, env: env)
+            return (.skip(habitID: habit?.id, days: days), env)
         }
     }
 

@@ -66,8 +66,7 @@ struct UIStore {
         }
     }
 
-    /// Each readable report's days as cells: the day's own state's mark (as the calendar's), the value,
-    /// the skip, the newest note, and a week or month habit's period state (shown on the status line).
+    /// Each readable report's days as cells: the calendar's mark, the value, the skip, the newest note.
     private func cells(_ overview: HabitOverview, _ days: DayRange, of habit: HabitDefinition?,
                        _ store: HabitStore) throws -> [String: [LocalDay: UICell]] {
         let notes = try store.read(.notes(in: env.calendar.instants(of: days), entries: env.calendar.entryInstants(of: days), of: habit,
@@ -80,8 +79,8 @@ struct UIStore {
         for report in overview.reports where report.readable {
             var row: [LocalDay: UICell] = [:]
             for status in report.days {
-                row[status.day] = UICell(mark: CalendarMark(status.state), value: status.value, skipped: status.skipped,
-                                         note: noted[report.definition.name]?[status.day], period: status.period)
+                row[status.day] = UICell(mark: CalendarMark(status, report, today: env.today), value: status.value,
+                                         skipped: status.skipped, note: noted[report.definition.name]?[status.day])
             }
             cells[report.definition.id] = row
         }
@@ -106,7 +105,7 @@ struct UIStore {
         case .undone(let habit, let day):
             let own = try ownEntries(habit, day)
             guard !own.isEmpty else { return "\(habit.name) \(day): done by entries of another source (habit log list --all-sources)" }
-            for entry in own { try store.delete(entry.uuid) }
+            try store.delete(own.map(\.uuid))  // one transaction: all of them or none
             return "\(habit.name) \(day): not done (\(counting(own.count, "entry", plural: "entries")) deleted)"
         case .takeBack(let habit, let day):
             guard let newest = try ownEntries(habit, day).first else {
@@ -124,29 +123,19 @@ struct UIStore {
             let amount = habit.kind == .yesNo ? nil : TextRendering.number(newest.value ?? 0)
             // An entry that names a day stays one (as `habit log NAME --date D --note TEXT`).
             let namesADay = DayEntry.namesADay(type: newest.type, metadata: newest.metadata)
-            let entry = try LogHabit.entry(name: habit.name, amount: amount,
-                                           at: namesADay ? nil : try TimeValue(parsing: env.calendar.iso8601(newest.start)), end: nil,
-                                           date: namesADay ? try DayValue(parsing: DayEntry.day(of: newest, in: env.calendar).description) : nil,
-                                           note: note, store: store, env: env)
+            let when: LogRequest.When = namesADay ? .day(DayEntry.day(of: newest, in: env.calendar)) : .startsAt(newest.start)
+            let request = try LogHabit.request(name: habit.name, amount: amount, when: when, note: note, writer: .quiet, store: store, env: env)
+            let plan = try LogPlanner.plan(request, env: env)
             try TypedText.checkNote(note, option: "the note")
-            try store.inOneTransaction { store in
-                _ = try store.log(entry, env: env)
-                try store.delete(newest.uuid)
-            }
+            try store.replace(newest.uuid, with: plan, env: env)
             return "\(habit.name) \(day): " + (note.map { "note: \($0)" } ?? "note removed")
         }
     }
 
-    /// The day's entries of `habit` from habit's own sources, newest first (what `habit undo`
-    /// would reach): the screen never deletes an imported entry. An entry that names a day is
-    /// that calendar day's (``DayEntry``), whatever day-start is.
+    /// The day's entries of `habit` from habit's own sources, newest first as `habit undo` sees
+    /// them (the store's ``StoreRequest/ownEntries(of:on:calendar:)``): the screen never deletes an
+    /// imported entry. An entry that names a day is that calendar day's (``DayEntry``).
     func ownEntries(_ habit: HabitDefinition, _ day: LocalDay) throws -> [Sample] {
-        guard let type = habit.loggedType else { return [] }
-        let (timed, named) = (env.calendar.instants(of: day), env.calendar.civil.instants(of: day))
-        let either = InstantRange(min(timed.lowerBound, named.lowerBound), upTo: max(timed.upperBound, named.upperBound))
-        return try store.read(.entries(in: either, allSources: true)).compactMap { entry in
-            guard case .sample(let s) = entry, s.type == type, s.source.isApp, DayEntry.day(of: s, in: env.calendar) == day else { return nil }
-            return s
-        }.sorted { ($0.start, $0.created) > ($1.start, $1.created) }
+        try store.read(.ownEntries(of: habit, on: day, calendar: env.calendar))
     }
 }
