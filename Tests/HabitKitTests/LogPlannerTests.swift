@@ -80,7 +80,7 @@ import Testing
         env.dayStart = row.dayStart
         let plan = try LogPlanner.plan(row.request, env: env)
         #expect(plan.day == Fixture.day(row.day))
-        let (samples, workout) = plan.records(weightKg: { 70 }, env: env)
+        let (samples, workout) = plan.records(settings: { Settings() }, env: env)
         #expect((workout?.start ?? samples.first?.start) == row.start.map(Fixture.instant))
         if let sample = samples.first, workout == nil {
             #expect(DayEntry.day(of: sample, in: env.calendar) == plan.day)  // the readers put it on the day planned

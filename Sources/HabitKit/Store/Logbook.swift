@@ -224,8 +224,9 @@ extension HabitStore {
     // MARK: - Settings
 
 
+    /// The store's settings, read now; a snapshot's rules ask its transaction
+    /// (``StoreTransaction/settings()``), which read them once.
     static func settings(_ db: Database) throws -> Settings {
-        if let settings = OpenSnapshot.settings(of: db) { return settings }
         var stored: [String: String] = [:]
         // Plain SQL: every command reads the settings first (FastLog measures a log's start-up).
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE value IS NOT NULL") { stored[row[0]] = row[1] }

@@ -66,7 +66,8 @@ struct UIStore {
         }
     }
 
-    /// Each readable report's days as cells: the calendar's mark, the value, the skip, the newest note.
+    /// Each readable report's days as cells: the day's own state's mark (as the calendar's), the value,
+    /// the skip, the newest note, and a week or month habit's period state (shown on the status line).
     private func cells(_ overview: HabitOverview, _ days: DayRange, of habit: HabitDefinition?,
                        _ store: HabitStore) throws -> [String: [LocalDay: UICell]] {
         let notes = try store.read(.notes(in: env.calendar.instants(of: days), entries: env.calendar.entryInstants(of: days), of: habit,
@@ -79,8 +80,8 @@ struct UIStore {
         for report in overview.reports where report.readable {
             var row: [LocalDay: UICell] = [:]
             for status in report.days {
-                row[status.day] = UICell(mark: CalendarMark(status, report, today: env.today), value: status.value,
-                                         skipped: status.skipped, note: noted[report.definition.name]?[status.day])
+                row[status.day] = UICell(mark: CalendarMark(status.state), value: status.value, skipped: status.skipped,
+                                         note: noted[report.definition.name]?[status.day], period: status.period)
             }
             cells[report.definition.id] = row
         }
