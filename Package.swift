@@ -42,13 +42,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What both test targets share (Foundation only: `swift build` builds it too).
+        .target(name: "HabitTestSupport", path: "Tests/HabitTestSupport"),
         .testTarget(
             name: "HabitKitTests",
-            dependencies: ["HabitKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HabitKit", "HabitTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "habitTests",
-            dependencies: ["habit", "HabitKit", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["habit", "HabitKit", "HabitTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
     ]

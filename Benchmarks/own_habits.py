@@ -6,7 +6,8 @@ the built-ins' 10 years of demo data. Medians of --runs runs each.
 The store is made by the binary (`habit demo`, then `habit add` for each habit when the binary
 has it; else the habit rows are written in SQL as schema v5 defines them). The habits' samples
 are written straight into the store in one transaction, as `habit log NAME` and `habit import`
-would store them (Sources/HabitKit/Store/Schema.swift v4/v5): type `dev.habit.habit.<id>`
+would store them (Sources/HabitKit/Store/Migrations/V04InternedTextStoreIdentity.swift and
+V05OwnHabitsSkips.swift): type `dev.habit.habit.<id>`
 interned in sampleType, unit interned, the app's source (imported ones: an external source),
 one anchor each from changeCounter.
 

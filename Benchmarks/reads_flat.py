@@ -12,7 +12,7 @@ as own_habits.py writes them) straight into the store in one transaction. Then p
 gets N imported records from one external source (com.example.watch, "Watch"), spread evenly over
 the 8 types and the 10 years up to 2025-10-26 (quantities: short intervals whose values add up to
 a plausible day; sleep: consecutive stages through each night; mindful: 10-minute sessions),
-written in SQL in one transaction as `habit import` stores them (Sources/HabitKit/Store/Schema.swift:
+written in SQL in one transaction as `habit import` stores them (Sources/HabitKit/Store/Migrations/:
 types and units interned, one anchor each from changeCounter). Each binary runs on its OWN copy
 of that store (and its own HOME), so a cache one binary writes into the store or beside it is
 never read by the other. Before the timing, each command runs once per binary untimed (it may

@@ -97,7 +97,7 @@ import Testing
             let start = env.calendar.firstInstant(today.adding(days: -back), LocalTime(hour: 7, minute: 0)!)
             _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(600)), source: .app, note: nil, env: env)
         }
-        let report = try store.read(.streaks(for: [.meditate], env: env)).reports[0]
+        let report = try #require(try store.read(.overview(env: env)).reports.first { $0.definition.builtin == .meditate })
         #expect(report.current == 400)
         #expect(report.jokers == 3)
         #expect(report.today == .done)
@@ -148,8 +148,8 @@ import Testing
             for d in view.days {
                 var asOf = env
                 asOf.now = env.calendar.instants(of: d.summary.day).upperBound.addingTimeInterval(-1)
-                let reports = try store.read(.streaks(env: asOf)).reports
-                let done = Dictionary(uniqueKeysWithValues: reports.map { ($0.habit, $0.today == .done) })
+                let reports = try store.read(.overview(env: asOf)).reports
+                let done = Dictionary(uniqueKeysWithValues: reports.compactMap { r in r.definition.builtin.map { ($0, r.today == .done) } })
                 #expect(done[.meditate] == d.meditate, "\(zone) \(d.summary.day) meditate")
                 #expect(done[.workout] == d.workout, "\(zone) \(d.summary.day) workout")
                 #expect(done[.noalc] == d.noalcGood, "\(zone) \(d.summary.day) noalc")

@@ -57,31 +57,34 @@ import Testing
     }
 }
 
+/// A built-in's report as `habit streak` reads it: the store's one evaluation (``StoreRequest/overview``).
 @Suite struct StreakReportTests {
     let settings = Settings()
 
-    func summary(_ minutes: [Double], from first: String) -> DailySummary {
-        let start = Fixture.day(first)
-        var days: [DaySummary] = []
-        for (i, m) in minutes.enumerated() {
-            var d = DaySummary(day: start.adding(days: i))
-            d.meditateMinutes = m
-            days.append(d)
-        }
-        return DailySummary(days: DayRange(start, upTo: start.adding(days: minutes.count)), allSources: false,
-                            summaries: days, otherSourceCount: 0)
+    /// The built-in `habit`'s report as of `now`, after `log` wrote its entries to a fresh store.
+    func report(_ habit: Habit, now: String, _ log: (HabitStore, HabitEnvironment) throws -> Void) throws -> HabitReport {
+        let store = try HabitStore.inMemory()
+        let env = Fixture.env(now)
+        try log(store, env)
+        return try #require(try store.read(.overview(env: env)).reports.first { $0.definition.builtin == habit })
     }
 
-    @Test func todayNotYetDoneIsPendingAndTheStreakEndsYesterday() {
-        let s = summary([10, 10, 10, 0], from: "2025-10-23")
-        let r = StreakWalk.report(.meditate, summary: s, today: Fixture.day("2025-10-26"), settings: settings)
+    /// Meditates `minutes[i]` at 07:00 of the i-th day from `first` (none for 0).
+    func meditate(_ minutes: [Double], from first: String, _ store: HabitStore, _ env: HabitEnvironment) throws {
+        for (i, m) in minutes.enumerated() where m > 0 {
+            let start = env.calendar.firstInstant(Fixture.day(first).adding(days: i), LocalTime(hour: 7, minute: 0)!)
+            _ = try store.logMeditation(InstantRange(start, upTo: start.addingTimeInterval(m * 60)), source: .app, note: nil, env: env)
+        }
+    }
+
+    @Test func todayNotYetDoneIsPendingAndTheStreakEndsYesterday() throws {
+        let r = try report(.meditate, now: "2025-10-26T20:00:00+01:00") { try meditate([10, 10, 10, 0], from: "2025-10-23", $0, $1) }
         #expect(r.today == .pending)
         #expect(r.current == 3)
     }
 
-    @Test func todayCountsAsSoonAsItQualifies() {
-        let s = summary([10, 10, 10, 2.5], from: "2025-10-23")
-        let r = StreakWalk.report(.meditate, summary: s, today: Fixture.day("2025-10-26"), settings: settings)
+    @Test func todayCountsAsSoonAsItQualifies() throws {
+        let r = try report(.meditate, now: "2025-10-26T20:00:00+01:00") { try meditate([10, 10, 10, 2.5], from: "2025-10-23", $0, $1) }
         #expect(r.today == .done)
         #expect(r.current == 4)
     }
@@ -93,16 +96,13 @@ import Testing
         #expect((HabitRules.outcome(.meditate, d, settings: settings) == .good) == good)
     }
 
-    @Test func aWildNoAlcTodayIsMissedAndBreaks() {
-        var days = (0..<8).map { i -> DaySummary in
-            var d = DaySummary(day: Fixture.day("2025-10-19").adding(days: i))
-            d.alcoholTotal = 0
-            return d
+    @Test func aWildNoAlcTodayIsMissedAndBreaks() throws {
+        let r = try report(.noalc, now: "2025-10-26T20:00:00+01:00") { store, env in
+            for i in 0..<7 {
+                _ = try store.logAlcohol(day: Fixture.day("2025-10-19").adding(days: i), level: .steady, drinks: 0, source: .app, env: env)
+            }
+            _ = try store.logAlcohol(day: Fixture.day("2025-10-26"), level: .wild, drinks: 6, source: .app, env: env)
         }
-        days[7].alcoholTotal = 6
-        let s = DailySummary(days: DayRange(Fixture.day("2025-10-19"), upTo: Fixture.day("2025-10-27")), allSources: false,
-                             summaries: days, otherSourceCount: 0)
-        let r = StreakWalk.report(.noalc, summary: s, today: Fixture.day("2025-10-26"), settings: settings)
         #expect(r.today == .missed)
         #expect(r.current == 0)
         #expect(r.longest == 7)

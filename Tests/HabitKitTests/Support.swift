@@ -1,5 +1,6 @@
 import Foundation
 @testable import HabitKit
+import HabitTestSupport
 
 /// Test helpers: fixed environments and fresh stores.
 enum Fixture {
@@ -35,4 +36,15 @@ enum Fixture {
 extension HabitReport {
     /// The score of a report evaluated with it (NaN otherwise: every comparison with it fails).
     var strength: Double { score ?? .nan }
+}
+
+extension StoreRequest where Value == [TimelineDay] {
+    /// The timeline of `days` all at once, as `habit timeline` streams it (``eachTimelineDay(days:calendar:_:)``).
+    static func timeline(days: DayRange, calendar: HabitCalendar) -> Self {
+        Self { db in
+            var timeline: [TimelineDay] = []
+            try StoreRequest<Void>.eachTimelineDay(days: days, calendar: calendar) { timeline.append($0) }.fetch(db)
+            return timeline
+        }
+    }
 }

@@ -77,7 +77,7 @@ import Testing
     @Test(arguments: [
         InputError.invalidDuration(hostile, reason: "it is negative"), .invalidTime(hostile), .invalidDay(hostile),
         .inFuture(hostile, now: "2025-10-26T10:00:00+01:00"), .unknownActivity(hostile, suggestion: nil),
-        .unknownHabit(hostile, suggestion: "meditate"), .invalidDrinks(hostile), .invalidSource(hostile),
+        .invalidDrinks(hostile), .invalidSource(hostile),
         .invalidSetting(key: hostile, value: hostile, expected: "a number"), .unknownSetting(hostile, suggestion: nil),
         .invalidMET(hostile), .invalidUUID(hostile), .invalidTimeZone(hostile), .invalidNow(hostile), .invalidWeekdays(hostile),
         .invalidClockTime(hostile), .invalidLookback(hostile), .unsupportedDate(hostile), .invalidMonth(hostile),

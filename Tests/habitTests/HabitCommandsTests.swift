@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import habit
 @testable import HabitKit
+import HabitTestSupport
 
 /// A store with habits of one's own, written in-process (the commands under test only read it
 /// or change it): floss (yes/no, daily), water (≥ 8 glass, two entries), gym (3 days a week),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HabitKit
+import HabitTestSupport
 
 /// Hostile input on the command line (issue 11), run against the real binary. Every refusal
 /// must give its exit status, exactly one line on stderr that names the argument and the value

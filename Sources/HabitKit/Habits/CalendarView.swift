@@ -22,9 +22,6 @@ public struct CalendarDay: Equatable, Sendable {
         meditateRing = min(1, summary.meditateMinutes / Double(settings.meditateGoalMinutes))
         workoutRing = min(1, summary.workoutMinutes / Double(settings.workoutGoalMinutes))
     }
-
-    /// How many of the three habits the day counts for (the year heatmap's intensity).
-    public var goodCount: Int { (meditate ? 1 : 0) + (workout ? 1 : 0) + (noalcGood ? 1 : 0) }
 }
 
 /// A range of calendar days (a month or a year) built from the daily summary.

@@ -102,16 +102,6 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
             case .days(let d): d
             }
         }
-
-        /// The most days done one period can ask for: 1, 7, 31, D.
-        public var maximumTimes: Int {
-            switch self {
-            case .day: 1
-            case .week: 7
-            case .month: 31
-            case .days(let d): d
-            }
-        }
     }
 
     /// Whose samples a `--from` habit counts.

@@ -87,35 +87,3 @@ public struct StreakWalk: Equatable, Sendable {
         if current % Self.milestone == 0 && jokers < Self.maximumJokers { jokers += 1 }
     }
 }
-
-/// One habit's streak report.
-public struct StreakReport: Equatable, Sendable {
-    public var habit: Habit
-    public var current: Int
-    public var longest: Int
-    public var jokers: Int
-    public var today: TodayState
-}
-
-extension StreakWalk {
-    /// The report of built-in `habit` over `summary` (its first day is the habit's first), as of
-    /// `today`: ``HabitEvaluator`` — the one evaluation of every habit — on the summary's days.
-    public static func report(_ habit: Habit, summary: DailySummary, today: LocalDay, settings: Settings) -> StreakReport {
-        let first = summary.days.lowerBound
-        let definition = HabitDefinition.builtins(settings: settings, since: first, at: Date(timeIntervalSince1970: 0))
-            .first { $0.builtin == habit }!
-        let inputs = summary.summaries.map { HabitDayInput(habit, $0, settings: settings) }
-        let r = HabitEvaluator.evaluate(definition, inputs: inputs, firstDay: summary.summaries.isEmpty ? nil : first, skipped: [],
-                                        today: today, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: today),
-                                        scoring: false)
-        return StreakReport(habit: habit, current: r.current, longest: r.longest, jokers: r.jokers, today: r.today)
-    }
-}
-
-/// Everything `habit streak` reports.
-public struct StreakOverview: Sendable {
-    public var asOf: LocalDay
-    public var allSources: Bool
-    public var otherSourceCount: Int
-    public var reports: [StreakReport]
-}

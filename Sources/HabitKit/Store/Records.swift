@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-// The store's tables as GRDB records. Column names are the schema's (Store/Schema.swift); rows are
+// The store's tables as GRDB records. Column names are the schema's (Store/Migrations/); rows are
 // read by name, never by position. Reads of samples and workouts go through the views
 // `sampleView`/`workoutView`, which join the interned text (type, unit, device, source) back.
 // Queries name columns through each record's `Columns` (GRDB's style: `SampleRecord.Columns.uuid`),

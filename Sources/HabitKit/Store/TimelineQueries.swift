@@ -9,23 +9,12 @@ extension HabitStore {
     }
 }
 
-extension StoreRequest where Value == [TimelineDay] {
+extension StoreRequest where Value == Void {
     /// The timeline of `days` (half-open), newest day first, newest item first: habit's own
     /// entries, workouts (with average heart rate when imported), and imported sleep grouped
     /// into one "Recovery" entry per night (a night belongs to the day it ends), with that day's
     /// resting heart rate and HRV. Other imported samples (steps, heart rate, …) are not listed.
-    /// All days at once: `habit timeline` streams them with ``eachTimelineDay(days:calendar:_:)``.
-    public static func timeline(days: DayRange, calendar: HabitCalendar) -> Self {
-        Self { db in
-            var timeline: [TimelineDay] = []
-            try StoreRequest<Void>.eachTimelineDay(days: days, calendar: calendar) { timeline.append($0) }.fetch(db)
-            return timeline
-        }
-    }
-}
-
-extension StoreRequest where Value == Void {
-    /// The days of ``timeline(days:calendar:)`` handed to `body` one at a time, newest first
+    /// The days are handed to `body` one at a time, newest first
     /// (issue 28: a century needs memory for one day of entries, not for all). Entries and
     /// workouts come from cursors, newest first; nights and rings (one a day at most) and the
     /// entries that name a day (listed under their calendar day, ``DayOrderedSamples``) are

@@ -31,7 +31,6 @@ public enum InputError: HabitError, Equatable {
     case ambiguousLocalTime(String, timeZone: String, first: String, second: String)
     case inFuture(String, now: String)
     case unknownActivity(String, suggestion: String?)
-    case unknownHabit(String, suggestion: String?)
     case invalidDrinks(String)
     case invalidSource(String)
     case invalidSetting(key: String, value: String, expected: String)
@@ -68,7 +67,6 @@ public enum InputError: HabitError, Equatable {
              .unsupportedDate(let text):
             "\(quoted: text) \(predicate)"
         case .unknownActivity(let text, _): "unknown activity \(quoted: text); \(explanation)"
-        case .unknownHabit(let text, _): "unknown habit \(quoted: text); \(explanation)"
         case .invalidDrinks(let text): "invalid drink count \(quoted: text): \(explanation)"
         case .invalidSource(let text): "invalid source \(quoted: text): \(explanation)"
         case .invalidSetting(let key, let value, _): "invalid value \(quoted: value) for setting \(quoted: key): \(explanation)"
@@ -104,8 +102,6 @@ public enum InputError: HabitError, Equatable {
             "it " + predicate
         case .unknownActivity(_, let suggestion):
             Self.suggesting(suggestion) + "\(Activity.allCases.map(\.rawValue).joined(separator: ", "))"
-        case .unknownHabit(_, let suggestion):
-            Self.suggesting(suggestion) + "meditate, workout, alcohol (noalc)"
         case .invalidDrinks:
             "give a whole number of drinks (0, 1, 2, …, at most 9999) or a level: steady, easy, wild"
         case .invalidSource:

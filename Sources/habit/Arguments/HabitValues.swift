@@ -2,23 +2,6 @@ import ArgumentParser
 import Foundation
 import HabitKit
 
-/// `meditate`, `workout`, `noalc` (also `alcohol`), with a suggestion on a typo.
-struct HabitValue: ArgumentValue {
-    let habit: Habit
-
-    init(parsing text: String) throws(InputError) {
-        let t = text.lowercased()
-        if t == "alcohol" {
-            habit = .noalc
-            return
-        }
-        guard let h = Habit(rawValue: t) else {
-            throw .unknownHabit(text, suggestion: InputParsing.suggestion(for: t, in: Habit.allCases.map(\.rawValue)))
-        }
-        habit = h
-    }
-}
-
 /// One word of `habit log workout [ACTIVITY] DURATION`: an activity or a duration.
 enum WorkoutWord {
     /// `[hiit] 25m` → the activity (hiit unless given) and the duration.
