@@ -99,11 +99,12 @@ import Testing
 
     /// The overview through kept totals (kept afterwards as a command's read keeps them) and the
     /// same summed from every sample.
-    static func both(_ store: HabitStore, _ habits: [HabitDefinition], _ env: HabitEnvironment) throws -> (HabitOverview, HabitOverview) {
+    static func both(_ store: HabitStore, _ habits: [HabitDefinition], _ env: HabitEnvironment,
+                     allSources: Bool = false) throws -> (HabitOverview, HabitOverview) {
         let range = DayRange(first, upTo: first.adding(days: daysShown))
-        let kept = try store.read(.overview(habits, range: range, env: env))
+        let kept = try store.read(.overview(habits, range: range, env: env, allSources: allSources))
         let summed = try store.read { db in
-            try HabitStore.overview(habits, range: range, env: env, allSources: false, StoreTransaction(db), keptTotals: false)
+            try HabitStore.overview(habits, range: range, env: env, allSources: allSources, StoreTransaction(db), keptTotals: false)
         }
         return (kept, summed)
     }
@@ -166,6 +167,11 @@ import Testing
             }
             let (kept, summed) = try Self.both(store, habits, Self.env(envIndex))
             #expect(kept.reports == summed.reports, "seed \(seed), step \(step)")
+            // The built-ins of every source (`--all-sources`: their own kept series) the same,
+            // with the count of other sources' rows.
+            let (keptAll, summedAll) = try Self.both(store, habits.filter { $0.builtin != nil }, Self.env(envIndex), allSources: true)
+            #expect(keptAll.reports == summedAll.reports, "all sources, seed \(seed), step \(step)")
+            #expect(keptAll.otherSourceCount == summedAll.otherSourceCount, "all sources, seed \(seed), step \(step)")
             keptRows = max(keptRows, try store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM dayTotal") ?? 0 })
         }
         // The totals were kept (seven habits, all with samples by now, and the built-ins' four series) and used.
@@ -241,9 +247,10 @@ import Testing
             try db.execute(sql: "UPDATE dayTotalDays SET days = ? WHERE habitId = 'builtin.mindful'", arguments: [Self.words([600, 7 * 60, 0])])
         }
         #expect(try values()[0] == [10, 7, 0])
-        // Every source (`--all-sources`) always sums: it shows the true value.
+        // Every source (`--all-sources`) keeps series of its own: it shows the true value.
         let all = try store.read(.overview(builtins, range: range, env: env, allSources: true)).reports[0].days.map(\.value)
         #expect(all == [10, 20, 0])
+        #expect(try kept() == (BuiltinDayTotals.ids + BuiltinDayTotals.allSourcesIDs).sorted())
         // A new session on 10-25 sums that day again (for every series), and only that day.
         _ = try store.log(.meditation(at("2025-10-25T09:00:00+02:00", minutes: 5), note: nil), env: env)
         #expect(try values()[0] == [15, 7, 0])
@@ -257,13 +264,66 @@ import Testing
         #expect(try values()[1] == [0, 30, 0])
         try store.write { db in try db.execute(sql: #"UPDATE workout SET start = start + 86400, "end" = "end" + 86400"#) }
         #expect(try values()[1] == [0, 0, 30])
-        // The four series stay kept though no habit has their ids (a longer span is kept anew,
+        // The series stay kept though no habit has their ids (a longer span is kept anew,
         // and that write drops the kept rows of removed habits).
         let longer = try store.read(.overview(builtins, range: OwnHabitStoreTests.days("2025-10-20", "2025-10-28"), env: env))
         #expect(longer.reports[0].days.map(\.value) == [0, 0, 0, 0, 0, 15, 20, 0])
-        #expect(try kept() == BuiltinDayTotals.ids.sorted())
+        #expect(try kept() == (BuiltinDayTotals.ids + BuiltinDayTotals.allSourcesIDs).sorted())
         #expect(try store.read { db in try Int.fetchOne(db, sql: "SELECT spanStart FROM dayTotal WHERE habitId = 'builtin.mindful'") }
                 == Fixture.day("2025-10-20").ordinal)
+    }
+
+    /// `--all-sources` keeps the built-ins' totals of every source in series of their own, with
+    /// each day's rows of other sources, so that its reads stay flat however much an import
+    /// brought (Benchmarks/README.md): a value altered by hand is what the read shows, the app's
+    /// series are untouched by it, the other sources' count comes from the kept days, and an
+    /// import sums again only the days it falls in.
+    @Test func anAllSourcesReadKeepsTheBuiltinsTotalsOfEverySourceAndTheirOtherSourcesCount() throws {
+        let store = try HabitStore.inMemory()
+        let env = Fixture.env("2025-10-27T20:00:00+01:00")
+        _ = try store.log(.meditation(InstantRange(Fixture.instant("2025-10-25T08:00:00+02:00"),
+                                                   upTo: Fixture.instant("2025-10-25T08:10:00+02:00")), note: nil), env: env)
+        func mindful(_ start: String, seconds: Int) -> String {
+            "<Record type=\"HKCategoryTypeIdentifierMindfulSession\" sourceName=\"Watch\" startDate=\"\(start)\" "
+                + "endDate=\"\(start.replacingOccurrences(of: ":00:00 ", with: ":\(String(format: "%02d", seconds / 60)):00 "))\" "
+                + "value=\"HKCategoryValueNotApplicable\"/>"
+        }
+        func importing(_ records: [String]) throws {
+            let path = try OwnHabitStoreTests.export(records)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            _ = try store.importHealthExport(at: path, now: Fixture.instant("2025-10-27T12:00:00+01:00"))
+        }
+        try importing([mindful("2025-10-26 09:00:00 +0100", seconds: 1200), mindful("2025-10-27 09:00:00 +0100", seconds: 300)])
+        let builtins = HabitDefinition.builtins(settings: Settings(), since: Fixture.day("2025-10-25"), at: Fixture.instant("2025-10-25T00:00:00+02:00"))
+        let range = OwnHabitStoreTests.days("2025-10-25", "2025-10-28")
+        func read(allSources: Bool) throws -> (minutes: [Double], others: Int) {
+            let overview = try store.read(.overview(builtins, range: range, env: env, allSources: allSources))
+            return (overview.reports[0].days.map(\.value), overview.otherSourceCount)
+        }
+        func kept() throws -> [String] {
+            try store.read { db in try String.fetchAll(db, sql: "SELECT habitId FROM dayTotal ORDER BY habitId") }
+        }
+        #expect(try read(allSources: true) == ([10, 20, 5], 2))
+        #expect(try kept() == BuiltinDayTotals.allSourcesIDs.sorted())
+        #expect(try read(allSources: false) == ([10, 0, 0], 0))
+        #expect(try kept() == (BuiltinDayTotals.ids + BuiltinDayTotals.allSourcesIDs).sorted())
+        // Altered by hand: the every-source read shows the kept values (minutes, other rows), the app's does not.
+        try store.write { db in
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ? WHERE habitId = 'builtin.all.mindful'", arguments: [Self.words([600, 7 * 60, 300])])
+            try db.execute(sql: "UPDATE dayTotalDays SET days = ? WHERE habitId = 'builtin.all.otherMindful'", arguments: [Self.words([4])])
+        }
+        #expect(try read(allSources: true) == ([10, 7, 5], 4))
+        #expect(try read(allSources: false) == ([10, 0, 0], 0))
+        // doctor names it (and keeps nothing).
+        #expect(try store.read(.keptTotalsCheck(env: env)).differing
+                == [.init(habit: "meditate (all sources)", days: 1, first: Fixture.day("2025-10-26"))])
+        // An import on 10-25 sums that day again, and only that day.
+        try importing([mindful("2025-10-25 18:00:00 +0200", seconds: 600)])
+        #expect(try read(allSources: true) == ([20, 7, 5], 5))
+        // Dropped (doctor's repair), they are summed and kept again: the true values.
+        try store.write { db in try db.execute(sql: "DELETE FROM dayTotalDays; DELETE FROM dayTotal") }
+        #expect(try read(allSources: true) == ([20, 20, 5], 3))
+        #expect(try read(allSources: true) == ([20, 20, 5], 3))
     }
 
     /// `habit doctor`'s `kept-totals`: what a read shows from kept totals against every sample

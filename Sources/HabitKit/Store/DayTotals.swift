@@ -478,22 +478,27 @@ extension StoreRequest where Value == KeptTotalsCheck {
         Self { db in
             guard try db.tableExists("dayTotal") else { return KeptTotalsCheck(checked: 0, differing: []) }
             let kept = Set(try String.fetchAll(db, sql: "SELECT habitId FROM dayTotal"))
-            // The built-ins are checked when any of their series is kept (``BuiltinDayTotals``).
+            // The built-ins are checked when any of their series is kept (``BuiltinDayTotals``),
+            // those of every source (`--all-sources`) when any of theirs is.
             let builtins = !kept.isDisjoint(with: BuiltinDayTotals.ids)
+            let allSources = !kept.isDisjoint(with: BuiltinDayTotals.allSourcesIDs)
             let habits = try HabitStore.allHabits(env: env, includingArchived: true, db)
-                .filter { kept.contains($0.id) || ($0.builtin != nil && builtins) }
+                .filter { kept.contains($0.id) || ($0.builtin != nil && (builtins || allSources)) }
             let earliest = try Int.fetchOne(db, sql: "SELECT min(spanStart) FROM dayTotal") ?? env.today.ordinal
             // Out-of-range rows are not used by reads (``DayTotals/marks(of:_:)``); neither here.
             let lower = LocalDay(ordinal: min(env.today.ordinal, max(earliest, env.today.ordinal - 200 * 366)))
             let range = DayRange(lower, upTo: env.today.adding(days: 1))
             let check = StoreTransaction(db)  // no outbox: a check keeps nothing
-            let shown = try HabitStore.overview(habits, range: range, env: env, allSources: false, check, side: false)
-            let summed = try HabitStore.overview(habits, range: range, env: env, allSources: false, check, side: false,
-                                                 keptTotals: false)
             var differing: [KeptTotalsCheck.Difference] = []
-            for (a, b) in zip(shown.reports, summed.reports) {
-                let days = zip(a.days, b.days).filter { !DayTotals.agree($0.value, $1.value) }.map(\.0.day)
-                if let first = days.first { differing.append(.init(habit: a.definition.name, days: days.count, first: first)) }
+            for (every, asked) in [(false, habits), (true, allSources ? habits.filter { $0.builtin != nil } : [])] where !asked.isEmpty {
+                let shown = try HabitStore.overview(asked, range: range, env: env, allSources: every, check, side: false)
+                let summed = try HabitStore.overview(asked, range: range, env: env, allSources: every, check, side: false,
+                                                     keptTotals: false)
+                for (a, b) in zip(shown.reports, summed.reports) {
+                    let days = zip(a.days, b.days).filter { !DayTotals.agree($0.value, $1.value) }.map(\.0.day)
+                    let name = a.definition.name + (every ? " (all sources)" : "")
+                    if let first = days.first { differing.append(.init(habit: name, days: days.count, first: first)) }
+                }
             }
             return KeptTotalsCheck(checked: habits.count, differing: differing)
         }

@@ -54,9 +54,9 @@ extension HabitStore {
         let skips = try skippedDays(for: definitions.map(\.id), in: span, db)
         let builtins = definitions.contains(where: { $0.kind == .builtin })
         // Kept day totals (``DayTotals``): what each habit's kept values, and the built-ins'
-        // (``BuiltinDayTotals``: the app's sources only), are checked against.
+        // (``BuiltinDayTotals``: the app's sources, or every source), are checked against.
         let keptIDs = definitions.indices.filter { samples[$0] != nil && samples[$0]?.ring == nil }.map { definitions[$0].id }
-            + (builtins && !allSources ? BuiltinDayTotals.ids : [])
+            + (builtins ? BuiltinDayTotals.ids(allSources: allSources) : [])
         let marks = keptTotals && !keptIDs.isEmpty ? try DayTotals.marks(of: keptIDs, db) : nil
         var summary: DailySummary?
         var builtinKeeps: [DayTotals.Keep] = []

@@ -13,8 +13,8 @@ extension HabitStore {
     }
 
     /// ``dailySummary(in:calendar:allSources:energy:_:)`` through the built-ins' kept day totals
-    /// over `kept` when `marks` are given (``BuiltinDayTotals``: the app's sources, no active
-    /// energy; otherwise every day is summed); with what to keep of them.
+    /// over `kept` when `marks` are given (``BuiltinDayTotals``: the app's sources or every
+    /// source, no active energy; otherwise every day is summed); with what to keep of them.
     /// `grants`: the transaction's access grants (nil: read now).
     static func dailySummary(in days: DayRange, calendar: HabitCalendar, allSources: Bool, energy: Bool, kept: DayRange?,
                              marks: DayTotals.Marks?, filters: SourceFilters = SourceFilters(), grants known: AccessGrants? = nil,
@@ -25,10 +25,9 @@ extension HabitStore {
         let grants = try known ?? Self.grants(db)
         let totals: [SummaryTotals], counted: Int?
         var keeps: [DayTotals.Keep] = []
-        if let marks, !allSources, !energy {
-            (totals, keeps) = try BuiltinDayTotals.totals(starts: starts, span: days, kept: kept, calendar: calendar, marks: marks,
-                                                          filters: filters, db)
-            counted = nil
+        if let marks, !energy {
+            (totals, keeps, counted) = try BuiltinDayTotals.totals(starts: starts, span: days, kept: kept, calendar: calendar,
+                                                                   marks: marks, filters: filters, allSources: allSources, grants: grants, db)
         } else {
             (totals, counted) = try SummaryTotals.fetch(days: starts, entryStarts: calendar.entryStarts(of: days), allSources: allSources,
                                                         energy: energy, countingOthers: allSources, grants: grants, db)
