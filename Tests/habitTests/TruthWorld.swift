@@ -201,7 +201,7 @@ struct TruthWorld: CustomStringConvertible {
         for (i, h) in habits.enumerated() {
             // The first habit: seven days in a row, then missed once (a joker earned and spent).
             if i == 0 {
-                if d < 7 || d != 7 + Int(seed % 3) {
+                if d < 7 || d != 7 + Int(seed % 2) {
                     steps.append(Step(minute: at(6 * 60, 19 * 60), action: .entry(habit: 0, day: d, amount: nil, writer: d < 7 ? .log : .ask)))
                 }
                 continue
