@@ -89,6 +89,15 @@ import Testing
         #expect(r.days.map(\.state) == [.met, .missed, .missed, .done, .met])
     }
 
+    /// At most 2 in any 3 days, 3 on the first day, the next day skipped: passed over (skipped),
+    /// as the streak passes over it — not missed because its window is over the limit.
+    @Test func aSkippedDayInAWindowOverTheLimitIsSkippedNotMissed() {
+        let snack = E.habit(.quantity, unit: "cup", goal: .atMost(2), per: .days(3))
+        let r = E.run(snack, [3, nil], skipped: [1])
+        #expect(r.days.map(\.state) == [.missed, .skipped])
+        #expect(r.today == .skipped)
+    }
+
     /// Days outside the history or after today.
     @Test func daysBeforeTheHistoryAndAfterTodayAreBeforeAndLater() {
         let h = E.habit(since: E.monday.adding(days: 1))

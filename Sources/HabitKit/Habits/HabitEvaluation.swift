@@ -285,7 +285,8 @@ public enum HabitEvaluator {
             let met = progress?.met ?? false
             let isSkipped = skipped.has(day)
             let exceeded = habit.goal?.isLimit == true && progress != nil && !met
-            let state: DayState = met ? .met : exceeded ? .missed
+            // A skipped day is passed over even when its window is over the limit (as the streak does).
+            let state: DayState = met ? .met : exceeded && !isSkipped ? .missed
                 : byDay[day]?.hasEntry == true ? .done : isSkipped ? excuse.state(of: day)
                 : progress == nil ? .skipped : day < today ? .missed : .pending
             statuses[day] = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, state: state, skipped: isSkipped)
