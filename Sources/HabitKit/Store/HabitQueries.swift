@@ -103,6 +103,14 @@ extension HabitStore {
     /// A habit that never asks is never due: always met here (no reminder fires for it).
     static func isMet(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> Bool {
         guard definition.asks else { return true }
+        return try dayState(definition, on: day, env: env, db) == .done
+    }
+
+    /// `definition`'s day `day` as the one evaluation finds it as of that day (``HabitEvaluator``,
+    /// evaluated with `day` as its today over the data the store holds now): done (a week or month
+    /// habit: its period as of `day` met), missed (decided against), skipped (a skip, or a day off
+    /// its weekday schedule) or pending. A day before the habit's history is pending unless skipped or off.
+    static func dayState(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> TodayState {
         let settings = try Self.settings(db)
         let period = HabitEvaluator.period(definition.per, of: day, weekStartsOnSunday: settings.weekStartsOnSunday)
         let span = DayRange(period.lowerBound, upTo: day.adding(days: 1))
@@ -118,12 +126,14 @@ extension HabitStore {
         // From the habit's first day when it falls inside the period: its first week's target
         // shrinks as the calendar's does.
         let first = max(span.lowerBound, try firstDay(of: definition, env: env, allSources: false, db) ?? span.lowerBound)
-        guard first <= day else { return false }
+        guard first <= day else {
+            return skips[definition.id]?.contains(day) == true || !definition.isScheduled(on: day) ? .skipped : .pending
+        }
         let report = HabitEvaluator.evaluate(definition, inputs: inputs.filter { $0.day >= first }, firstDay: first,
                                              skipped: skips[definition.id] ?? [],
                                              today: day, weekStartsOnSunday: settings.weekStartsOnSunday, range: DayRange(day: day),
                                              scoring: false)
-        return report.days.first?.met ?? false
+        return report.today
     }
 
     /// The first day of a habit's history: a built-in's first data day; an own habit's earlier of

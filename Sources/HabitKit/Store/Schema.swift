@@ -738,11 +738,15 @@ enum Schema {
             try DayEntryMigration.run(db, writtenWithNoon: (version ?? 0) >= 10)
             try db.execute(sql: "PRAGMA user_version = 22")
         }
+        migrator.registerMigration("v23-reminder-words-at-delivery") { db in
+            try ReminderWordsMigration.run(db)
+            try db.execute(sql: "PRAGMA user_version = 23")
+        }
         return migrator
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 22
+    static let currentVersion = 23
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have
