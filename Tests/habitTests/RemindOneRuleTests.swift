@@ -150,4 +150,24 @@ import Testing
         #expect(try Self.listed(habit, at: now)["tea"]?["reason"] as? String == "paused")
         #expect(try habit.run(["remind", "list"], env: Self.at(now)).stdout.contains("next tomorrow 09:00 (paused — will not fire)"))
     }
+
+    /// A store the release before v6 wrote (`Tests/Fixtures/v5-store.sqlite`: `remind add water
+    /// 21:00` stored "Water" and "water is not done yet today: habit log water AMOUNT"): after the
+    /// upgrade (v23) and `edit water --name drink`, the reminder delivers drink's words, and the
+    /// command it names works.
+    @Test func aStoreAnOlderReleaseWroteDeliversTheRenamedHabitsWords() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        try FileManager.default.copyItem(atPath: StoreUpgradeTests.fixtures.appendingPathComponent("v5-store.sqlite").path, toPath: habit.db)
+        let noon = "2026-11-19T12:00:00+01:00"
+        try Self.ok(habit, ["edit", "water", "--name", "drink"], at: noon)
+        try Self.ok(habit, ["remind", "resume", "2"], at: noon)
+        let list = try Self.listed(habit, at: noon)
+        #expect(list["drink"]?["title"] as? String == "Drink")
+        #expect(list["drink"]?["message"] as? String == "drink is not done yet today: habit log drink AMOUNT")
+        #expect(list["drink"]?["reason"] as? String == "skipped")  // the store skips water on the 19th
+        let due = try habit.run(["remind", "check"], env: Self.at("2026-11-20T21:01:00+01:00"))
+        #expect(due.stdout.contains("habit reminder #2 21:00: Drink — drink is not done yet today: habit log drink AMOUNT\n"), "\(due.stdout)")
+        try Self.ok(habit, ["log", "drink", "3"], at: "2026-11-20T21:30:00+01:00")
+    }
 }
