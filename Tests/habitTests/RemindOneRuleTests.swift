@@ -95,6 +95,11 @@ import Testing
         let command = try #require(due.stdout.split(separator: ":").last).split(separator: " ").map(String.init)
         #expect(Array(command.prefix(3)) == ["habit", "log", "books"])
         try Self.ok(habit, Array(command.dropFirst().prefix(2)) + ["30"], at: "2026-03-29T21:30:00+02:00")
+        // Words given stay as given; an empty one gives the default back.
+        try Self.ok(habit, ["remind", "edit", "1", "--title", "Read!"], at: morning)
+        #expect(try Self.listed(habit, at: morning)["books"]?["title"] as? String == "Read!")
+        try Self.ok(habit, ["remind", "edit", "1", "--title", ""], at: morning)
+        #expect(try Self.listed(habit, at: morning)["books"]?["title"] as? String == "Books")
     }
 
     /// Meditated 07:20–07:32 on the day of the spring change: `today` says done, and at 20:00 the
