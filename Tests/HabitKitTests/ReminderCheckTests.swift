@@ -108,52 +108,129 @@ import Testing
         #expect(named.count == 3)  // 0, 5 and 10 minutes after it: inside the 15-minute grace
     }
 
-    @Test func atFireTimeABuiltInIsAskedAboutItsLookBackWindowAndAnOwnHabitAboutItsDay() {
-        let occurrence = Occurrence(reminderID: 1, day: Fixture.day("2025-10-22"), at: Self.instant("2025-10-22T20:00:00+02:00"))
-        let window = InstantRange(Self.instant("2025-10-22T08:00:00+02:00"),
-                                  upTo: Date(timeIntervalSince1970: occurrence.at.timeIntervalSince1970.nextUp))
-        #expect(ReminderCheck.done(Self.reminder("20:00"), occurrence, calendar: Self.berlin) == .builtin(.meditate, window: window))
+    @Test func anOccurrenceAsksAboutTheDayALogMadeThenCountsFor() {
         let own = Self.reminder("20:00", activity: "aaaa1111-0000-4000-8000-000000000000")
-        #expect(ReminderCheck.done(own, occurrence, calendar: Self.berlin) == .ownHabit(id: own.activity, day: occurrence.day))
+        let evening = Occurrence(reminderID: 1, day: Fixture.day("2025-10-22"), at: Self.instant("2025-10-22T20:00:00+02:00"))
+        #expect(ReminderCheck.day(of: evening, for: own, calendar: Self.berlin) == Fixture.day("2025-10-22"))
+        #expect(ReminderCheck.day(of: evening, for: Self.reminder("20:00"), calendar: Self.berlin) == Fixture.day("2025-10-22"))
         // With a 04:00 day start, a 01:00 occurrence belongs to the habit day before.
         let late = Occurrence(reminderID: 1, day: Fixture.day("2025-10-23"), at: Self.instant("2025-10-23T01:00:00+02:00"))
         let shifted = HabitCalendar(timeZone: Fixture.zone("Europe/Berlin"), dayStart: LocalTime("04:00")!)
-        #expect(ReminderCheck.done(own, late, calendar: shifted) == .ownHabit(id: own.activity, day: Fixture.day("2025-10-22")))
+        #expect(ReminderCheck.day(of: late, for: own, calendar: shifted) == Fixture.day("2025-10-22"))
+        // NoAlc asks about the evening an entry made then is for: before 18:00, the evening before.
+        let noalc = Self.reminder("10:00", activity: "noalc")
+        let morning = Occurrence(reminderID: 1, day: Fixture.day("2025-10-22"), at: Self.instant("2025-10-22T10:00:00+02:00"))
+        #expect(ReminderCheck.day(of: morning, for: noalc, calendar: Self.berlin) == Fixture.day("2025-10-21"))
+        #expect(ReminderCheck.day(of: evening, for: noalc, calendar: Self.berlin) == Fixture.day("2025-10-22"))
+        // Berlin's spring change (2026-03-29, 02:00 → 03:00): a 02:30 reminder fires at 03:00, on
+        // that day; with day-start 04:00 that instant is still the habit day before.
+        let gap = Self.reminder("02:30", activity: own.activity).occurrence(on: Fixture.day("2026-03-29"), calendar: Self.berlin)!
+        #expect(gap.at == Self.instant("2026-03-29T03:00:00+02:00"))
+        #expect(ReminderCheck.day(of: gap, for: own, calendar: Self.berlin) == Fixture.day("2026-03-29"))
+        #expect(ReminderCheck.day(of: gap, for: own, calendar: shifted) == Fixture.day("2026-03-28"))
     }
 
-    @Test func soFarABuiltInCountsThePartOfTheWindowThatHasBegunAndAnOwnHabitOnlyToday() {
-        let occurrence = Occurrence(reminderID: 1, day: Fixture.day("2025-10-22"), at: Self.instant("2025-10-22T20:00:00+02:00"))
-        let meditate = Self.reminder("20:00")
-        #expect(ReminderCheck.doneSoFar(meditate, occurrence, now: Self.instant("2025-10-22T07:59:00+02:00"), calendar: Self.berlin) == .no)
-        let now = Self.instant("2025-10-22T12:00:00+02:00")
-        #expect(ReminderCheck.doneSoFar(meditate, occurrence, now: now, calendar: Self.berlin)
-                == .builtin(.meditate, window: InstantRange(Self.instant("2025-10-22T08:00:00+02:00"),
-                                                            upTo: Date(timeIntervalSince1970: now.timeIntervalSince1970.nextUp))))
-        let own = Self.reminder("20:00", activity: "aaaa1111-0000-4000-8000-000000000000")
-        #expect(ReminderCheck.doneSoFar(own, occurrence, now: now, calendar: Self.berlin) == .ownHabit(id: own.activity, day: occurrence.day))
-        #expect(ReminderCheck.doneSoFar(own, occurrence, now: Self.instant("2025-10-21T21:00:00+02:00"), calendar: Self.berlin) == .no)
+    static let floss = HabitDefinition(id: "aaaa1111-0000-4000-8000-000000000000", name: "floss", kind: .yesNo,
+                                       since: Fixture.day("2026-03-01"), created: instant("2026-03-01T08:00:00+01:00"),
+                                       modified: instant("2026-03-01T08:00:00+01:00"))
+
+    struct RuleCase: Sendable, CustomTestStringConvertible {
+        let day: String
+        let state: TodayState
+        var on: WeekdaySet? = nil
+        let expected: ReminderDecision
+        var testDescription: String { "\(day) \(state) \(on.map { "on \($0)" } ?? "every day") → \(expected)" }
     }
 
-    struct DoneCase: Sendable, CustomTestStringConvertible {
-        let habit: Habit
-        let logged: ReminderCheck.Logged
-        let done: Bool
-        var testDescription: String { "\(habit) \(logged) → \(done)" }
-    }
-
-    static let doneCases: [DoneCase] = [
-        DoneCase(habit: .noalc, logged: .init(), done: false),
-        DoneCase(habit: .noalc, logged: .init(noalcEntries: 1), done: true),
-        DoneCase(habit: .meditate, logged: .init(mindfulSeconds: 60), done: false),     // 1 min < the 2-minute minimum
-        DoneCase(habit: .meditate, logged: .init(mindfulSeconds: 90), done: true),      // 1.5 rounds to 2
-        DoneCase(habit: .meditate, logged: .init(workoutSeconds: 3600), done: false),   // a workout is not a meditation
-        DoneCase(habit: .workout, logged: .init(workoutSeconds: 120), done: true),
-        DoneCase(habit: .workout, logged: .init(workoutSeconds: 60), done: false),
+    static let ruleCases: [RuleCase] = [
+        RuleCase(day: "2026-03-27", state: .pending, expected: .deliver),
+        RuleCase(day: "2026-03-27", state: .done, expected: .suppress(.done)),
+        RuleCase(day: "2026-03-27", state: .missed, expected: .suppress(.missed)),
+        RuleCase(day: "2026-03-27", state: .skipped, expected: .suppress(.skipped)),
+        // A Sunday (Berlin's spring change) off a mon–fri schedule: an off-day, not a skip.
+        RuleCase(day: "2026-03-29", state: .skipped, on: WeekdaySet([1, 2, 3, 4, 5]), expected: .suppress(.offDay)),
+        RuleCase(day: "2026-03-27", state: .skipped, on: WeekdaySet([1, 2, 3, 4, 5]), expected: .suppress(.skipped)),
+        RuleCase(day: "2026-03-29", state: .done, on: WeekdaySet([1, 2, 3, 4, 5]), expected: .suppress(.done)),  // done anyway
     ]
 
-    @Test(arguments: doneCases)
-    func whatCountsAsDoneForABuiltIn(_ c: DoneCase) {
-        #expect(ReminderCheck.isDone(c.habit, c.logged, settings: Settings()) == c.done)
-        #expect(ReminderCheck.outcome(done: c.done) == (c.done ? .suppressed : .delivered))
+    @Test(arguments: ruleCases)
+    func theOneRuleDeliversOnlyAPendingDay(_ c: RuleCase) {
+        var habit = Self.floss
+        habit.on = c.on
+        #expect(ReminderCheck.decide(habit, on: Fixture.day(c.day), c.state) == c.expected)
+        #expect(ReminderCheck.outcome(c.expected) == (c.expected == .deliver ? .delivered : .suppressed))
+    }
+
+    /// The rule reads the one evaluation: a day `skip --all` covers, a day off the schedule, a
+    /// built-in meditated in the morning (07:20–07:32) and a week already met, each as
+    /// ``HabitEvaluator`` finds the day as of that day — built-ins and own habits alike.
+    @Test func theRuleReadsTheOneEvaluation() {
+        func state(_ habit: HabitDefinition, _ inputs: [HabitDayInput], skipped: Set<LocalDay> = [], on day: String) -> ReminderDecision {
+            let d = Fixture.day(day)
+            let report = HabitEvaluator.evaluate(habit, inputs: inputs, firstDay: inputs.first?.day ?? d, skipped: skipped, today: d,
+                                                 weekStartsOnSunday: false, range: DayRange(day: d), scoring: false)
+            return ReminderCheck.decide(habit, on: d, report.today)
+        }
+        func own(_ habit: HabitDefinition, _ from: String, _ to: String, done: Set<String> = []) -> [HabitDayInput] {
+            DayRange(Fixture.day(from), upTo: Fixture.day(to)).map { day in
+                let has = done.contains(day.description)
+                let (outcome, decided) = HabitEvaluator.dailyOutcome(habit, value: has ? 1 : 0, hasEntry: has)
+                return HabitDayInput(day: day, value: has ? 1 : 0, hasEntry: has, outcome: outcome, decided: decided)
+            }
+        }
+        let vacation = Set(DayRange(Fixture.day("2026-03-26"), upTo: Fixture.day("2026-03-28")))
+        #expect(state(Self.floss, own(Self.floss, "2026-03-20", "2026-03-28"), skipped: vacation, on: "2026-03-27") == .suppress(.skipped))
+        #expect(state(Self.floss, own(Self.floss, "2026-03-20", "2026-03-29"), skipped: vacation, on: "2026-03-28") == .deliver)
+        var weekdays = Self.floss
+        weekdays.on = WeekdaySet([1, 2, 3, 4, 5])
+        #expect(state(weekdays, own(weekdays, "2026-03-23", "2026-03-30"), on: "2026-03-29") == .suppress(.offDay))
+        #expect(state(weekdays, own(weekdays, "2026-03-23", "2026-03-31"), on: "2026-03-30") == .deliver)
+        let meditate = HabitDefinition.builtins(settings: Settings(), since: Fixture.day("2026-03-20"), at: Self.instant("2026-03-20T00:00:00Z"))[0]
+        var morning = DaySummary(day: Fixture.day("2026-03-29"))
+        morning.meditateMinutes = 12
+        #expect(state(meditate, [HabitDayInput(.meditate, morning, settings: Settings())], on: "2026-03-29") == .suppress(.done))
+        #expect(state(meditate, [HabitDayInput(.meditate, DaySummary(day: Fixture.day("2026-03-29")), settings: Settings())],
+                      on: "2026-03-29") == .deliver)
+        var gym = Self.floss
+        (gym.per, gym.times) = (.week, 2)
+        #expect(state(gym, own(gym, "2026-03-23", "2026-03-28", done: ["2026-03-24", "2026-03-26"]), on: "2026-03-27") == .suppress(.done))
+        #expect(state(gym, own(gym, "2026-03-23", "2026-03-28", done: ["2026-03-24"]), on: "2026-03-27") == .deliver)
+    }
+
+    @Test func theReminderItselfIsSaidBeforeTheDayIsAsked() {
+        var asked = 0
+        func day() -> ReminderDecision { asked += 1; return .deliver }
+        #expect(ReminderCheck.outlook(enabled: false, paused: true, stored: .cancelled, readable: false, day: day) == .suppress(.disabled))
+        #expect(ReminderCheck.outlook(enabled: true, paused: true, stored: .cancelled, readable: false, day: day) == .suppress(.paused))
+        #expect(ReminderCheck.outlook(enabled: true, paused: false, stored: .cancelled, readable: false, day: day) == .suppress(.cancelled))
+        #expect(ReminderCheck.outlook(enabled: true, paused: false, stored: .delivered, readable: true, day: day) == .suppress(.handled))
+        #expect(ReminderCheck.outlook(enabled: true, paused: false, stored: .suppressed, readable: true, day: day) == .suppress(.handled))
+        #expect(ReminderCheck.outlook(enabled: true, paused: false, stored: nil, readable: false, day: day) == .suppress(.noAccess))
+        #expect(asked == 0)
+        #expect(ReminderCheck.outlook(enabled: true, paused: false, stored: nil, readable: true, day: day) == .deliver)
+        #expect(asked == 1)
+    }
+
+    @Test func wordsAreComposedFromTheHabitAsItIsNowUnlessGiven() {
+        var reading = Self.floss
+        (reading.name, reading.kind, reading.unit) = ("reading", .quantity, "min")
+        let reminder = Reminder(title: "", message: "", activity: reading.id, time: LocalTime("21:00")!, created: Self.instant("2026-03-01T08:00:00+01:00"))
+        #expect(ReminderWords(reminder, habit: reading) == ReminderWords(title: "Reading",
+                                                                         message: "reading is not done yet today: habit log reading AMOUNT"))
+        reading.name = "books"
+        #expect(ReminderWords(reminder, habit: reading) == ReminderWords(title: "Books", message: "books is not done yet today: habit log books AMOUNT"))
+        var given = reminder
+        (given.title, given.message) = ("Read!", "a chapter")
+        #expect(ReminderWords(given, habit: reading) == ReminderWords(title: "Read!", message: "a chapter"))
+        let builtins = HabitDefinition.builtins(settings: Settings(), since: Fixture.day("2026-03-01"), at: Self.instant("2026-03-01T00:00:00Z"))
+        #expect(builtins.map { ReminderWords(reminder, habit: $0).message } == [
+            "meditate is not done yet today: habit log meditate 10m", "workout is not done yet today: habit log workout 20m",
+            "How was the evening? habit log alcohol 0"])
+        #expect(builtins.map { ReminderWords(reminder, habit: $0).title } == ["Meditate", "Workout", "NoAlc"])
+        // Floss (yes/no) needs no amount; steps arrive by import: no command to suggest.
+        #expect(ReminderWords(reminder, habit: Self.floss).message == "floss is not done yet today: habit log floss")
+        var steps = reading
+        (steps.name, steps.fromType) = ("steps", "HKQuantityTypeIdentifierStepCount")
+        #expect(ReminderWords(reminder, habit: steps).message == "steps is not done yet today")
     }
 }

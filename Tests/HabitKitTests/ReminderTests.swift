@@ -38,12 +38,41 @@ import Testing
         #expect(catchUp.delivered.isEmpty)
     }
 
-    @Test func aLogThirteenHoursBeforeDoesNotCancel() throws {
+    /// The look-back is only the window in which a log cancels; the check asks the day: a
+    /// morning's meditation (07:20–07:32) leaves the 20:00 occurrence standing, and the check
+    /// finds the day done and stays silent (issue 48: "Built-ins remind by another rule").
+    @Test func aLogThirteenHoursBeforeDoesNotCancelButTheCheckFindsTheDayDone() throws {
         let (store, _) = try Self.storeWithReminder()
-        let logged = try Self.meditate(store, endingAt: "2025-10-26T07:00:00+01:00")
+        let env = Self.at("2025-10-26T07:32:00+01:00")
+        let logged = try store.logMeditation(InstantRange(Fixture.instant("2025-10-26T07:20:00+01:00"), upTo: env.now), source: .app,
+                                             note: nil, env: env)
         #expect(logged.cancelledReminders.isEmpty)
         let check = try store.checkReminders(env: Self.at("2025-10-26T20:01:00+01:00"), catchUp: false)
-        #expect(check.delivered.count == 1)
+        #expect(check.delivered.isEmpty)
+        #expect(check.suppressed.map(\.quiet) == [.done])
+        // The next day, nothing logged: delivered, with the words of the one rule.
+        let next = try store.checkReminders(env: Self.at("2025-10-27T20:01:00+01:00"), catchUp: false)
+        #expect(next.delivered.count == 1)
+    }
+
+    /// A log cancels an occurrence only when it makes that occurrence's day met (DESIGN.md §11):
+    /// a minute of meditation (below `min-minutes`) or a NoAlc entry at 10:00 — for last evening —
+    /// leaves tonight's occurrence to the check.
+    @Test func aLogThatLeavesTheDayShortCancelsNothing() throws {
+        let (store, _) = try Self.storeWithReminder()
+        let env = Self.at("2025-10-26T19:00:00+01:00")
+        let minute = try store.logMeditation(InstantRange(env.now.addingTimeInterval(-60), upTo: env.now), source: .app, note: nil, env: env)
+        #expect(minute.cancelledReminders.isEmpty)
+        #expect(try store.checkReminders(env: Self.at("2025-10-26T20:01:00+01:00"), catchUp: false).delivered.count == 1)
+
+        let (evening, _) = try Self.storeWithReminder(time: "21:00", activity: "noalc")
+        let morning = Self.at("2025-10-27T10:00:00+01:00")
+        let lastNight = try evening.logAlcohol(day: Fixture.day("2025-10-26"), level: .steady, drinks: 0, source: .app, env: morning)
+        #expect(lastNight.cancelledReminders.isEmpty)
+        #expect(try evening.checkReminders(env: Self.at("2025-10-27T21:01:00+01:00"), catchUp: false).delivered.count == 1)
+        let tonight = Self.at("2025-10-28T20:00:00+01:00")
+        #expect(try evening.logAlcohol(day: Fixture.day("2025-10-28"), level: .steady, drinks: 0, source: .app, env: tonight)
+                    .cancelledReminders.count == 1)
     }
 
     @Test func externalSourcesNeitherCancelNorSuppressButExtensionsDo() throws {

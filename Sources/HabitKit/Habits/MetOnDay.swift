@@ -27,13 +27,22 @@ extension HabitEvaluator {
     public static func isMet(_ definition: HabitDefinition, on day: LocalDay, weekStartsOnSunday: Bool,
                              history: (DayRange) throws -> History) rethrows -> Bool {
         guard definition.asks else { return true }
+        return try dayState(definition, on: day, weekStartsOnSunday: weekStartsOnSunday, history: history) == .done
+    }
+
+    /// `definition`'s day `day` as the evaluation finds it with `day` as its today (what a
+    /// reminder's check asks, ``ReminderCheck/decide(_:on:_:)``): done (a week or month habit: its
+    /// period as of `day` met; N in any D: the day's window), missed (decided against), healed,
+    /// skipped (a skip, a day off its weekday schedule, a day not due) or pending. A day before the
+    /// habit's history is pending unless skipped or off its schedule.
+    public static func dayState(_ definition: HabitDefinition, on day: LocalDay, weekStartsOnSunday: Bool,
+                                history: (DayRange) throws -> History) rethrows -> TodayState {
         let period = Self.period(definition.per, of: day, weekStartsOnSunday: weekStartsOnSunday)
         let span = DayRange(period.lowerBound, upTo: day.adding(days: 1))
         let read = try history(span)
         let first = max(span.lowerBound, read.firstDay ?? span.lowerBound)
-        guard first <= day else { return false }
-        let report = evaluate(definition, inputs: read.inputs.filter { $0.day >= first }, firstDay: first, skipped: read.skipped,
-                              today: day, weekStartsOnSunday: weekStartsOnSunday, range: DayRange(day: day), scoring: false)
-        return report.days.first?.targetMet ?? false
+        guard first <= day else { return read.skipped.contains(day) || !definition.isScheduled(on: day) ? .skipped : .pending }
+        return evaluate(definition, inputs: read.inputs.filter { $0.day >= first }, firstDay: first, skipped: read.skipped,
+                        today: day, weekStartsOnSunday: weekStartsOnSunday, range: DayRange(day: day), scoring: false).today
     }
 }

@@ -91,8 +91,10 @@ public struct WeekdaySet: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A reverse smart reminder: it nags at `time` on its weekdays unless the habit was already done
-/// within the look-back window before that time.
+/// A reverse smart reminder: it nags at `time` on its weekdays unless the habit's day is already
+/// done, decided, skipped or off its schedule (the one rule, ``ReminderCheck/decide(_:on:_:)``).
+/// A log that makes the day met within the look-back window before `time` cancels the occurrence
+/// at once.
 public struct Reminder: Hashable, Sendable {
     public var id: Int64
     public var title: String
@@ -175,11 +177,11 @@ public struct Occurrence: Hashable, Sendable {
 
 /// What happened to one occurrence of a reminder (one row per reminder and local day).
 public enum OccurrenceState: String, Codable, Sendable {
-    /// A log inside the look-back window came first: it will not fire.
+    /// A log inside the look-back window made the day met first: it will not fire.
     case cancelled
     /// `remind check` delivered it.
     case delivered
-    /// `remind check` found the habit already done and stayed silent.
+    /// `remind check` found the day not to do (done, decided, skipped, off, no access) and stayed silent.
     case suppressed
 }
 

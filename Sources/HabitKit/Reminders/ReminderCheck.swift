@@ -25,80 +25,98 @@ public enum ReminderCheck {
         }
     }
 
-    /// What counts as done for one occurrence: the question the store answers from its rows.
-    public enum Done: Sendable, Equatable {
-        /// A built-in, done when what the app's sources logged in `window` makes a good day
-        /// (``isDone(_:_:settings:)``).
-        case builtin(Habit, window: InstantRange)
-        /// A habit of one's own (by id), done when `day` is met; a habit not in the store is not done.
-        case ownHabit(id: String, day: LocalDay)
-        /// Not done, whatever was logged.
-        case no
+    /// The habit day an occurrence asks about: the day a log made at the occurrence counts for —
+    /// the habit day holding it (`calendar`'s day-start honoured), and for NoAlc the evening an
+    /// entry made then is for (before 18:00: the evening before, ``EveningCutoff``).
+    public static func day(of occurrence: Occurrence, for reminder: Reminder, calendar: HabitCalendar) -> LocalDay {
+        reminder.activity == Habit.noalc.rawValue
+            ? EveningCutoff.noAlcDay(enteredAt: occurrence.at, calendar: calendar)
+            : calendar.day(containing: occurrence.at)
     }
 
-    /// At fire time: a built-in done in the occurrence's look-back window `[occurrence −
-    /// look-back, occurrence]`; an own habit whose day (the habit day the occurrence falls in) is met.
-    public static func done(_ reminder: Reminder, _ occurrence: Occurrence, calendar: HabitCalendar) -> Done {
-        if let builtin = Habit(rawValue: reminder.activity) {
-            let window = reminder.lookbackWindow(for: occurrence)
-            return .builtin(builtin, window: closed(window.from, window.through))
-        }
-        return .ownHabit(id: reminder.activity, day: calendar.day(containing: occurrence.at))
-    }
-
-    /// As of `now`, for `remind list` (whether the fire-time check would find it done): a built-in
-    /// in the part of the look-back window that has begun; an own habit only when the occurrence's
-    /// day is today.
-    public static func doneSoFar(_ reminder: Reminder, _ occurrence: Occurrence, now: Date, calendar: HabitCalendar) -> Done {
-        if let builtin = Habit(rawValue: reminder.activity) {
-            let window = reminder.lookbackWindow(for: occurrence)
-            guard now >= window.from else { return .no }
-            return .builtin(builtin, window: closed(window.from, min(now, window.through)))
-        }
-        let day = calendar.day(containing: occurrence.at)
-        guard day == calendar.day(containing: now) else { return .no }
-        return .ownHabit(id: reminder.activity, day: day)
-    }
-
-    /// The closed window `[from, through]` as a half-open range: up to the next representable
-    /// instant after `through`.
-    static func closed(_ from: Date, _ through: Date) -> InstantRange {
-        InstantRange(from, upTo: Date(timeIntervalSince1970: through.timeIntervalSince1970.nextUp))
-    }
-
-    /// What the app's sources logged in a built-in's window.
-    public struct Logged: Sendable, Equatable {
-        /// NoAlc entries made in the window (counted by when they were made: the sample sits at
-        /// the midnight of the day it is for).
-        public var noalcEntries = 0
-        /// Meditation seconds and workout seconds, sessions by their start (``SummaryTotals``).
-        public var mindfulSeconds = 0.0
-        public var workoutSeconds = 0.0
-
-        public init(noalcEntries: Int = 0, mindfulSeconds: Double = 0, workoutSeconds: Double = 0) {
-            (self.noalcEntries, self.mindfulSeconds, self.workoutSeconds) = (noalcEntries, mindfulSeconds, workoutSeconds)
+    /// The one rule for every reminder, built-in or own (DESIGN.md §11; Standards/reminders.md,
+    /// "One rule"): the occurrence's habit day `day` as the one evaluation (``HabitEvaluator``)
+    /// finds it as of that day — `state` — is delivered only while it is pending. A day done (a
+    /// week or month habit: its period as of that day met) is `done`; a day decided against (an
+    /// at-most limit exceeded, a NoAlc `easy` or `wild` evening) `missed`; a day off the habit's
+    /// weekday schedule `off-day`; any other skipped day (its own skip, `skip --all`) `skipped`.
+    public static func decide(_ habit: HabitDefinition, on day: LocalDay, _ state: TodayState) -> ReminderDecision {
+        switch state {
+        case .pending: .deliver
+        case .done: .suppress(.done)
+        case .missed: .suppress(.missed)
+        case .skipped: .suppress(habit.isScheduled(on: day) ? .skipped : .offDay)
         }
     }
 
-    /// Whether a built-in counts as done: NoAlc when an entry was made; meditate and workout by the
-    /// streaks' good-day rule (``HabitRules/outcome(_:_:settings:)``) on the window's minutes.
-    public static func isDone(_ habit: Habit, _ logged: Logged, settings: Settings) -> Bool {
-        if habit == .noalc { return logged.noalcEntries > 0 }
-        var totals = DaySummary(day: LocalDay(ordinal: 0))
-        totals.meditateMinutes = logged.mindfulSeconds / 60
-        totals.workoutMinutes = logged.workoutSeconds / 60
-        return HabitRules.outcome(habit, totals, settings: settings) == .good
+    /// What becomes of one occurrence as things stand: `remind list` asks it for the next
+    /// occurrence, the check for each due one (which are enabled, not paused and not handled).
+    /// A disabled reminder, a pause, an occurrence a log cancelled or a check handled, and a habit
+    /// whose data habit may not read are said before the day is asked (`day`: ``decide(_:on:_:)``).
+    public static func outlook(enabled: Bool, paused: Bool, stored: OccurrenceState?, readable: Bool,
+                               day: () throws -> ReminderDecision) rethrows -> ReminderDecision {
+        if !enabled { return .suppress(.disabled) }
+        if paused { return .suppress(.paused) }
+        switch stored {
+        case .cancelled?: return .suppress(.cancelled)
+        case .delivered?, .suppressed?: return .suppress(.handled)
+        case nil: break
+        }
+        if !readable { return .suppress(.noAccess) }
+        return try day()
     }
 
-    /// What a due occurrence becomes: suppressed when the habit is done, else delivered.
-    public static func outcome(done: Bool) -> OccurrenceState { done ? .suppressed : .delivered }
+    /// What a due occurrence becomes: suppressed unless the decision is to deliver it.
+    public static func outcome(_ decision: ReminderDecision) -> OccurrenceState { decision == .deliver ? .delivered : .suppressed }
+}
+
+/// Why an occurrence will not be delivered: one word, the same in `remind list`, its JSON and the
+/// check (Standards/reminders.md, "One rule").
+public enum ReminderQuiet: String, Sendable, Codable, CaseIterable {
+    /// The habit's day is met (a week or month habit: its period as of that day).
+    case done
+    /// The day is decided against: nothing logged now makes it met.
+    case missed
+    /// The day is skipped (the habit's own skip or `skip --all`).
+    case skipped
+    /// The day is off the habit's weekday schedule.
+    case offDay = "off-day"
+    /// The reminder is switched off (`remind pause ID`).
+    case disabled
+    /// Every reminder is paused (`remind pause`).
+    case paused
+    /// A log cancelled the occurrence.
+    case cancelled
+    /// A check delivered or suppressed it already.
+    case handled
+    /// habit may not read the habit's data (Standards/access.md): never called "not done".
+    case noAccess = "no-access"
+}
+
+/// The one rule's answer for an occurrence (``ReminderCheck/outlook(enabled:paused:stored:readable:day:)``).
+public enum ReminderDecision: Sendable, Equatable {
+    case deliver
+    case suppress(ReminderQuiet)
+
+    /// Why it will not be delivered; nil when it will.
+    public var quiet: ReminderQuiet? { if case .suppress(let q) = self { q } else { nil } }
 }
 
 /// What a reminder check decided for one occurrence.
 public struct HandledOccurrence: Hashable, Sendable {
     public var reminder: Reminder
     public var occurrence: Occurrence
-    /// Why a suppressed occurrence was not delivered when it was not because the habit is done:
+    /// Why it was suppressed (``ReminderCheck/outlook(enabled:paused:stored:readable:day:)``); nil when delivered.
+    public var quiet: ReminderQuiet?
+    /// The title and message it is delivered with, composed from its habit as it is now.
+    public var words: ReminderWords
+
+    public init(reminder: Reminder, occurrence: Occurrence, quiet: ReminderQuiet? = nil, words: ReminderWords? = nil) {
+        (self.reminder, self.occurrence, self.quiet) = (reminder, occurrence, quiet)
+        self.words = words ?? ReminderWords(reminder, habit: nil)
+    }
+
+    /// Why a suppressed occurrence was not delivered when it was not the habit's day:
     /// `no read access to alcohol data` (Standards/access.md).
     public var reason: String?
 }
@@ -107,7 +125,7 @@ public struct HandledOccurrence: Hashable, Sendable {
 public struct ReminderCheckResult: Sendable {
     /// Occurrences claimed for delivery (the caller delivers them after the commit).
     public var delivered: [HandledOccurrence] = []
-    /// Occurrences that found the activity already done within their look-back window.
+    /// Occurrences the one rule suppressed (each with its ``HandledOccurrence/quiet``).
     public var suppressed: [HandledOccurrence] = []
 }
 
@@ -119,12 +137,18 @@ public struct ReminderStatus: Sendable {
     public var nextState: OccurrenceState?
     /// The name of the habit it is for (a built-in's, or an own habit's as it is now called).
     public var habitName: String
-    /// The next occurrence is not handled yet, but the habit is already done for it (in its
-    /// look-back window so far; an own habit: its day is met): the fire-time check will suppress it.
-    public var doneAlready: Bool = false
+    /// Its title and message as they would be delivered now.
+    public var words: ReminderWords
+    /// What becomes of the next occurrence as things stand (``ReminderCheck/outlook(enabled:paused:stored:readable:day:)``):
+    /// delivered, or suppressed and why.
+    public var decision: ReminderDecision
 
+    /// Why the next occurrence will not be delivered; nil when it will (or there is none).
+    public var quiet: ReminderQuiet? { next == nil ? nil : decision.quiet }
+    /// The habit is already done for the next occurrence: the fire-time check will suppress it.
+    public var doneAlready: Bool { quiet == .done }
     /// Whether the next occurrence will be delivered as things stand.
-    public var willFire: Bool { reminder.enabled && next != nil && nextState == nil && !doneAlready }
+    public var willFire: Bool { next != nil && decision == .deliver }
 }
 
 /// The reminders as one read of the store found them: each with its next occurrence, and whether

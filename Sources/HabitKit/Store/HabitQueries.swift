@@ -106,18 +106,31 @@ extension HabitStore {
     /// the rule), from the store's history of the days the rule asks for.
     static func isMet(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> Bool {
         let settings = try Self.settings(db)
-        return try HabitEvaluator.isMet(definition, on: day, weekStartsOnSunday: settings.weekStartsOnSunday) { span in
-            let starts = (0...span.count).map { env.calendar.start(of: span.lowerBound.adding(days: $0)) }
-            let inputs: [HabitDayInput]
-            if let builtin = definition.builtin {
-                let summary = try dailySummary(in: span, calendar: env.calendar, allSources: false, energy: false, db)
-                inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
-            } else {
-                inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
-            }
-            return HabitEvaluator.History(inputs: inputs, firstDay: try firstDay(of: definition, env: env, allSources: false, db),
-                                          skipped: try skippedDays(for: [definition.id], in: span, db)[definition.id] ?? [])
+        return try HabitEvaluator.isMet(definition, on: day, weekStartsOnSunday: settings.weekStartsOnSunday,
+                                        history: { try history(of: definition, over: $0, settings: settings, env: env, db) })
+    }
+
+    /// `definition`'s day `day` as the one evaluation finds it as of that day
+    /// (``HabitEvaluator/dayState(_:on:weekStartsOnSunday:history:)``, the rule) over the data the store holds now.
+    static func dayState(_ definition: HabitDefinition, on day: LocalDay, env: HabitEnvironment, _ db: Database) throws -> TodayState {
+        let settings = try Self.settings(db)
+        return try HabitEvaluator.dayState(definition, on: day, weekStartsOnSunday: settings.weekStartsOnSunday,
+                                           history: { try history(of: definition, over: $0, settings: settings, env: env, db) })
+    }
+
+    /// What the one-day rules read of a habit: its inputs over `span`, its first day and its skips.
+    private static func history(of definition: HabitDefinition, over span: DayRange, settings: Settings, env: HabitEnvironment,
+                                _ db: Database) throws -> HabitEvaluator.History {
+        let starts = (0...span.count).map { env.calendar.start(of: span.lowerBound.adding(days: $0)) }
+        let inputs: [HabitDayInput]
+        if let builtin = definition.builtin {
+            let summary = try dailySummary(in: span, calendar: env.calendar, allSources: false, energy: false, db)
+            inputs = summary.summaries.map { HabitDayInput(builtin, $0, settings: settings) }
+        } else {
+            inputs = try ownInputs(definition, span: span, starts: starts, env: env, db)
         }
+        return HabitEvaluator.History(inputs: inputs, firstDay: try firstDay(of: definition, env: env, allSources: false, db),
+                                      skipped: try skippedDays(for: [definition.id], in: span, db)[definition.id] ?? [])
     }
 
     /// The first day of a habit's history: a built-in's first data day; an own habit's earlier of

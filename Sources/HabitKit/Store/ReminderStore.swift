@@ -56,8 +56,8 @@ extension HabitStore {
     }
 
     /// What cron runs: handles the occurrences ``ReminderCheck/due(_:paused:now:graceMinutes:catchUp:calendar:)``
-    /// names, each `suppressed` when the habit is done (``ReminderCheck/done(_:_:calendar:)``),
-    /// else `delivered`.
+    /// names, each `suppressed` or `delivered` by the one rule (``ReminderRows/decision(_:_:habit:paused:stored:grants:env:_:)``:
+    /// its habit day as the evaluation finds it), with its words composed from the habit as it is now.
     ///
     /// Exactly once: each occurrence is claimed by inserting its unique (reminder, day) row inside
     /// one IMMEDIATE transaction; one cancelled or handled already (also by a concurrent check) is
@@ -69,13 +69,18 @@ extension HabitStore {
             let due = ReminderCheck.due(try ReminderRows.fetchAll(db, enabledOnly: true), paused: try ReminderRows.paused(db), now: env.now,
                                         graceMinutes: settings.graceMinutes, catchUp: catchUp, calendar: env.calendar)
             let grants = try Self.grants(db)
+            var habits: [String: HabitDefinition?] = [:]
             for var handled in due {
                 let (reminder, occurrence) = (handled.reminder, handled.occurrence)
+                let habit = try habits[reminder.activity] ?? ReminderRows.habit(reminder.activity, settings: settings, env: env, db)
+                habits[reminder.activity] = habit
+                let decision = try ReminderRows.decision(reminder, occurrence, habit: habit, paused: false, stored: nil,
+                                                         grants: grants, env: env, db)
+                handled.quiet = decision.quiet
+                handled.words = ReminderWords(reminder, habit: habit)
                 // A habit whose data habit may not read is never called "not done": suppressed, with why.
-                if let name = try ReminderRows.unreadable(reminder.activity, grants, db) { handled.reason = "no read access to \(name) data" }
-                let done = try handled.reason != nil
-                    || ReminderRows.isDone(ReminderCheck.done(reminder, occurrence, calendar: env.calendar), settings: settings, env: env, db)
-                let state = ReminderCheck.outcome(done: done)
+                if decision == .suppress(.noAccess), let habit { handled.reason = "no read access to \(habit.accessName) data" }
+                let state = ReminderCheck.outcome(decision)
                 let row = OccurrenceRecord(reminderId: reminder.id, day: occurrence.day.description,
                                            at: occurrence.at.timeIntervalSince1970, state: state, handled: env.now.timeIntervalSince1970)
                 guard try row.claim(db) else { continue }  // cancelled or handled already
@@ -88,29 +93,26 @@ extension HabitStore {
 
 extension StoreRequest where Value == ReminderList {
     /// The reminders in one read: each with its next occurrence at or after now, that
-    /// occurrence's state and whether the habit is done for it already; and whether all are paused.
+    /// occurrence's state, what the one rule makes of it as things stand and the words it would
+    /// be delivered with; and whether all are paused.
     public static func reminders(env: HabitEnvironment) -> Self {
         Self { db in
-            var settings: Settings?
+            let settings = try HabitStore.settings(db)
+            let grants = try HabitStore.grants(db)
+            let paused = try ReminderRows.paused(db)
             let statuses = try ReminderRows.fetchAll(db).map { reminder in
                 let next = reminder.nextOccurrence(atOrAfter: env.now, calendar: env.calendar)
                 let state = try next.flatMap { o in
                     try OccurrenceRecord.fetchOne(db, key: ["reminderId": reminder.id, "day": o.day.description])?.state
                 }
-                let name = Habit(rawValue: reminder.activity) != nil ? reminder.activity
-                    : try String.fetchOne(db, sql: "SELECT name FROM habit WHERE id = ?", arguments: [reminder.activity]) ?? reminder.activity
-                var done = false
-                if let next, state == nil {
-                    let question = ReminderCheck.doneSoFar(reminder, next, now: env.now, calendar: env.calendar)
-                    if question != .no {
-                        let read = try settings ?? HabitStore.settings(db)
-                        settings = read
-                        done = try ReminderRows.isDone(question, settings: read, env: env, db)
-                    }
-                }
-                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: name, doneAlready: done)
+                let habit = try ReminderRows.habit(reminder.activity, settings: settings, env: env, db)
+                let decision = try next.map { o in
+                    try ReminderRows.decision(reminder, o, habit: habit, paused: paused, stored: state, grants: grants, env: env, db)
+                } ?? .suppress(reminder.enabled ? .handled : .disabled)
+                return ReminderStatus(reminder: reminder, next: next, nextState: state, habitName: habit?.name ?? reminder.activity,
+                                      words: ReminderWords(reminder, habit: habit), decision: decision)
             }
-            return ReminderList(statuses: statuses, paused: try ReminderRows.paused(db))
+            return ReminderList(statuses: statuses, paused: paused)
         }
     }
 }

@@ -29,6 +29,7 @@ enum Schema {
         V20BuiltinDayTotals.self,
         V21DisarmedCommands.self,
         V22DayEntriesAtMidnight.self,
+        V23ReminderWordsAtDelivery.self,
     ]
 
     static var migrator: DatabaseMigrator { migrator(upgradingFrom: nil) }
@@ -45,7 +46,7 @@ enum Schema {
     }
 
     /// `user_version` after the last migration.
-    static let currentVersion = 22
+    static let currentVersion = 23
 
     /// `PRAGMA application_id` of every habit store from v4 on ("HBIT"): how habit tells its own
     /// store from another program's SQLite file without changing it. Stores made before v4 have

@@ -44,8 +44,8 @@ public enum InterchangeField {
         return uuid
     }
 
-    public static func text(_ value: String, _ key: String, limit: Int = 1024) throws(InterchangeJSONFailure) -> String {
-        guard !value.isEmpty, value.utf8.count <= limit,
+    public static func text(_ value: String, _ key: String, limit: Int = 1024, emptyAllowed: Bool = false) throws(InterchangeJSONFailure) -> String {
+        guard emptyAllowed || !value.isEmpty, value.utf8.count <= limit,
               !holdsControlCharacter(value) else {
             throw InterchangeJSONFailure("\"\(key)\" is empty, too long or holds control characters")
         }

@@ -96,7 +96,9 @@ public struct SyncLine: Codable, Equatable, Sendable {
                 throw InterchangeJSONFailure("reminder \(uuid) has a time, days or look-back habit does not take")
             }
             return HabitKit.Reminder(
-                title: try F.text(title, "reminder.title"), message: try F.text(message, "reminder.message", limit: 4096),
+                // Empty words are the default ones, composed at delivery (``ReminderWords``).
+                title: try F.text(title, "reminder.title", emptyAllowed: true),
+                message: try F.text(message, "reminder.message", limit: 4096, emptyAllowed: true),
                 activity: try F.text(activity, "reminder.activity", limit: 64), time: time, weekdays: WeekdaySet(mask: weekdays),
                 lookbackHours: lookbackHours, enabled: enabled, created: try F.instant(created, "reminder.created"),
                 uuid: try F.uuid(uuid, "reminder.uuid"), modified: try F.instant(modified, "reminder.modified"))

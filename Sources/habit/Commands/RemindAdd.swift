@@ -17,14 +17,14 @@ struct RemindAdd: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let lookback = fields.lookback?.hours ?? 12
         // Which habit, from the store as it is: an unknown name creates no store.
         let (reader, readEnv) = try store.reading()
         let habit = try reader.read(.habit(named: activity.lowercased(), env: readEnv))
         // A habit that only records is never due: nothing to remind of (Standards/habits.md).
         guard habit.asks else { throw HabitInputError.neverAsksReminder(habit.name) }
-        var reminder = Reminder(title: ReminderText.defaultTitle(habit), message: ReminderText.defaultMessage(habit, lookback: lookback),
-                                activity: habit.id, time: time.time, lookbackHours: lookback, created: readEnv.now,
+        // No words of its own unless given: they are composed at delivery from the habit as it is
+        // then (``ReminderWords``), so a rename carries (Standards/reminders.md, "Words at delivery").
+        var reminder = Reminder(title: "", message: "", activity: habit.id, time: time.time, created: readEnv.now,
                                 uuid: readEnv.makeUUID())
         // Without --days, a habit on a weekday schedule is reminded on its days (Standards/reminders.md).
         if let on = habit.on { reminder.weekdays = on }

@@ -65,12 +65,12 @@ struct RemindCheck: ParsableCommand {
             try Output.printJSON(CheckJSON(result, calendar: calendar))
         } else {
             for h in result.delivered {
-                Output.print("habit reminder #\(h.reminder.id) \(calendar.time(of: h.occurrence.at)): \(escapingControlCharacters(h.reminder.title)) — \(escapingControlCharacters(h.reminder.message))")
+                Output.print("habit reminder #\(h.reminder.id) \(calendar.time(of: h.occurrence.at)): \(escapingControlCharacters(h.words.title)) — \(escapingControlCharacters(h.words.message))")
             }
         }
         guard notify != .stdout else { return }
         let failures = result.delivered.compactMap { h in
-            Notification.send(title: h.reminder.title, message: h.reminder.message, via: notify, command: command)
+            Notification.send(title: h.words.title, message: h.words.message, via: notify, command: command)
                 .map { "reminder #\(h.reminder.id): \($0)" }
         }
         if !failures.isEmpty { throw NotifierError.failed(failures) }

@@ -21,11 +21,15 @@ struct ReminderJSON: Codable, Equatable {
     let willFire: Bool
     /// The habit is already done for the next occurrence: the fire-time check will suppress it.
     let doneAlready: Bool
+    /// Why the next occurrence will not be delivered (``ReminderQuiet``: `done`, `missed`,
+    /// `skipped`, `off-day`, `disabled`, `paused`, `cancelled`, `handled`, `no-access`); left out
+    /// when it will.
+    let reason: String?
 
     init(_ s: ReminderStatus, _ calendar: HabitCalendar) {
         id = s.reminder.id
-        title = s.reminder.title
-        message = s.reminder.message
+        title = s.words.title
+        message = s.words.message
         activity = s.habitName
         time = s.reminder.time.description
         days = s.reminder.weekdays.description
@@ -36,6 +40,7 @@ struct ReminderJSON: Codable, Equatable {
         nextCancelled = s.nextState == .cancelled
         willFire = s.willFire
         doneAlready = s.doneAlready
+        reason = s.quiet?.rawValue
     }
 }
 
@@ -56,7 +61,7 @@ struct CheckJSON: Codable, Equatable {
 
         init(_ h: HandledOccurrence, calendar: HabitCalendar) {
             reminder = String(h.reminder.id)
-            title = h.reminder.title
+            title = h.words.title
             occurrence = calendar.iso8601(h.occurrence.at)
             reason = h.reason
         }

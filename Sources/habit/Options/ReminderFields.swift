@@ -8,14 +8,14 @@ struct ReminderFields: ParsableArguments {
             transform: WeekdaysValue.parse)
     var days: WeekdaysValue?
 
-    @Option(name: .long, parsing: .unconditional, help: "Look-back window: whole hours 1–24 (12h). Done within it means no nag.",
+    @Option(name: .long, parsing: .unconditional, help: "Look-back window: whole hours 1–24 (12h). A log within it that makes the day met cancels the nag at once.",
             transform: LookbackValue.parse)
     var lookback: LookbackValue?
 
-    @Option(name: .long, parsing: .unconditional, help: "The notification's title.")
+    @Option(name: .long, parsing: .unconditional, help: "The notification's title (default: from the habit's name at delivery; '' gives the default back).")
     var title: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "The notification's message.")
+    @Option(name: .long, parsing: .unconditional, help: "The notification's message (default: composed at delivery; '' gives it back).")
     var message: String?
 
     func validate() throws {
