@@ -44,7 +44,7 @@ public enum ReminderCheck {
         switch state {
         case .pending: .deliver
         case .done: .suppress(.done)
-        case .missed: .suppress(.missed)
+        case .missed, .healed: .suppress(.missed)  // decided against (a joker may heal it): no log makes it met
         case .skipped: .suppress(habit.isScheduled(on: day) ? .skipped : .offDay)
         }
     }
