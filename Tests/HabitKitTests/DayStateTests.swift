@@ -70,6 +70,10 @@ import Testing
         #expect(r.days.map(\.state) == [.met, .offDay, .missed, .met])
         #expect(E.run(floss, [1, 1]).days.map(\.state) == [.met, .met])
         #expect(E.run(floss, [1, nil]).today == .skipped)
+        // Only a skip of its own is one `unskip` (and `ui`'s `s`) takes back: an off-day has none.
+        let skipped = E.run(floss, [1, nil, nil, 1], skipped: [2, 3])
+        #expect(skipped.days.map(\.hasSkip) == [false, false, true, true])
+        #expect(skipped.days.map(\.state) == [.met, .offDay, .skipped, .met])
     }
 
     /// A habit that never asks: a day without entries is not due.

@@ -46,6 +46,8 @@ public struct HabitDayStatus: Sendable, Equatable {
     /// Passed over by the walk: skipped, off the weekday schedule, or (a habit that never asks)
     /// without entries — whether or not the day is met anyway.
     public var skipped: Bool
+    /// The day has a skip of its own or `skip --all` (what `unskip` would take back), met anyway or not.
+    public var hasSkip = false
     /// The score after this day, as Loop shows it for the day (``HabitEvaluator/score``): nil
     /// before the history and after the last day counted (today while it does not count yet).
     public var score: Double? = nil
@@ -159,8 +161,12 @@ public enum HabitEvaluator {
         // one good anyway — logged — counts, as a skipped day that is good does.
         if habit.on != nil { skipped.skipEvery { !habit.isScheduled(on: $0) } }
         guard let firstDay, firstDay <= today else {
-            report.days = range.map { HabitDayStatus(day: $0, value: byDay[$0]?.value ?? 0, state: $0 > today ? .later : .before,
-                                                      skipped: skipped.has($0)) }
+            report.days = range.map { day in
+                var s = HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, state: day > today ? .later : .before,
+                                       skipped: skipped.has(day))
+                s.hasSkip = excuse.skips.has(day)
+                return s
+            }
             if skipped.has(today) { report.today = .skipped }
             return report
         }
@@ -179,8 +185,10 @@ public enum HabitEvaluator {
                                  todayCounts: report.today == .done)
         }
         report.days = range.map { day in
-            statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, state: day > today ? .later : .before,
-                                            skipped: skipped.has(day))
+            var s = statuses[day] ?? HabitDayStatus(day: day, value: byDay[day]?.value ?? 0, state: day > today ? .later : .before,
+                                                    skipped: skipped.has(day))
+            s.hasSkip = excuse.skips.has(day)
+            return s
         }
         return report
     }

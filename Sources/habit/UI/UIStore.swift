@@ -80,7 +80,7 @@ struct UIStore {
         for report in overview.reports where report.readable {
             var row: [LocalDay: UICell] = [:]
             for status in report.days {
-                row[status.day] = UICell(mark: CalendarMark(status.state), value: status.value, skipped: status.skipped,
+                row[status.day] = UICell(mark: CalendarMark(status.state), value: status.value, skipped: status.hasSkip,
                                          note: noted[report.definition.name]?[status.day], period: status.period)
             }
             cells[report.definition.id] = row
