@@ -263,7 +263,8 @@ import HabitTestSupport
         let service = try String(contentsOf: folder.appendingPathComponent("habit-remind.service"), encoding: .utf8)
         let timer = try String(contentsOf: folder.appendingPathComponent("habit-remind.timer"), encoding: .utf8)
         let settings = service.split(separator: "\n").filter { $0.contains("=") }.map { String($0.prefix { $0 != "=" }) }
-        #expect(settings == ["Description", "Type", "Environment", "Environment", "ExecStart"])
+        // HABIT_DB, the XDG_CONFIG_HOME the command ran with (HabitPaths.folderVariables), TZ.
+        #expect(settings == ["Description", "Type", "Environment", "Environment", "Environment", "ExecStart"])
         #expect(timer.contains("OnCalendar=*:0/5"))
         let environment = service.split(separator: "\n").filter { $0.hasPrefix("Environment=") }
             .map { Self.systemdUnquote(String($0.dropFirst("Environment=".count))) }
