@@ -194,26 +194,51 @@ extension TruthRun {
         checkReminders(d, t)
     }
 
-    /// `habit calendar YYYY-MM`: each own habit's row marks its days as the states say; the
-    /// built-ins' grid rings (●/◐, NoAlc `s`) the days that are met.
+    /// `habit calendar YYYY-MM`: each own habit's row marks its days as their states say (a blank
+    /// off the schedule or not due), a week or month habit's row ends with its periods' marks
+    /// (`weeks ··○●·`, `month ●`: each week the month touches, as of its last day up to today);
+    /// the built-ins' grid rings (●/◐, NoAlc `s`) the days that are met (Standards/habits.md,
+    /// "Day states").
     func checkCalendarText(_ d: Int, _ eval: [String: [LocalDay: TruthDay]]) {
         let today = world.day(d)
         let month = DayRange(today.firstOfMonth, upTo: today.firstOfNextMonth)
         let r = run(["calendar", String(today.description.prefix(7))], d, TruthWorld.viewMinute)
         let lines = r.stdout.components(separatedBy: "\n")
+        // The rows: each name padded to the longest own name (9 at least), a space, a mark a day.
+        let width = max(9, model.names.map(\.count).max() ?? 0)
         for name in model.names {
-            guard let line = lines.first(where: { $0.hasPrefix(name + " ") && $0.dropFirst(name.count).trimmingCharacters(in: .whitespaces).count == month.count
-                && !$0.dropFirst(name.count).trimmingCharacters(in: .whitespaces).contains(" ") }) else {
+            let prefix = name.padding(toLength: width, withPad: " ", startingAt: 0) + " "
+            guard let line = lines.first(where: { $0.hasPrefix(prefix) }) else {
                 disagree(d, "calendar", name, "no row for the habit")
                 continue
             }
-            let glyphs = Array(line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)).map(String.init)
+            var glyphs = Array(line.dropFirst(prefix.count)).map(String.init)
+            // A row ending in blank days may have lost them.
+            if glyphs.count < month.count { glyphs += Array(repeating: " ", count: month.count - glyphs.count) }
             for (i, day) in month.enumerated() {
                 let expected = day > today ? "·" : eval[name]?[day]?.mark ?? "·"
                 if glyphs[i] != expected {
-                    disagree(d, "calendar", name, "mark \(glyphs[i]), the day says \(expected) (\(eval[name]?[day]?.state.rawValue ?? "-"))",
+                    disagree(d, "calendar", name, "mark [\(glyphs[i])], the day says [\(expected)] (\(eval[name]?[day]?.state.rawValue ?? "-"))",
                              "\(day)\(eval[name]?[day]?.period.map { " period \($0.rawValue)" } ?? "")")
                 }
+            }
+            let rest = glyphs.dropFirst(month.count).joined()
+            let per = period(of: name)
+            guard per == .week || per == .month else {
+                if !rest.trimmingCharacters(in: .whitespaces).isEmpty { disagree(d, "calendar", name, "text after a daily habit's days", rest) }
+                continue
+            }
+            // Each period the month touches (a week from Monday): its state as of its last day in the month up to today.
+            var periods: [(key: LocalDay, state: PeriodState?)] = []
+            for day in month {
+                let key = per == .month ? month.lowerBound : day.adding(days: 1 - day.isoWeekday)
+                if periods.last?.key != key { periods.append((key, nil)) }
+                if let state = eval[name]?[day]?.period { periods[periods.count - 1].state = state }
+            }
+            let expected = "  " + (per == .week ? "weeks" : "month") + " " + periods.map { TruthDay.mark($0.state) }.joined()
+            if rest != expected {
+                disagree(d, "calendar", name, "the periods' marks [\(rest)], the days' periods say [\(expected)]",
+                         periods.map { "\($0.key) \($0.state?.rawValue ?? "-")" }.joined(separator: ", "))
             }
         }
         // The grid: "24●·s" — the day, then meditate, workout, NoAlc.
@@ -233,9 +258,11 @@ extension TruthRun {
         }
     }
 
-    /// `habit ask` asks today exactly the habits whose target is not met and that are not
-    /// excused (skipped, off-day, not due): never a command habit (its command answers), an own
-    /// habit before its history, or one answered `n` (Standards/ask.md).
+    /// `habit ask` asks today exactly the days its state leaves open (Standards/ask.md, "What is
+    /// asked"; `HabitReport.isAsked`): nothing logged (the day's value is 0; NoAlc: no entry, and a
+    /// steady one makes the day met), not passed over (skipped, off-day, not due), not `before`
+    /// an own habit's history nor `later`, its target not met unless it is an at-most limit; never
+    /// a command habit (its command answers) nor a day answered `n`.
     func checkAsk(_ d: Int, _ t: (String) -> TruthDay?) {
         let r = run(["ask"], d, TruthWorld.viewMinute, input: String(repeating: "!\n", count: 60))
         var asked: Set<String> = []
@@ -243,10 +270,14 @@ extension TruthRun {
         for name in allNames {
             guard let day = t(name) else { continue }
             let h = index(name)
-            var expected = !day.targetMet && !day.excused
-            if let h {
-                expected = expected && day.state != .before && world.habits[h].shape != .command && !model.noAnswers[h].contains(d)
+            let isLimit = h.map { world.habits[$0].isLimit } ?? false
+            var expected = day.value == 0 && !day.skipped && !(day.targetMet && !isLimit)
+            switch day.state {
+            case .skipped, .offDay, .notDue, .later: expected = false
+            case .before: expected = expected && h == nil
+            case .met, .done, .open, .missed, .healed, .pending: break
             }
+            if let h { expected = expected && world.habits[h].shape != .command && !model.noAnswers[h].contains(d) }
             if asked.contains(name) != expected {
                 disagree(d, "ask", name, asked.contains(name) ? "asked on a day \(day.state.rawValue)\(day.period.map { "/\($0.rawValue)" } ?? "")"
                          : "not asked on a day \(day.state.rawValue)\(day.period.map { "/\($0.rawValue)" } ?? "")", "value \(day.value)")

@@ -122,16 +122,36 @@ struct TruthDay: Equatable {
     /// Nothing is due: skipped, off the schedule, a habit that never asks.
     var excused: Bool { state.isExcused }
 
-    /// The calendar's and `ui`'s mark: ● met or done, ◆ healed, – skipped / off-day / not due,
-    /// ○ missed, · the rest.
-    var mark: String {
+    /// The calendar's and `ui`'s mark of the day's own state (Standards/habits.md, "Day states"):
+    /// ● met or done, ◆ healed, – skipped, a blank off-day or not due, ○ missed, · the rest.
+    var mark: String { Self.mark(state) }
+
+    static func mark(_ state: DayState) -> String {
         switch state {
         case .met, .done: "●"
         case .healed: "◆"
-        case .skipped, .offDay, .notDue: "–"
+        case .skipped: "–"
+        case .offDay, .notDue: " "
         case .missed: "○"
         case .pending, .open, .before, .later: "·"
         }
+    }
+
+    /// A week or month habit's period mark, beside its days: ● met, ○ missed, – skipped, · pending
+    /// (or not begun: nil).
+    static func mark(_ period: PeriodState?) -> String {
+        switch period {
+        case .met?: "●"
+        case .missed?: "○"
+        case .skipped?: "–"
+        case .pending?, nil: "·"
+        }
+    }
+
+    /// A mark read in its ASCII form (`habit ui` where the locale is not UTF-8, Standards/ui.md)
+    /// as its UTF-8 glyph; a glyph as it is.
+    static func glyph(_ mark: String) -> String {
+        ["#": "●", "j": "◆", "-": "–", "o": "○", ".": "·"][mark] ?? mark
     }
 
     /// Today's state as `streak`, `today` and `status` must say it (Standards/habits.md, "Day
@@ -139,7 +159,9 @@ struct TruthDay: Equatable {
     /// skipped, pending → skipped when today is passed over, else pending; a day met → done,
     /// healed → healed, missed → missed, excused → skipped; a day `done` whose window (N days in
     /// any D) is not met yet → skipped when passed over, else pending (today counts once its
-    /// window is met). `DayStatePropertyTests.todayFromDay` is the same rule on the evaluation.
+    /// window is met); a day before the history (a built-in not logged yet) → skipped when passed
+    /// over, else pending. `DayStatePropertyTests.todayFromDay` is the same rule on the evaluation,
+    /// but for `before`, which it always maps to pending.
     func today(per: HabitDefinition.Period?) -> TodayState {
         if let period {
             switch period {
@@ -155,7 +177,10 @@ struct TruthDay: Equatable {
         case .healed: return .healed
         case .missed: return .missed
         case .skipped, .offDay, .notDue: return .skipped
-        case .pending, .open, .before, .later: return .pending
+        // Before the history (a built-in never logged yet): skipped when `skip --all` covers it,
+        // as the evaluation's `today` says when there is no history to walk.
+        case .before: return skipped ? .skipped : .pending
+        case .pending, .open, .later: return .pending
         }
     }
 

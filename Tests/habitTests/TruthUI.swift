@@ -17,19 +17,29 @@ final class TruthUI {
         let command = "cd '\(habit.folder.path)' && env -u NO_COLOR TERM=tmux-256color LANG=C.UTF-8 HABIT_DB='\(habit.db)' "
             + "HABIT_NOW=\(run.now(day, minute)) TZ=\(run.world.zone) HOME='\(habit.folder.path)' '\(HabitProcess.binary.path)' ui; "
             + "echo EXIT=$?; sleep 30"
-        pane = try TmuxPane(name: "truth", folder: habit.folder, command: command, width: 110, height: 30)
-        read(until: "q quits")
+        pane = try TmuxPane(name: "truth", folder: habit.folder, command: command, width: Self.width, height: 30)
+        read(until: "? keys")
     }
 
-    /// Reads the rows off the screen once it shows `text`.
+    /// The screen's width (columns), and how wide `habit ui` makes its name column: the longest
+    /// name, 6 at least, a third of the screen at most (Standards/ui.md).
+    static let width = 110
+    var nameWidth: Int { min(max(run.allNames.map(\.count).max() ?? 0, 6), max(6, Self.width / 3)) }
+
+    /// Reads the rows off the screen once it shows `text`: after each name its cells, three
+    /// columns each (the mark, the note mark, a space), as many as fit; a blank mark (not due)
+    /// is a cell too, and an ASCII mark is read as its glyph.
     func read(until text: String) {
         let screen = pane.screen(until: text)
+        let cells = (Self.width - nameWidth - 1) / 3
         rows = [:]
         for line in screen.split(separator: "\n") {
             let words = line.split(separator: " ")
             // The first line that begins with a habit's name is its row (the status line may begin with one too).
             guard let name = words.first.map(String.init), run.allNames.contains(name), rows[name] == nil else { continue }
-            rows[name] = words.dropFirst().compactMap { $0.first.map(String.init) }
+            // Trailing blanks are not captured: pad the line to its cells.
+            let characters = Array(line.dropFirst(nameWidth + 1)) + Array(repeating: " ", count: 3 * cells)
+            rows[name] = (0..<cells).map { TruthDay.glyph(String(characters[3 * $0])) }
         }
     }
 
