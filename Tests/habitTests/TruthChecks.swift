@@ -291,9 +291,12 @@ extension TruthRun {
     func checkReminders(_ d: Int, _ t: (String) -> TruthDay?) {
         let today = world.day(d)
         func name(_ h: Int?) -> String { h.map { model.names[$0] } ?? "meditate" }
+        // A reminder fires exactly on a day still to do: today's state as of that day is pending —
+        // not met, not skipped or off, and not decided against (missed, healed: no log can make it
+        // met; Standards/reminders.md, "One rule").
         func fires(_ h: Int?) -> Bool? {
             guard let day = t(name(h)) else { return nil }
-            return !day.targetMet && !day.excused
+            return day.today(per: period(of: name(h))) == .pending
         }
         if let list = json(["remind", "list"], d, TruthWorld.viewMinute), let items = list["reminders"] as? [[String: Any]] {
             for (id, h) in reminders {
@@ -309,7 +312,7 @@ extension TruthRun {
                 if item["willFire"] as? Bool != expected {
                     let day = t(name(h))!
                     disagree(d, "remind list --json", name(h), "willFire \(item["willFire"] as? Bool ?? false) on a day \(day.state.rawValue)\(day.period.map { "/\($0.rawValue)" } ?? "")",
-                             "doneAlready \(item["doneAlready"] as? Bool ?? false)")
+                             "doneAlready \(item["doneAlready"] as? Bool ?? false), reason \(item["reason"] as? String ?? "none")")
                 }
             }
         }
