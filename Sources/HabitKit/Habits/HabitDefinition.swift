@@ -93,6 +93,17 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
         /// "a day", "a week", "a month", "in any 3 days": after "3 days" or "≥ 8 glasses".
         public var inWords: String { days.map { "in any \($0) days" } ?? "a \(name)" }
 
+        /// The most days done one period can ask for: 1, 7, 31, D (`habit add --times`, and what
+        /// an import may bring: the harsh fuzzer holds the reader to it).
+        public var maximumTimes: Int {
+            switch self {
+            case .day: 1
+            case .week: 7
+            case .month: 31
+            case .days(let d): d
+            }
+        }
+
         /// How many days Loop's score window spans: 1, 7, 30 (a month), D.
         public var length: Int {
             switch self {

@@ -206,17 +206,16 @@ public struct HabitSpec: Sendable, Equatable {
         guard (1...4).contains(t.utf8.count), t.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(t), n >= 1 else {
             throw .invalidTimes(text, reason: "give a whole number of days, 1 or more")
         }
+        guard n > per.maximumTimes else { return n }
         switch per {
-        case .day where n != 1:
+        case .day:
             throw .invalidTimes(text, reason: "a daily habit is done once a day; for \(n) days a week or month add --per week or --per month")
-        case .week where n > 7:
+        case .week:
             throw .invalidTimes(text, reason: "a week has 7 days: give 1–7 with --per week (or use --per month)")
-        case .month where n > 31:
+        case .month:
             throw .invalidTimes(text, reason: "a month has at most 31 days: give 1–31 with --per month")
-        case .days(let d) where n > d:
+        case .days(let d):
             throw .invalidTimes(text, reason: "\(d) days hold at most \(d) days done: give 1–\(d) with --per \(d)-days")
-        default:
-            return n
         }
     }
 
