@@ -51,6 +51,9 @@ struct HabitCommand: ParsableCommand {
         do {
             command = try parseAsRoot()
         } catch {
+            if let word = arguments.first, let close = Self.commandClose(to: word) {
+                fail(UsageError.unknownCommand(word, suggestion: close), whileParsing: true)
+            }
             fail(error, whileParsing: true)
         }
         do {
@@ -59,6 +62,16 @@ struct HabitCommand: ParsableCommand {
             fail(error, whileParsing: false)
         }
         StoreMemory.settle()
+    }
+
+    /// The command a first word that is none was probably meant to be (`calender` → `calendar`,
+    /// `lgo` → `log`), asked only once the parser refused the line: nil for an option, a command
+    /// itself (its own error says what is wrong) and a word close to none.
+    static func commandClose(to word: String) -> String? {
+        guard !word.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+        guard !names.contains(word) else { return nil }
+        return InputParsing.suggestion(for: word, in: names)
     }
 
     private static func fail(_ error: any Error, whileParsing: Bool) -> Never {

@@ -15,6 +15,8 @@ enum UsageError: HabitError {
     case emptyValue(String)
     /// `--db --json`: a path option whose value starts with `-` (the option, the value).
     case dashPath(String, String)
+    /// `habit calender`: a first word that is no command but close to one (the word, the command).
+    case unknownCommand(String, suggestion: String)
 
     var kind: ErrorKind { .usage }
 
@@ -32,6 +34,8 @@ enum UsageError: HabitError {
             "\(option)= has an empty value; write \(option)=VALUE or \(option) VALUE, or leave \(option) out"
         case .dashPath(let option, let value):
             "\(option) \(quoted: value): a path that starts with '-' looks like an option; give the path after \(option), or write it \(quoted: "./" + value)"
+        case .unknownCommand(let word, let suggestion):
+            "unknown command \(quoted: word); did you mean \(quoted: suggestion)? (see 'habit --help')"
         }
     }
 }
