@@ -41,3 +41,24 @@ import Testing
         #expect(!r.stderr.contains("did you mean 'streak'"), "\(r.stderr)")
     }
 }
+
+/// `habit stats NAME` without `--per` (issue 49, point 4): the habit's own period — a week habit
+/// per week, any other per day; a data type per day.
+@Suite struct StatsWithoutPerTests {
+    @Test func statsWithoutPerUsesTheHabitsOwnPeriod() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let now = ["HABIT_NOW": "2026-03-26T20:00:00+01:00"]
+        #expect(try habit.run(["add", "water", "--unit", "glass", "--at-least", "8"], env: now).status == 0)
+        #expect(try habit.run(["add", "gym", "--times", "3", "--per", "week"], env: now).status == 0)
+        #expect(try habit.run(["log", "water", "3"], env: now).status == 0)
+        let water = try habit.run(["stats", "water", "--json"], env: now)
+        #expect(water.status == 0, "\(water.stderr)")
+        #expect(water.stdout.contains("\"per\":\"day\""), "\(water.stdout)")
+        #expect(water.stdout == (try habit.run(["stats", "water", "--per", "day", "--json"], env: now)).stdout)
+        let gym = try habit.run(["stats", "gym", "--json"], env: now)
+        #expect(gym.status == 0 && gym.stdout.contains("\"per\":\"week\""), "\(gym.stdout) \(gym.stderr)")
+        let steps = try habit.run(["stats", "steps", "--json"], env: now)
+        #expect(steps.status == 0 && steps.stdout.contains("\"per\":\"day\""), "\(steps.stdout) \(steps.stderr)")
+    }
+}

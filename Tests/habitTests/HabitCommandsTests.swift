@@ -442,7 +442,6 @@ enum HabitsFixture {
         Refusal(arguments: ["score", "nope"], mentions: ["'nope'"]),
         Refusal(arguments: ["stats", "nope", "--per", "day"], mentions: ["'nope'", "steps, sleep"]),
         Refusal(arguments: ["stats", "floss", "--per", "year"], mentions: ["'year'"]),
-        Refusal(arguments: ["stats", "floss"], mentions: ["--per"]),
         Refusal(arguments: ["stats", "floss", "--per", "week", "--from", "2026-11-10", "--to", "2026-11-01"], mentions: ["--to"]),
         Refusal(arguments: ["stats", "floss", "--per", "week", "--from", "1969-12-31"], mentions: ["--from"]),
     ]

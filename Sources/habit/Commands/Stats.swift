@@ -1,13 +1,15 @@
 import ArgumentParser
 import HabitKit
 
-/// `habit stats NAME|TYPE --per day|week|month [--from D --to D] [--all-sources] [--json]`.
+/// `habit stats NAME|TYPE [--per day|week|month] [--from D --to D] [--all-sources] [--json]`.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Count, sum, average, min and max per day, week or month, for a habit or a data type.",
         discussion: """
             Buckets are half-open periods (weeks by the week-start setting); a sample counts in the bucket of its day.
+            Without --per: a habit's own period (a week habit per week, a month habit per month, any other \
+            per day); a data type per day.
             Without --from/--to: the last 12 periods, the current one included (for a habit, none before \
             the period it began in). A range is widened to whole periods.
             A habit's name wins over a type's short name (a habit 'steps'); a HealthKit identifier always means the type.
@@ -17,11 +19,16 @@ struct StatsCommand: ParsableCommand {
                                  valueName: "habit-or-type"), completion: HabitNameCompletion.habitOrType)
     var subject: String
 
-    @Option(name: .customLong("per"), help: ArgumentHelp("The length of a bucket: day, week or month.", valueName: "day|week|month"),
+    @Option(name: .customLong("per"), help: ArgumentHelp("The length of a bucket: day, week or month (default: the habit's own period, else day).",
+                                                         valueName: "day|week|month"),
             transform: StatsPeriod.parse)
-    var bucket: StatsPeriod
+    var bucket: StatsPeriod?
 
-    var per: HabitDefinition.Period { bucket.period }
+    /// The buckets without `--per`: a week or month habit's own period, else days.
+    static func defaultPeriod(of subject: StatsSubject) -> HabitDefinition.Period {
+        guard case .habit(let habit) = subject, habit.per == .week || habit.per == .month else { return .day }
+        return habit.per
+    }
 
     @OptionGroup var span: DaySpanOptions
 
@@ -30,10 +37,11 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         try options.store.snapshot { store, env in
             let settings = try store.read(.settings)
+            let subject = try resolve(in: store, env: env)
+            let per = bucket?.period ?? Self.defaultPeriod(of: subject)
             let days = try StatsBuckets.range(from: try span.from?.day(today: env.today, in: "--from"),
                                               to: try span.to?.day(today: env.today, in: "--to"),
                                               per: per, today: env.today, weekStartsOnSunday: settings.weekStartsOnSunday)
-            let subject = try resolve(in: store, env: env)
             var stats = try store.read(.statistics(of: subject, per: per, days: days, allSources: options.allSources, env: env))
             // Without --from a habit's stats start with the period it began in.
             if span.from == nil, case .habit(let habit) = subject { stats.buckets = StatsBuckets.since(habit.since, stats.buckets) }
