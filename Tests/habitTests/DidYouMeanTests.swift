@@ -62,3 +62,39 @@ import Testing
         #expect(steps.status == 0 && steps.stdout.contains("\"per\":\"day\""), "\(steps.stdout) \(steps.stderr)")
     }
 }
+
+/// Words as people say them (issue 49, point 5): a day where the amount goes points to `--date`;
+/// an activity habit does not name suggests the one meant.
+@Suite struct WordsAsPeopleSayThemTests {
+    struct Line: Sendable, CustomTestStringConvertible {
+        let words: [String]
+        let says: String
+        var testDescription: String { words.joined(separator: " ") }
+    }
+
+    static let lines = [
+        Line(words: ["log", "floss", "yesterday"],
+             says: "habit: 'yesterday' is a day, not an amount: to log floss for it, write 'habit log floss --date yesterday'\n"),
+        Line(words: ["log", "water", "2026-03-25"],
+             says: "habit: '2026-03-25' is a day, not an amount: to log water for it, write 'habit log water AMOUNT --date 2026-03-25'\n"),
+        Line(words: ["log", "workout", "jog", "30m"],
+             says: "did you mean 'run'?"),
+        Line(words: ["log", "workout", "hiking", "1h"],
+             says: "did you mean 'walk'?"),
+    ]
+
+    @Test(arguments: lines)
+    func aWordInTheWrongPlaceSaysWhatWasMeantAndChangesNothing(_ line: Line) throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let now = ["HABIT_NOW": "2026-03-26T20:00:00+01:00"]
+        #expect(try habit.run(["add", "floss"], env: now).status == 0)
+        #expect(try habit.run(["add", "water", "--unit", "glass", "--at-least", "8"], env: now).status == 0)
+        let before = try habit.run(["export", "--format", "ndjson"], env: now).stdout
+        let r = try habit.run(line.words, env: now)
+        #expect(r.status == 64)
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(line.says.hasPrefix("habit: ") ? r.stderr == line.says : r.stderr.contains(line.says), "\(r.stderr)")
+        #expect(try habit.run(["export", "--format", "ndjson"], env: now).stdout == before)
+    }
+}

@@ -47,6 +47,13 @@ public enum Activity: String, CaseIterable, Sendable, Codable {
     }
 
     /// Parses an activity name (case-insensitive; a few common aliases), suggesting the closest on failure.
+    /// Words people use for an activity habit does not name, and the one they most likely mean:
+    /// suggested, never taken (`log workout jog 30m` → did you mean 'run'?, not 'yoga').
+    static let meant: [String: Activity] = ["jog": .run, "jogging": .run, "hike": .walk, "hiking": .walk, "biking": .cycle,
+                                            "spin": .cycle, "spinning": .cycle, "lifting": .strength, "weightlifting": .strength,
+                                            "gym": .strength, "crossfit": .hiit, "tabata": .hiit, "cardio": .hiit, "pilates": .yoga,
+                                            "stretching": .yoga, "pushups": .calisthenics, "push-ups": .calisthenics]
+
     public init(parsing text: String) throws(InputError) {
         let key = text.lowercased()
         let aliases: [String: Activity] = ["running": .run, "walking": .walk, "cycling": .cycle, "bike": .cycle,
@@ -54,7 +61,7 @@ public enum Activity: String, CaseIterable, Sendable, Codable {
         if let a = Activity(rawValue: key) ?? aliases[key] {
             self = a
         } else {
-            throw .unknownActivity(text, suggestion: closestMatch(key, in: Activity.allCases.map(\.rawValue)))
+            throw .unknownActivity(text, suggestion: Self.meant[key]?.rawValue ?? closestMatch(key, in: Activity.allCases.map(\.rawValue)))
         }
     }
 

@@ -334,6 +334,9 @@ public enum HabitInputError: HabitError, Equatable {
     case unknownType(String)
     case fromHabitLogged(String, type: String)
     case amountOnYesNo(String)
+    /// `habit log floss yesterday`: a day where the amount goes (the habit, the text, whether
+    /// the habit takes an amount).
+    case dayAsAmount(String, String, takesAmount: Bool)
     case amountMissing(String, unit: String)
     case invalidAmount(String, reason: String)
     case unitMismatch(String, habit: String, unit: String)
@@ -419,6 +422,8 @@ public enum HabitInputError: HabitError, Equatable {
         case .fromHabitLogged(let name, let type):
             "\(quoted: name) reads imported \(type) data; it cannot be logged (import the data with 'habit import')"
         case .amountOnYesNo(let name): "\(quoted: name) is a yes/no habit: log it without an amount ('habit log \(name)')"
+        case .dayAsAmount(let name, let text, let takesAmount):
+            "\(quoted: text) is a day, not an amount: to log \(name) for it, write 'habit log \(name)\(takesAmount ? " AMOUNT" : "") --date \(text.trimmedASCII.lowercased())'"
         case .amountMissing(let name, let unit): "\(quoted: name) counts \(unit): give an amount, e.g. 'habit log \(name) 1'"
         case .invalidAmount(let t, let reason): "invalid amount \(quoted: t): \(reason)"
         case .unitMismatch(let t, let habit, let unit): "amount \(quoted: t) does not fit \(quoted: habit), which counts \(unit)"

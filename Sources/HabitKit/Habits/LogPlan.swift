@@ -206,6 +206,12 @@ public enum LogPlanner {
         }
     }
 
+    /// `today`, `yesterday` or a date `YYYY-MM-DD`: a day, never an amount (`-1` stays a number).
+    static func namesADay(_ text: String) -> Bool {
+        let t = text.trimmedASCII.lowercased()
+        return t == "today" || t == "yesterday" || LocalDay(t) != nil
+    }
+
     /// An own habit's entry: the amount read in its unit (a yes/no habit takes none: 1); for a
     /// day, one that names it; a duration amount spans `[start, end)` like a session; anything
     /// else is an instant (`--at`/`--end`, else now).
@@ -214,6 +220,8 @@ public enum LogPlanner {
         guard definition.loggedType != nil else {
             throw HabitInputError.fromHabitLogged(definition.name, type: definition.fromType ?? "built-in")
         }
+        // A day where the amount goes (`habit log floss yesterday`) says where a day goes.
+        if let text = amountText, Self.namesADay(text) { throw HabitInputError.dayAsAmount(definition.name, text, takesAmount: definition.kind != .yesNo) }
         let amount: Double
         switch (definition.kind, amountText) {
         case (.yesNo, nil): amount = 1
