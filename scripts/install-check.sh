@@ -83,6 +83,7 @@ elif [[ -n "$flags" ]] && command -v readelf >/dev/null; then
 fi
 MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/habit.1" > "$root/man.txt" 2>/dev/null
 grep -q "habit" "$root/man.txt" || { echo "install-check: the man page did not render" >&2; exit 1; }
+! grep -q "_habit" "$root/man.txt" || { echo "install-check: the man page names the hidden '_habit' (habit log NAME)" >&2; exit 1; }
 bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep "habit" > /dev/null \
     || { echo "install-check: bash completion did not load" >&2; exit 1; }
 mkdir -m 0700 "$root/home"

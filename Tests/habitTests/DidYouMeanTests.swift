@@ -98,3 +98,21 @@ import Testing
         #expect(try habit.run(["export", "--format", "ndjson"], env: now).stdout == before)
     }
 }
+
+/// `habit log NAME --help` and its refusals name the command as a person types it, never the
+/// hidden `_habit` (issue 49, point 4).
+@Suite struct LogNameHelpTests {
+    @Test func theHelpOfLogNameShowsNameAndAmountNeverTheHiddenName() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let help = try habit.run(["log", "floss", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: habit log NAME [AMOUNT]"), "\(help.stdout)")
+        #expect(!help.stdout.contains("_habit"), "\(help.stdout)")
+        #expect(help.stdout.contains("a yes/no habit takes none"))
+        #expect(try habit.run(["add", "water", "--unit", "glass", "--at-least", "8"]).status == 0)
+        let both = try habit.run(["log", "water", "1", "--date", "yesterday", "--at", "07:00"])
+        #expect(both.status == 64)
+        #expect(both.stderr.hasSuffix("(see 'habit log NAME --help')\n"), "\(both.stderr)")
+    }
+}

@@ -6,9 +6,20 @@ import HabitKit
 /// habit of one's own (what `habit log WORD …` runs when WORD is no built-in). An unknown name
 /// lists the habits there are (exit 64); without a word it shows `habit log --help`.
 struct LogHabit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: LogGrammar.habit.name, shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: LogGrammar.habit.name,
+        abstract: "Log one of your own habits: done (yes/no), or an amount in its unit.",
+        usage: "habit log NAME [AMOUNT] [--at <at> | --end <end> | --date <date>] [--note <note>] [--db <path>] [--json]",
+        discussion: """
+            NAME is the habit (see 'habit habits'). AMOUNT is in the habit's unit — 3, 3glass, 25m for a \
+            habit in minutes; a yes/no habit takes none. Without --at, --end or --date the entry is now.
+            Examples: habit log floss; habit log water 3; habit log reading 25m --date yesterday
+            """,
+        shouldDisplay: false)
 
-    @Argument(parsing: .allUnrecognized) var words: [String] = []
+    @Argument(parsing: .allUnrecognized,
+              help: ArgumentHelp("The habit's name, then the amount in its unit (none for a yes/no habit).", valueName: "name [amount]"))
+    var words: [String] = []
 
     @Option(name: .long, parsing: .unconditional,
             help: "When: 07:30, 'yesterday 21:00', -2 08:00, ISO 8601 (a duration amount starts then).", transform: TimeValue.parse)

@@ -58,6 +58,8 @@ struct Failure {
         if let start = full.range(of: "See '"), let end = full[start.upperBound...].range(of: "'") {
             help = String(full[start.upperBound..<end.lowerBound])
         }
+        // `habit log NAME` is the hidden subcommand `_habit`: say it as a person types it.
+        help = help.replacingOccurrences(of: "log \(LogGrammar.habit.name) ", with: "log NAME ")
         return message + " (see '\(help)')"
     }
 }
