@@ -55,7 +55,7 @@ import Testing
         #expect(next.delivered.count == 1)
     }
 
-    /// A log cancels an occurrence only when it makes that occurrence's day met (DESIGN.md §11):
+    /// A log cancels an occurrence only when it makes that occurrence's day met (Standards/reminders.md, "Cancellation"):
     /// a minute of meditation (below `min-minutes`) or a NoAlc entry at 10:00 — for last evening —
     /// leaves tonight's occurrence to the check.
     @Test func aLogThatLeavesTheDayShortCancelsNothing() throws {

@@ -3,7 +3,7 @@ import HabitKit
 
 /// The checks of a ``TruthRun`` on one day: the calendar's JSON is the one evaluation's word
 /// (a dump of `HabitEvaluator.evaluate`), the oracle (``TruthModel``) checks it on the plain
-/// habits, and every other view must agree with it (DESIGN.md §11, Standards/habits.md "Day
+/// habits, and every other view must agree with it (Standards/habits.md "Day
 /// states", Standards/ask.md, Standards/reminders.md).
 extension TruthRun {
     static let builtins = ["meditate", "workout", "noalc"]
@@ -286,8 +286,9 @@ extension TruthRun {
     }
 
     /// `remind list --json` before the reminders' time: each occurrence of today will fire iff
-    /// the day's target is not met and the day is not skipped or off; its words name the habit's
-    /// current name. `remind check` at the time delivers exactly those (DESIGN.md §11, "Reminders").
+    /// the day's state as of that day is pending (not met, skipped, off or decided against); its
+    /// words name the habit's current name. `remind check` at the time delivers exactly those
+    /// (Standards/reminders.md, "One rule").
     func checkReminders(_ d: Int, _ t: (String) -> TruthDay?) {
         let today = world.day(d)
         func name(_ h: Int?) -> String { h.map { model.names[$0] } ?? "meditate" }

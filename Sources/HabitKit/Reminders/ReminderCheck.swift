@@ -34,7 +34,7 @@ public enum ReminderCheck {
             : calendar.day(containing: occurrence.at)
     }
 
-    /// The one rule for every reminder, built-in or own (DESIGN.md §11; Standards/reminders.md,
+    /// The one rule for every reminder, built-in or own (Standards/reminders.md,
     /// "One rule"): the occurrence's habit day `day` as the one evaluation (``HabitEvaluator``)
     /// finds it as of that day — `state` — is delivered only while it is pending. A day done (a
     /// week or month habit: its period as of that day met) is `done`; a day decided against (an
