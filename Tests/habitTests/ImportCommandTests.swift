@@ -119,7 +119,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         let meditate = try #require((all["habits"] as? [[String: Any]])?.first)
         #expect(meditate["current"] as? Int == 2)
         #expect(all["otherSourceSamples"] as? Int == 2)
-        #expect(try habit.run(["streak", "--all-sources"], env: env).stdout.contains("includes 2 samples from other sources"))
+        #expect(try habit.run(["streak", "--all-sources"], env: env).stdout.contains("includes 2 entries from other sources"))
     }
 
     static let truncated = """
@@ -282,7 +282,7 @@ final class ReferenceCounter: NSObject, XMLParserDelegate {
         #expect(ndjson.stdout.split(separator: "\n").count == 1)  // the 26th's midnight session is not in [25th, 26th)
         let csv = try habit.run(["export", "--format", "csv"], env: env)
         let lines = csv.stdout.split(separator: "\n")
-        #expect(lines.first == "kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks")
+        #expect(lines.first == "kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks,habit,note,metadata")
         #expect(lines.count == 1 + 3 + 1)  // header, 2 sessions + energy sample, 1 workout
         let json = try JSONSerialization.jsonObject(with: Data(try habit.run(["export", "--format", "json"], env: env).stdout.utf8)) as? [String: Any]
         #expect((json?["objects"] as? [Any])?.count == 4)

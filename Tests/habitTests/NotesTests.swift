@@ -80,7 +80,7 @@ import Testing
         #expect(try habit.run(["log", "meditate", "10m"], env: now).status == 0)
         let calendar = try habit.run(["calendar", "2025-10"], env: now)
         let week = calendar.stdout.split(separator: "\n").first { $0.hasPrefix("20") }.map(String.init) ?? ""
-        #expect(week.hasPrefix("20···") && week.contains("21●··✎22●··"), "\(calendar.stdout)")
+        #expect(week.hasPrefix("20···") && week.contains("21●··✎ 22●··"), "\(calendar.stdout)")
         #expect(calendar.stdout.contains("✎ a note (habit notes)"))
         let json = try habit.run(["calendar", "2025-10", "--json"], env: now)
         let days = (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["days"] as? [[String: Any]] ?? []

@@ -29,7 +29,7 @@ import Testing
         #expect(allMeditate["today"] as? String == "done")
 
         let text = try habit.run(["streak", "--all-sources"], env: env)
-        #expect(text.stdout.contains("includes 1 sample from other sources"))
+        #expect(text.stdout.contains("includes 1 entry from other sources"))
     }
 
     @Test func calendarJSONHasEveryDayOfTheMonthAndMarksWhatTheStreakCounts() throws {

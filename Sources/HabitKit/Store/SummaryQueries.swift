@@ -287,15 +287,16 @@ struct SummaryTotals {
         }
     }
 
-    /// Samples of the summary's types (active energy only when it was summed) and workouts in
-    /// `range` from sources other than the app's,
+    /// The entries in `range` from sources other than the app's — mindful sessions, NoAlc entries
+    /// and workouts; a workout's active energy is part of its workout, never counted beside it,
+    /// whether the summary summed it (`energy`, the calendar's grid) or not (the streaks): one
+    /// meaning for "includes N entries from other sources" in every output (issue 49) —
     /// counted on the `(typeId, sourceId, start)` index with the sets resolved first.
     /// `grants`: the transaction's access grants (nil: read now).
-    static func otherSourceCount(in range: InstantRange, energy: Bool, grants known: AccessGrants? = nil, _ db: Database) throws -> Int {
+    static func otherSourceCount(in range: InstantRange, energy _: Bool, grants known: AccessGrants? = nil, _ db: Database) throws -> Int {
         // Only types habit may read are counted (Standards/access.md).
         let grants = try known ?? HabitStore.grants(db)
-        let types = ([SampleType.mindfulSession, SampleType.alcoholicBeverages] + (energy ? [SampleType.activeEnergyBurned] : []))
-            .filter(grants.mayRead)
+        let types = [SampleType.mindfulSession, SampleType.alcoholicBeverages].filter(grants.mayRead)
         let typeIDs = try types.compactMap { try Lookup.sampleType.existingID($0, db) }
         let others = try Int64.fetchAll(db, SQLRequest<Int64>(literal: StoreRules.otherSourceIDs))
         let visible = try StoreRules.resolvedSources(all: true, db)

@@ -76,7 +76,8 @@ struct CalendarCommand: ParsableCommand {
                     lines = [style.bold(report.definition.name) + "  " + AccessText.noReadAccess(report)]
                 } else if let report = overview.reports.first, habit != nil {
                     lines = year ? CalendarText.year(report, range: range, style: style)
-                                 : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
+                                 : CalendarText.month(report, range: range, today: env.today, weekStartsOnSunday: view.settings.weekStartsOnSunday,
+                                                      noted: Set(notesByDay.keys), style: style)
                 } else if !tags.isEmpty, !year {
                     // --tag: the tagged habits' rows, without the built-ins' grid.
                     lines = [style.bold("\(label) · tag \(tags.joined(separator: ", "))")]
@@ -86,7 +87,8 @@ struct CalendarCommand: ParsableCommand {
                     if !year { lines += CalendarText.habitRows(overview, range: range, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style) }
                 }
                 lines.append("")
-                lines += StreakText.lines(overview, style: style)
+                // The grid says what other sources brought in its month or year: the streaks' span is another count.
+                lines += StreakText.lines(overview, style: style, sourcesNote: habit != nil || !tags.isEmpty && !year)
                 return DegradedMode.Answer(text: lines.joined(separator: "\n"), kind: .text, asOf: asOf)
             }
         }

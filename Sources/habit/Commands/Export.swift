@@ -14,7 +14,8 @@ struct Export: ParsableCommand {
             events) and skip, with all that the store keeps of it; 'habit import FILE.ndjson' reads it back, \
             adding only what the store does not have. With --all-sources and neither --type nor --from/--to it \
             is the whole store: its settings, reminders (and their handled occurrences) and the names of saved \
-            anchors too. csv has samples and workouts only. With --output, the \
+            anchors too. csv has samples and workouts only, a row each, with the habit's name, the note and the \
+            metadata in its last columns; 'habit import FILE.csv' reads it back. With --output, the \
             file is written beside its target and renamed into place when complete (mode 0600); it may not be \
             the store.
             """)
@@ -41,7 +42,10 @@ struct Export: ParsableCommand {
         if let output { try OutputFile.checkTarget(output, store: store.path) }
         try store.snapshot({ env in (try days.range(env: env), try days.entryRange(env: env)) }) { store, env, ranges in
             let file = try output.map { path throws(OutputFileError) in try OutputFile(path: path, store: self.store.path) }
-            let writer = try ExportWriter(format: format, file: file)
+            // csv names each row's habit: own habits by their current names, read in the same snapshot.
+            let names = format == .csv ? Dictionary(try store.read(.ownHabits(includingArchived: true)).map { ($0.id, $0.name) },
+                                                    uniquingKeysWith: { a, _ in a }) : [:]
+            let writer = try ExportWriter(format: format, file: file, names: names)
             let calendar = env.calendar
             try store.read(.interchangeLines(in: ranges.0, entries: ranges.1, type: type, allSources: allSources, calendar: calendar) {
                 try writer.write($0, calendar: calendar)

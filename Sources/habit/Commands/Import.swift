@@ -48,6 +48,7 @@ struct Import: ParsableCommand {
         case .habitBullCSV: return try importTracker(HabitBullReader.read(path: path))
         case .genericCSV: return try importTracker(GenericCSVReader.read(path: path))
         case .interchange: return try importInterchange()
+        case .habitCSV: return try importHabitCSV()
         }
         // Opened and checked (a regular file) before the store is opened for writing.
         let export = try ExportReader(path: path)
@@ -119,7 +120,19 @@ struct Import: ParsableCommand {
         }
         let reader = try LineReader(path: path)  // opened and checked (a regular file) before the store
         let parallel = reader.size >= HabitStore.parallelImportFromBytes
-        let summary = try streaming { store, _ in try store.importInterchange(dryRun: dryRun, parallel: parallel, objects(reader)) }
+        try printInterchange(try streaming { store, _ in try store.importInterchange(dryRun: dryRun, parallel: parallel, objects(reader)) })
+    }
+
+    /// habit's own CSV export (``HabitCSVReader``): read and checked whole before a store is opened
+    /// or made, then stored as the interchange format's lines are (Standards/import-export.md).
+    private func importHabitCSV() throws {
+        let read = { (env: HabitEnvironment) in try HabitCSVReader.read(path: path, calendar: env.calendar, now: env.now) }
+        let (store, _, lines) = dryRun && !store.exists ? try store.reading(read) : try store.writing(read)
+        var next = lines.makeIterator()
+        try printInterchange(try store.importInterchange(dryRun: dryRun) { next.next() })
+    }
+
+    private func printInterchange(_ summary: InterchangeSummary) throws {
         if output.json {
             try Output.printJSON(InterchangeImportJSON(summary))
             return

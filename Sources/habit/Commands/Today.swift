@@ -38,7 +38,7 @@ struct Today: ParsableCommand {
                 if short { return .init(text: StatusText.short(DayPlan(overview), tail: Pending.suffix(pending)), kind: .text, asOf: asOf) }
                 var lines = TodayText.lines(DayPlan(overview), day, today: env.today, style: .live)
                 if pending > 0 { lines.append(Pending.tooltip(pending)) }
-                if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { lines.append(note) }
+                lines += StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount)
                 return .init(text: lines.joined(separator: "\n"), kind: .text, asOf: asOf)
             }
         }

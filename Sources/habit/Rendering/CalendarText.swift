@@ -5,28 +5,57 @@ enum CalendarText {
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 
-    /// Each cell: day number, meditation ring, workout ring, NoAlc level, and ✎ for a day whose
-    /// entries carry a note (`noted`) — 6 columns wide.
+    /// One day of a month grid: its number, its marks (`marks`: the same width on every day), then
+    /// ✎ when its entries carry a note, else a space, and a space — so a note mark never touches
+    /// the next day's number (`20●◐e✎21` before issue 49). Every month grid draws its days with it.
+    static func dayCell(_ number: String, marks: String, noted: Bool) -> String {
+        number + marks + (noted ? CalendarMark.note : " ") + " "
+    }
+
+    /// The weekday names over a grid whose cells are `width` columns wide.
+    static func weekdayHeader(width: Int, weekStartsOnSunday: Bool) -> String {
+        var names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+        if weekStartsOnSunday { names = ["Su"] + names.dropLast() }
+        return names.map { " " + $0 + String(repeating: " ", count: width - 3) }.joined().trimmingTrailingSpaces
+    }
+
+    /// `items` joined by three spaces on lines of at most ``Width/columns`` columns, each line
+    /// broken between items (an item wider than a line at its spaces): a legend that fits the
+    /// terminal, 80 columns included.
+    static func legendLines(_ items: [String]) -> [String] {
+        var lines: [String] = [], line = ""
+        for item in items.flatMap({ Width.of($0) > Width.columns ? Width.wrap($0, to: Width.columns) : [$0] }) {
+            if line.isEmpty { line = item } else if Width.of(line) + 3 + Width.of(item) <= Width.columns { line += "   " + item } else {
+                lines.append(line)
+                line = item
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Each cell (``dayCell(_:marks:noted:)``): day number, meditation ring, workout ring, NoAlc
+    /// level, ✎ for a day whose entries carry a note (`noted`) or a space, and a space — 7 columns.
     static func month(_ view: CalendarView, today: LocalDay, noted: Set<LocalDay> = [], style: Style) -> [String] {
         let first = view.range.lowerBound
-        var names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-        if view.settings.weekStartsOnSunday { names = ["Su"] + names.dropLast() }
         var lines = [style.bold("\(monthNames[first.month - 1]) \(first.year)"),
-                     names.map { " " + $0 + "   " }.joined().trimmingTrailingSpaces]
+                     weekdayHeader(width: 7, weekStartsOnSunday: view.settings.weekStartsOnSunday)]
         for week in view.weeks {
             let cells = week.map { cell -> String in
-                guard let d = cell else { return "      " }
+                guard let d = cell else { return "       " }
                 let number = String(d.summary.day.day).leftPadded(2)
                 let shown = d.summary.day == today ? style.bold(number) : d.summary.day > today ? style.dim(number) : number
-                return shown + style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
-                    + style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
-                    + style.level(d.summary.noalc) + (noted.contains(d.summary.day) ? CalendarMark.note : " ")
+                return dayCell(shown, marks: style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
+                                   + style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
+                                   + style.level(d.summary.noalc), noted: noted.contains(d.summary.day))
             }
             lines.append(cells.joined().trimmingTrailingSpaces)
         }
-        lines.append(style.dim("meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no   workout ● ≥ \(view.settings.workoutGoalMinutes) min   noalc s/e/w"
-                              + (noted.isEmpty ? "" : "   \(CalendarMark.note) a note (habit notes)")))
-        if let note = StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount) { lines.append(style.dim(note)) }
+        lines += legendLines(["meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no",
+                              "workout ● ≥ \(view.settings.workoutGoalMinutes) min", "noalc s/e/w"]
+                             + (noted.isEmpty ? [] : ["\(CalendarMark.note) a note (habit notes)"])).map(style.dim)
+        lines += StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount,
+                                        span: "in \(monthNames[first.month - 1]) \(first.year)").map(style.dim)
         return lines
     }
 
@@ -47,7 +76,8 @@ enum CalendarText {
             lines.append(String(monthNames[month - 1].prefix(3)) + "   " + (byMonth[month] ?? []).joined())
         }
         lines.append(style.dim("habits counted per day: · none  ░ up to half  ▒ more  █ all (\(habits))"))
-        if let note = StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount) { lines.append(style.dim(note)) }
+        lines += StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount,
+                                        span: "in \(view.range.lowerBound.year)").map(style.dim)
         return lines
     }
 
@@ -118,20 +148,21 @@ enum CalendarText {
         style.paint(CalendarMark(state)) + " " + (state?.rawValue ?? "not begun")
     }
 
-    /// One habit's month: each cell the day number, its mark and (for a quantity) its value.
-    static func month(_ report: HabitReport, range: DayRange, today: LocalDay, weekStartsOnSunday: Bool, style: Style) -> [String] {
+    /// One habit's month: each cell (``dayCell(_:marks:noted:)``) the day number, its mark, (for a
+    /// quantity) its value in three columns, and ✎ on a day whose entries carry a note — 8 columns.
+    static func month(_ report: HabitReport, range: DayRange, today: LocalDay, weekStartsOnSunday: Bool, noted: Set<LocalDay> = [],
+                      style: Style) -> [String] {
         let first = range.lowerBound
-        var names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
-        if weekStartsOnSunday { names = ["Su"] + names.dropLast() }
         var lines = [style.bold("\(report.definition.name) — \(monthNames[first.month - 1]) \(first.year)"),
-                     names.map { " " + $0 + "    " }.joined().trimmingTrailingSpaces]
+                     weekdayHeader(width: 8, weekStartsOnSunday: weekStartsOnSunday)]
         let firstColumn = weekStartsOnSunday ? first.isoWeekday % 7 : first.isoWeekday - 1
-        var cells = Array(repeating: "       ", count: firstColumn)
+        var cells = Array(repeating: "        ", count: firstColumn)
         for status in report.days {
             let number = String(status.day.day).leftPadded(2)
             let shown = status.day == today ? style.bold(number) : number
             let value = report.definition.kind == .yesNo || status.value == 0 ? "" : TextRendering.number(status.value)
-            cells.append(shown + mark(status, style: style) + value.prefix(3).padding(toLength: 4, withPad: " ", startingAt: 0))
+            cells.append(dayCell(shown, marks: mark(status, style: style) + value.prefix(3).padding(toLength: 3, withPad: " ", startingAt: 0),
+                                 noted: noted.contains(status.day)))
         }
         // A week habit's weeks are the grid's lines (both start on `week-start`): each week's
         // state after its days; a month habit's under the grid.
@@ -139,14 +170,14 @@ enum CalendarText {
         for (i, week) in stride(from: 0, to: cells.count, by: 7).enumerated() {
             var line = cells[week..<min(week + 7, cells.count)].joined()
             if report.definition.per == .week, periods.indices.contains(i) {
-                line += String(repeating: " ", count: 7 * (7 - min(7, cells.count - week))) + "│ " + periodState(periods[i].state, style: style)
+                line += String(repeating: " ", count: 8 * (7 - min(7, cells.count - week))) + "│ " + periodState(periods[i].state, style: style)
             }
             lines.append(line.trimmingTrailingSpaces)
         }
         if report.definition.per == .month, let month = periods.first {
             lines.append("the month: " + periodState(month.state, style: style))
         }
-        lines.append(style.dim(legend))
+        lines += legendLines([legend] + (noted.isEmpty ? [] : ["\(CalendarMark.note) a note (habit notes)"])).map(style.dim)
         return lines
     }
 

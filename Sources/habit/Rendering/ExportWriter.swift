@@ -19,17 +19,25 @@ final class ExportWriter {
     /// Samples and workouts are written in the encoder's bytes without it (``JSONBytes``); other lines by the encoder.
     private var json = JSONBytes()
     private let envelope: (head: Data, tail: Data)
+    /// Each own habit's name by its id: the csv's `habit` column.
+    private let names: [String: String]
 
-    init(format: Format, file: OutputFile?) throws {
+    /// csv's columns: the first thirteen as every release wrote them, then `habit`, `note` and
+    /// `metadata` (issue 49) — columns are only ever added at the end.
+    static let csvHeader = HabitCSVReader.columns.joined(separator: ",")
+
+    /// `names`: each own habit's current name by its id (csv names the habit of each row).
+    init(format: Format, file: OutputFile?, names: [String: String] = [:]) throws {
         self.format = format
         self.file = file
+        self.names = names
         encoder = Output.makeEncoder()
         // `{"objects":[]}` split at its empty array: the head before "]", the tail from it.
         let empty = try encoder.encode(ExportJSON(objects: []))
         let split = empty.lastIndex(of: UInt8(ascii: "]")) ?? empty.endIndex
         envelope = (empty[..<split], empty[split...])
         switch format {
-        case .csv: append("kind,uuid,type,start,end,value,unit,source,workout,totalEnergyKcal,totalDistanceMeters,level,drinks\n".utf8)
+        case .csv: append((Self.csvHeader + "\n").utf8)
         case .json: append(envelope.head)
         case .ndjson: break
         }
@@ -37,6 +45,10 @@ final class ExportWriter {
 
     /// One line: a csv row for samples and workouts (csv has no habits, skips or configuration), else a line.
     /// A NoAlc row's value is its level's stored count (0, 4, 6); `level` and `drinks` say what was logged.
+    /// `habit` names the habit a row of habit's own sources was logged for (an own habit by its
+    /// current name, a built-in by its name; empty for other sources' rows), `note` is its note,
+    /// `metadata` all its metadata as the store keeps it (a JSON object of strings; empty: none) —
+    /// what `habit import` needs to take the file back (``HabitCSVReader``).
     func write(_ item: InterchangeLine, calendar: HabitCalendar) throws {
         guard format == .csv else { return try self.object(item, calendar: calendar) }
         guard case .data(let object) = item else { return }
@@ -44,11 +56,14 @@ final class ExportWriter {
         case .sample(let s, _):
             try row(["sample", s.uuid.storeText, s.type, calendar.iso8601(s.start), calendar.iso8601(s.end),
                               s.value.map { String($0) } ?? s.metadata["categoryValue"] ?? "", s.unit ?? "", s.source.bundleID,
-                              s.workout?.storeText ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? ""])
+                              s.workout?.storeText ?? "", "", "", s.metadata["level"] ?? "", s.metadata["drinks"] ?? "",
+                              HabitCSVReader.habitName(of: s, names: names) ?? "", s.metadata[NoteRules.key] ?? "",
+                              MetadataCoding.encode(s.metadata) ?? ""])
         case .workout(let w, _, _, _):
             try row(["workout", w.uuid.storeText, w.activityType, calendar.iso8601(w.start), calendar.iso8601(w.end),
                               String(w.duration), "s", w.source.bundleID, "", w.totalEnergyKcal.map { String($0) } ?? "",
-                              w.totalDistanceMeters.map { String($0) } ?? "", "", ""])
+                              w.totalDistanceMeters.map { String($0) } ?? "", "", "",
+                              w.source.isApp ? Habit.workout.rawValue : "", w.metadata[NoteRules.key] ?? "", MetadataCoding.encode(w.metadata) ?? ""])
         case .habit, .skip, .activitySummary:
             return
         }

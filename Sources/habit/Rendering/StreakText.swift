@@ -5,7 +5,9 @@ import HabitKit
 enum StreakText {
     /// `name  12 days  longest   30  jokers 1 of 3 ◆◇◇  today done`, one line per habit, names
     /// cut to fit the terminal; then what a joker is, when a daily habit is listed.
-    static func lines(_ overview: HabitOverview, style: Style) -> [String] {
+    /// `sourcesNote`: false under a calendar grid, which says what other sources brought in its
+    /// own span (one output, one count).
+    static func lines(_ overview: HabitOverview, style: Style, sourcesNote showsSources: Bool = true) -> [String] {
         func columns(longest: Bool) -> [String] {
             overview.reports.map { r -> String in
                 let unit = r.definition.per.streakUnit
@@ -41,14 +43,17 @@ enum StreakText {
             lines += Width.wrap("a joker heals one missed day; every 7th streak day earns one, \(StreakWalk.maximumJokers) at most",
                                 to: Width.columns).map(style.dim)
         }
-        if let note = sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) {
-            lines.append(style.dim(note))
-        }
+        if showsSources { lines += sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount).map(style.dim) }
         return lines
     }
 
-    /// "includes N samples from other sources", or nil when only the app's sources were read.
-    static func sourcesNote(allSources: Bool, count: Int) -> String? {
-        allSources ? "includes \(counting(count, "sample")) from other sources (--all-sources)" : nil
+    /// With `--all-sources`, what other sources brought, in one meaning in every output (issue 49):
+    /// entries — a mindful session, a NoAlc entry or a workout each (a workout's energy sample is
+    /// part of its workout, never counted beside it) — in `span` when given (`in November 2026`),
+    /// wrapped to the terminal. Nothing when only the app's sources were read.
+    static func sourcesNote(allSources: Bool, count: Int, span: String? = nil) -> [String] {
+        guard allSources else { return [] }
+        return Width.wrap("includes \(counting(count, "entry", plural: "entries")) from other sources\(span.map { " " + $0 } ?? "") "
+                          + "(each a mindful session, NoAlc entry or workout; --all-sources)", to: Width.columns)
     }
 }

@@ -125,7 +125,7 @@ public enum TrackerImportError: HabitError, Equatable {
         case .unrecognised(let path, let what):
             "\(ImportText.quoted(path)) is \(what.map { $0 + ", " } ?? "")not an Apple Health export, a Loop Habit Tracker export or backup, "
                 + "a harsh log, a HabitBull CSV export, a CSV with the header \(GenericCSVReader.shape) "
-                + "or habit's interchange file (habit export --format ndjson); nothing was imported"
+                + "or habit's own export (habit export --format ndjson or csv); nothing was imported"
         case .malformed(let path, let reason):
             "\(ImportText.quoted(path)): \(reason); nothing was imported"
         }

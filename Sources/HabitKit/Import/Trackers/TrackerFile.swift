@@ -6,7 +6,7 @@ import ZIPFoundation
 /// `Habits.csv`), a Loop backup (an SQLite file), a harsh log (lines `YYYY-MM-DD : Name : y`),
 /// HabitBull's CSV export (`HabitName,HabitDescription,HabitCategory,…`), a CSV of one's own (a
 /// header naming a `habit` column), or habit's own interchange format (ndjson: lines that are
-/// JSON objects).
+/// JSON objects) or CSV export (`kind,uuid,type,…`).
 public enum TrackerFile {
     public enum Kind: Sendable, Equatable {
         case healthExport
@@ -19,6 +19,9 @@ public enum TrackerFile {
         case genericCSV
         /// habit's own interchange format (`habit export --format ndjson`): a line that is a JSON object.
         case interchange
+        /// habit's own CSV export (`habit export --format csv`, ``HabitCSVReader``): its header
+        /// starts `kind,uuid,type,start,end,…`. Told before the generic CSV, whose `habit` column it has.
+        case habitCSV
     }
 
     /// Text files (harsh's log and habits) and CSV entries are read whole: at most this many bytes.
@@ -44,6 +47,7 @@ public enum TrackerFile {
         case UInt8(ascii: "<"): return .healthExport
         case nil: throw TrackerImportError.unrecognised(path, what: "empty")
         default:
+            if HabitCSVReader.looksLikeExport(head) { return .habitCSV }
             if HabitBullReader.looksLikeExport(head) { return .habitBullCSV }
             if GenericCSVReader.looksLikeCSV(head) { return .genericCSV }
             throw TrackerImportError.unrecognised(path, what: nil)
