@@ -45,6 +45,9 @@ import Testing
         #expect(from["Floss"]?["entriesAdded"] as? Int == 1)  // the 21st; the 22nd was logged here
         #expect(from["Floss"]?["entriesKnown"] as? Int == 1)
         #expect(from["Floss"]?["fileSettings"] == nil)  // yes/no every day, as here
+        // Its history is the file's: it starts at Loop's first day of Floss, the 21st, not the day it was made here.
+        #expect((from["Floss"]?["habit"] as? [String: Any])?["since"] as? String == "2026-11-21")
+        #expect(from["Floss"]?["sinceBefore"] as? String == "2026-11-22")
         #expect(from["Read pages"]?["merged"] as? Bool == true && from["Read pages"]?["entriesAdded"] as? Int == 5)
         #expect(from["Gym"]?["created"] as? Bool == true && from["Gym"]?["merged"] as? Bool == false)
         let names = try Self.habitNames(habit)

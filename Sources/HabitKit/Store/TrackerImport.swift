@@ -28,6 +28,9 @@ public struct TrackerImportSummary: Sendable, Equatable {
         /// When it joined a habit whose kind, unit, target or frequency differ from the file's:
         /// the habit the file's would have been (the one here is kept as it is, ``definition``).
         public var fileSettings: HabitDefinition?
+        /// When it joined a habit whose history started later than the file's: the day it started
+        /// on before (its `since` is now the file's first day).
+        public var sinceBefore: LocalDay?
     }
 
     public var tracker: TrackerExport.Tracker
@@ -59,7 +62,8 @@ extension HabitStore {
     /// of the file joins the habit here that its `--map` names (made with that name when there is
     /// none) or, with `--merge`, the one with the name it would get: its entries join that habit's
     /// (identities still from the file's habit, so importing again adds nothing), a day that habit
-    /// has an entry for already is left alone, and the habit's settings stay as they are here. A habit whose type may not be written (read in this transaction, as
+    /// has an entry for already is left alone, and the habit's settings stay as they are here; its
+    /// history starts at the file's first day when that is earlier. A habit whose type may not be written (read in this transaction, as
     /// every writer reads it) gets neither entries nor skips: they are counted as not kept.
     public func importTracker(_ export: TrackerExport, env: HabitEnvironment, dryRun: Bool,
                               matching: TrackerMatching = .none, path: String = "") throws -> TrackerImportSummary {
@@ -85,6 +89,13 @@ extension HabitStore {
                     let own = try TrackerIdentity.definition(habit, id: id, name: here.name, today: env.today, at: env.now)
                     try TrackerMerge.check(habit, joining: here)
                     if !TrackerMerge.sameSettings(own, here) { found.fileSettings = own }
+                    // The file's history is the habit's: it starts at the earlier first day.
+                    if own.since < here.since {
+                        var earlier = here
+                        (earlier.since, earlier.modified) = (own.since, env.now)
+                        try HabitRecord(earlier).update(db)
+                        (found.definition, found.sinceBefore) = (earlier, here.since)
+                    }
                     return found
                 }
                 let byName = TrackerRules.habitName(habit.originalName) { _ in false }

@@ -18,6 +18,8 @@ struct TrackerImportJSON: Codable, Equatable {
         /// When it joined a habit whose settings differ: the habit the file's would have been
         /// (`habit` is the one here, kept as it is).
         let fileSettings: HabitEntryJSON?
+        /// When it joined a habit whose history started later: the day it started on before.
+        let sinceBefore: String?
         let entriesAdded: Int
         let entriesKnown: Int
         let skipsAdded: Int
@@ -48,7 +50,7 @@ struct TrackerImportJSON: Codable, Equatable {
         skipsAdded = s.skipsAdded
         habits = s.habits.map {
             HabitJSON(from: $0.originalName, created: $0.created, clash: $0.clash, approximation: $0.approximation,
-                      habit: HabitEntryJSON($0.definition), merged: $0.merged, fileSettings: $0.fileSettings.map { HabitEntryJSON($0) },
+                      habit: HabitEntryJSON($0.definition), merged: $0.merged, fileSettings: $0.fileSettings.map { HabitEntryJSON($0) }, sinceBefore: $0.sinceBefore?.description,
                       entriesAdded: $0.checksAdded, entriesKnown: $0.checksKnown,
                       skipsAdded: $0.skipsAdded, skipsKnown: $0.skipsKnown)
         }

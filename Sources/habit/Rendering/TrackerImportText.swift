@@ -29,6 +29,9 @@ enum TrackerImportText {
             if let file = h.fileSettings {
                 lines.append("    in the file: \(describe(file)); kept \(h.name)'s: \(describe(h.definition))")
             }
+            if let before = h.sinceBefore {
+                lines.append("    its history \(s.dryRun ? "would start" : "now starts") on \(h.definition.since), the file's first day (it started on \(before))")
+            }
         }
         if !s.leftOut.isEmpty {
             lines.append("\(counting(s.leftOut.count, "habit")) without any data in the file, not created: "
