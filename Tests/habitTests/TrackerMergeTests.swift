@@ -166,5 +166,18 @@ import Testing
         let r = try habit.run(["import", ndjson.path, "--merge"], env: Self.now)
         #expect(r.status == 64 && r.stderr.contains("--merge and --map are for another tracker's file"), "\(r.stderr)")
         #expect(try habit.contents() == before)
+
+        // Refused inside the import's transaction: a habit that reads imported data, and a map to a
+        // new name for a habit an earlier import made under another (here floss-2).
+        #expect(try habit.run(["add", "move", "--from", "activity-summary", "--field", "move"], env: Self.now).status == 0)
+        #expect(try habit.run(["import", file], env: Self.now).status == 0)
+        let imported = try habit.contents()
+        for (options, message) in [(["--map", "Floss=move"], "'move' reads imported data (--from)"),
+                                   (["--map", "Floss=teeth"], "'Floss' was imported before as 'floss-2', and no habit is called 'teeth'")] {
+            let r = try habit.run(["import", file] + options, env: Self.now)
+            #expect(r.status == 64 && r.stderr.contains(message), "\(options): \(r.stderr)")
+            #expect(r.stderr.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1)
+        }
+        #expect(try habit.contents() == imported)
     }
 }
