@@ -134,7 +134,8 @@ import Testing
         let refusals: [(String, String)] = [
             ("HabitName,HabitDescription,HabitCategory,Value\nRun,,,1", "line 1: the header names no 'CalendarDate' column"),
             ("Run,,,2026-11-20,,", "line 2: '' is not a value"),
-            ("Run,,,2026-11-20,-2150000000,", "line 2: -2150000000 is not a value"),
+            ("Run,,,2026-11-20,-1,", "line 2: -1 is not a value"),
+            ("Run,,,2026-11-20,-2150000001,", "line 2: -2150000001 is not a value"),
             ("Run,,,2026-11-20,1.5e3,", "line 2: 1.5e3 is not a value"),
             ("Run,,,2026-11-20", "line 2: 4 fields, but the header has 6 columns"),
             ("Run,,,2026-11-20,1,,extra", "line 2: 7 fields, but the header has 6 columns"),

@@ -242,6 +242,29 @@ enum Mapped {
         #expect(throws: ImportError.self) { _ = try Mapped.read(Mapped.between(body)) }
     }
 
+    /// Issue 49, point 2: iOS 8's shape — `20141018163200+0100` dates, `source` for `sourceName` —
+    /// maps to the object the same record makes in the later shape: same identity, instants and
+    /// source. `sourceName` wins when both are there; a compact date out of range or cut short
+    /// still stops the import.
+    @Test func aRecordInIOS8sShapeIsTheSameObjectAsInTheLaterShape() throws {
+        func header(_ record: String) throws -> ImportObject.Header? {
+            let (objects, _) = try Mapped.read("<HealthData>\n\(record)\n</HealthData>")
+            guard objects.count == 1, case .sample(let row) = objects[0] else { return nil }
+            return row.header
+        }
+        let later = try #require(try header(#"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Anna’s iPhone" unit="count" creationDate="2014-10-18 16:32:00 +0100" startDate="2014-10-18 16:32:00 +0100" endDate="2014-10-18 16:38:00 -0330" value="412"/>"#))
+        let old = try #require(try header(#"<Record type="HKQuantityTypeIdentifierStepCount" source="Anna’s iPhone" unit="count" startDate="20141018163200+0100" endDate="20141018163800-0330" value="412"/>"#))
+        #expect(old.uuid == later.uuid && old.start == later.start && old.end == later.end && old.sourceName == later.sourceName)
+        #expect(old.start == 1_413_646_320)
+        let both = try #require(try header(#"<Record type="HKQuantityTypeIdentifierStepCount" source="Other" sourceName="Anna’s iPhone" unit="count" startDate="20141018163200+0100" endDate="20141018163800-0330" value="412"/>"#))
+        #expect(both.sourceName == "Anna’s iPhone")
+        for bad in ["20141318163200+0100", "20141018246000+0100", "2014101816320+01000", "20141018163200 0100", "20141018163200+1900", "201410181632+0100"] {
+            #expect(throws: ImportError.self, "\(bad)") {
+                _ = try header(#"<Record type="HKQuantityTypeIdentifierStepCount" source="A" unit="count" startDate="\#(bad)" endDate="20141018163800+0100" value="1"/>"#)
+            }
+        }
+    }
+
     /// What the mapper makes for each kind of object, field by field (the writer stores these).
     @Test func objectsCarryTheirValuesMetadataAndTimeZone() throws {
         let xml = Mapped.between("""

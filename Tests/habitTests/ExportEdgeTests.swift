@@ -226,4 +226,28 @@ import Testing
         let back = try other.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout
         #expect(back.trimmingCharacters(in: .newlines) == String(line))
     }
+
+    /// Issue 49, point 2: an export of iOS 8 (dates `20141018163200+0100`, `source` where later
+    /// exports write `sourceName`) is read, not refused: every record, the correlation and its
+    /// records, the workout, each at its instant and with its source; importing again adds nothing.
+    @Test func anIOS8ExportWithCompactDatesAndSourceIsReadAndTwiceAddsNothing() throws {
+        let env = ["HABIT_NOW": "2014-10-20T12:00:00+01:00", "TZ": "Europe/London"]
+        // 7 records at the top, the correlation and its 2 records (not at the top: both kept).
+        let habit = try Self.importedTwice("ios8-compact-dates.xml", env: env,
+                                           first: ["samples": 10, "workouts": 1, "duplicates": 0, "correlationChildren": 2, "rejected": 0],
+                                           again: ["samples": 0, "workouts": 0])
+        defer { habit.cleanUp() }
+        let lines = try habit.run(["export", "--format", "ndjson", "--all-sources"], env: env).stdout.split(separator: "\n")
+        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let samples = objects.compactMap { $0["sample"] as? [String: Any] }
+        #expect(samples.count == 10)
+        let steps = samples.filter { $0["type"] as? String == "HKQuantityTypeIdentifierStepCount" }
+        #expect(steps.compactMap { $0["value"] as? Double }.sorted() == [412, 956, 1034])
+        let first = try #require(steps.first { $0["value"] as? Double == 412 })
+        #expect(first["sourceName"] as? String == "Anna’s iPhone")
+        #expect(first["start"] as? String == "2014-10-18T16:32:00+01:00" && first["end"] as? String == "2014-10-18T16:38:00+01:00")
+        #expect(Set(samples.compactMap { $0["sourceName"] as? String }) == ["Anna’s iPhone", "Health", "Sleep Cycle"])
+        let run = try #require(objects.compactMap { $0["workout"] as? [String: Any] }.first)
+        #expect(run["sourceName"] as? String == "Runkeeper" && run["start"] as? String == "2014-10-19T18:00:00+01:00")
+    }
 }

@@ -87,6 +87,32 @@ extension TrackerImportTests {
         try Self.importAgainAddsNothing(habit, path)
     }
 
+    /// Issue 49, point 2: HabitBull writes −2150000000 for a day it holds no number for; Loop reads
+    /// such a file (its test of `habitbull2.csv` expects 6 habits), taking the value as 0, not done.
+    /// So does habit: the file's 6 habits come in, two of them only such a day (created, no entry,
+    /// their history starting there), and the value neither makes a habit a quantity nor adds an amount.
+    @Test func aHabitBullValueOfMinus2150000000IsADayNotDoneAsLoopReadsIt() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let path = Self.fixture("habitbull-no-value.csv")
+        let result = try habit.run(["import", path, "--json"], env: Self.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["habitsCreated"] as? Int == 6)
+        #expect(summary["entriesAdded"] as? Int == 8)  // Read 1, Journal 4, Walk 1, Water 2
+        let from = Self.byFrom(summary)
+        #expect(from.count == 6)
+        for (name, entries) in [("Read", 1), ("Stretch", 0), ("Journal", 4), ("Walk", 1), ("Water", 2), ("Tea", 0)] {
+            #expect(from[name]?["entriesAdded"] as? Int == entries, "\(name)")
+        }
+        #expect((from["Stretch"]?["habit"] as? [String: Any])?["since"] as? String == "2026-11-18")
+        #expect((from["Journal"]?["habit"] as? [String: Any])?["kind"] as? String == "yes-no")
+        #expect((from["Water"]?["habit"] as? [String: Any])?["kind"] as? String == "quantity")
+        let streaks = try Self.streaks(habit)
+        #expect(streaks["journal"]?["current"] as? Int == 3)  // the 19th's 0 breaks it; the 18th is not done either
+        try Self.importAgainAddsNothing(habit, path)
+    }
+
     @Test func aDryRunOfACSVShowsWhatWouldBeCreatedAndChangesNothing() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }

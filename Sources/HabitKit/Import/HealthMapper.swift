@@ -315,7 +315,7 @@ final class HealthMapper: XMLScannerDelegate {
         // The offset each date is written with is the exporting phone's at export time, not the
         // sample's: it is not kept (RecordedZone).
         (p.start, p.end, p.created) = (start.seconds, end.seconds, created?.seconds ?? start.seconds)
-        if let s = slot(.sourceName) {
+        if let s = slot(.sourceName) ?? slot(.source) {  // `source`: exports of iOS 8, before `sourceName`
             p.sourceName = strings.string(tag, tag.attributes[s])
         } else {
             p.sourceName = "Unknown source"
@@ -323,7 +323,7 @@ final class HealthMapper: XMLScannerDelegate {
         if let s = slot(.sourceVersion) { p.sourceVersion = strings.string(tag, tag.attributes[s]) }
         if let d = slot(.device) { p.device = device(tag, tag.attributes[d]) }
         // From here on, a problem rejects the object instead of stopping the import.
-        if let problem = controlCharacter(tag, typeKey) ?? controlCharacter(tag, .sourceName)
+        if let problem = controlCharacter(tag, typeKey) ?? controlCharacter(tag, .sourceName) ?? controlCharacter(tag, .source)
             ?? controlCharacter(tag, .sourceVersion) ?? controlCharacter(tag, .device) {
             return reject(p, problem, line: line())
         }
@@ -547,6 +547,8 @@ final class HealthMapper: XMLScannerDelegate {
     /// The attributes the mapper reads.
     private enum Key: Int, CaseIterable {
         case type, unit, value, sourceName, sourceVersion, device, creationDate, startDate, endDate
+        /// iOS 8's name for `sourceName`, read when `sourceName` is absent.
+        case source
         case workoutActivityType, duration, durationUnit, totalDistance, totalDistanceUnit, totalEnergyBurned, totalEnergyBurnedUnit
         case key, average, minimum, maximum, sum, date
         case dateComponents, activeEnergyBurned, activeEnergyBurnedGoal, activeEnergyBurnedUnit, appleMoveTime, appleMoveTimeGoal
@@ -577,7 +579,7 @@ final class HealthMapper: XMLScannerDelegate {
         case 3: return is_("sum") ? .sum : is_("key") ? .key : nil
         case 4: return is_("type") ? .type : is_("unit") ? .unit : is_("date") ? .date : nil
         case 5: return is_("value") ? .value : nil
-        case 6: return is_("device") ? .device : nil
+        case 6: return is_("device") ? .device : is_("source") ? .source : nil
         case 7: return is_("endDate") ? .endDate : is_("average") ? .average : is_("minimum") ? .minimum : is_("maximum") ? .maximum : nil
         case 8: return is_("duration") ? .duration : nil
         case 9: return is_("startDate") ? .startDate : nil
@@ -626,9 +628,10 @@ final class HealthMapper: XMLScannerDelegate {
         } else {
             parsed = Timestamp.parse(bytes: tag.raw(a))
         }
+        if parsed == nil, !a.hasEntity { parsed = Self.parseCompactTimestamp(tag.raw(a)) }
         guard let parsed, let date = parsed.instant else {
             throw ImportError.malformed(line: line(), element: tag.nameString,
-                                        reason: "\(key.name) \(Self.shown(tag, a)) is not a date like 2023-01-01 08:00:00 -0800")
+                                        reason: "\(key.name) \(Self.shown(tag, a)) is not a date like 2023-01-01 08:00:00 -0800 or 20230101080000-0800")
         }
         return (date.timeIntervalSince1970, parsed.offsetSeconds ?? 0)
     }
@@ -656,27 +659,6 @@ final class HealthMapper: XMLScannerDelegate {
         recentTimestamps = (key, recentTimestamps.0)
         recentInstants = (parsed, recentInstants.0)
         return parsed
-    }
-
-    static func parseAppleTimestamp(_ b: UnsafeBufferPointer<UInt8>) -> (seconds: Double, offset: Int)? {
-        guard b.count == 25, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A, b[19] == 0x20,
-              b[20] == 0x2B || b[20] == 0x2D else { return nil }
-        @inline(__always) func digits(_ at: Int, _ count: Int) -> Int? {
-            var v = 0
-            for k in at..<(at + count) {
-                let d = b[k] &- 0x30
-                guard d < 10 else { return nil }
-                v = v * 10 + Int(d)
-            }
-            return v
-        }
-        guard let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
-              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
-              let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
-              let date = LocalDay(year: year, month: month, day: day), let time = LocalTime(hour: hour, minute: minute, second: second),
-              offsetHours <= 18, offsetMinutes <= 59 else { return nil }
-        let offset = (b[20] == 0x2D ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
-        return (Double(date.ordinal * 86400 + time.secondsIntoDay - offset) + 0.0, offset)
     }
 
     /// The attribute's text, decoded through the scratch buffer (one allocation: the string).

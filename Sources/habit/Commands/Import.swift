@@ -17,8 +17,11 @@ struct Import: ParsableCommand {
             --format ndjson': everything a store holds; only what this store has not had is added; with \
             --all-sources also its settings, reminders and saved anchor names). Another tracker's habits become habits of \
             your own with their frequency and target, its checks entries, its skips skips; Loop's \
-            inferred days (YES_AUTO) are not stored as done. A name taken by another habit is never \
-            merged into it: the habit gets the next free name and the summary says so.
+            inferred days (YES_AUTO) are not stored as done. A name taken by another habit is not \
+            merged into it: the habit gets the next free name and the summary says so — unless --merge \
+            (join the habit of that name) or --map 'NAME=HABIT' (join HABIT) says so; then its entries join \
+            that habit's, a day it has an entry for already is left alone, and its settings stay (the summary \
+            says where the file's differ). Importing a newer export again adds only the new days.
 
             Records, workouts (with statistics and events) and their sources are kept as they are; imported \
             data is external and counts towards streaks only with --all-sources. ActivitySummary rows are \
@@ -34,19 +37,30 @@ struct Import: ParsableCommand {
     @Flag(name: .long, help: "Read everything and report what would be imported, changing nothing.")
     var dryRun = false
 
+    @Flag(name: .long, help: ArgumentHelp("Another tracker's habit joins your habit of the name it would get (floss, not floss-2); "
+                                          + "its entries are added, your habit's settings stay."))
+    var merge = false
+
+    @Option(name: .long, help: ArgumentHelp("The tracker's habit NAME joins your habit HABIT (made when there is none); repeatable.",
+                                            valueName: "NAME=HABIT"))
+    var map: [String] = []
+
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
         // Read and checked whole before the store is opened: a file refused creates nothing (the
         // interchange file and the Apple Health export stream: a store they made goes again).
-        switch try TrackerFile.kind(of: path) {
+        let matching = try TrackerMatching(byName: merge, map: map)
+        let kind = try TrackerFile.kind(of: path)
+        if !matching.isNone, kind == .healthExport || kind == .interchange { throw TrackerMatchError.notATracker(path) }
+        switch kind {
         case .healthExport: break
-        case .loopCSV: return try importTracker(LoopCSVReader.read(path: path))
-        case .loopBackup: return try importTracker(LoopBackupReader.read(path: path))
-        case .harshLog: return try importTracker(HarshReader.read(path: path))
-        case .habitBullCSV: return try importTracker(HabitBullReader.read(path: path))
-        case .genericCSV: return try importTracker(GenericCSVReader.read(path: path))
+        case .loopCSV: return try importTracker(LoopCSVReader.read(path: path), matching)
+        case .loopBackup: return try importTracker(LoopBackupReader.read(path: path), matching)
+        case .harshLog: return try importTracker(HarshReader.read(path: path), matching)
+        case .habitBullCSV: return try importTracker(HabitBullReader.read(path: path), matching)
+        case .genericCSV: return try importTracker(GenericCSVReader.read(path: path), matching)
         case .interchange: return try importInterchange()
         case .habitCSV: return try importHabitCSV()
         }
@@ -140,10 +154,12 @@ struct Import: ParsableCommand {
         Output.print(InterchangeText.lines(summary).joined(separator: "\n"))
     }
 
-    private func importTracker(_ export: TrackerExport) throws {
+    private func importTracker(_ export: TrackerExport, _ matching: TrackerMatching) throws {
+        // A map that names no habit of the file is refused before the store is opened.
+        _ = try matching.targets(in: export, path: path)
         // A dry run on a missing store plans against an empty one in memory: nothing is created.
         let (store, env) = dryRun && !store.exists ? try store.reading() : try store.writing()
-        let summary = try store.importTracker(export, env: env, dryRun: dryRun)
+        let summary = try store.importTracker(export, env: env, dryRun: dryRun, matching: matching, path: path)
         if output.json {
             try Output.printJSON(TrackerImportJSON(summary))
             return

@@ -13,6 +13,13 @@ struct TrackerImportJSON: Codable, Equatable {
         /// The other tracker's frequency, when habit has no exact equivalent, and what it became.
         let approximation: String?
         let habit: HabitEntryJSON
+        /// True when it joined a habit that was here (`--merge`, `--map`).
+        let merged: Bool
+        /// When it joined a habit whose settings differ: the habit the file's would have been
+        /// (`habit` is the one here, kept as it is).
+        let fileSettings: HabitEntryJSON?
+        /// When it joined a habit whose history started later: the day it started on before.
+        let sinceBefore: String?
         let entriesAdded: Int
         let entriesKnown: Int
         let skipsAdded: Int
@@ -22,6 +29,8 @@ struct TrackerImportJSON: Codable, Equatable {
     let tracker: String
     let dryRun: Bool
     let habitsCreated: Int
+    /// Habits of the file that joined a habit here.
+    let habitsMerged: Int
     let entriesAdded: Int
     let skipsAdded: Int
     let habits: [HabitJSON]
@@ -36,11 +45,13 @@ struct TrackerImportJSON: Codable, Equatable {
         tracker = s.tracker.rawValue
         dryRun = s.dryRun
         habitsCreated = s.created
+        habitsMerged = s.merged
         entriesAdded = s.checksAdded
         skipsAdded = s.skipsAdded
         habits = s.habits.map {
             HabitJSON(from: $0.originalName, created: $0.created, clash: $0.clash, approximation: $0.approximation,
-                      habit: HabitEntryJSON($0.definition), entriesAdded: $0.checksAdded, entriesKnown: $0.checksKnown,
+                      habit: HabitEntryJSON($0.definition), merged: $0.merged, fileSettings: $0.fileSettings.map { HabitEntryJSON($0) }, sinceBefore: $0.sinceBefore?.description,
+                      entriesAdded: $0.checksAdded, entriesKnown: $0.checksKnown,
                       skipsAdded: $0.skipsAdded, skipsKnown: $0.skipsKnown)
         }
         rejected = s.rejectedCount

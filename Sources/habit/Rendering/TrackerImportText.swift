@@ -5,12 +5,14 @@ import HabitKit
 enum TrackerImportText {
     static func lines(_ s: TrackerImportSummary) -> [String] {
         let verb = s.dryRun ? "would add" : "added"
-        var lines = ["\(s.tracker.rawValue): \(counting(s.habits.count, "habit")), \(s.created) new; "
+        let merged = s.merged > 0 ? ", \(s.merged) \(s.dryRun ? "to merge" : "merged")" : ""
+        var lines = ["\(s.tracker.rawValue): \(counting(s.habits.count, "habit")), \(s.created) new\(merged); "
                      + "\(verb) \(counting(s.checksAdded, "entry", plural: "entries")) and \(counting(s.skipsAdded, "skipped day"))"]
         let width = min(32, s.habits.map { Width.of($0.name) }.max() ?? 0)  // columns: a CJK name's are two a character
         for h in s.habits {
-            var parts = [h.created ? (s.dryRun ? "new" : "created") : "imported before",
-                         HabitText.asks(h.definition)]
+            let status = h.merged ? (s.dryRun ? "would merge into \(h.name)" : "merged into \(h.name)")
+                : h.created ? (s.dryRun ? "new habit" : "created") : "imported before"
+            var parts = [status, HabitText.asks(h.definition)]
             if h.definition.archived { parts.append("archived") }
             parts.append("\(verb) \(counting(h.checksAdded, "entry", plural: "entries")), \(counting(h.skipsAdded, "skip"))")
             if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
@@ -24,6 +26,12 @@ enum TrackerImportText {
                 lines.append("    the name \(quoted(clash)) is another habit's or a command word: not merged, imported as \(quoted(h.name))")
             }
             if let approximation = h.approximation { lines.append("    no exact equivalent: \(approximation)") }
+            if let file = h.fileSettings {
+                lines.append("    in the file: \(describe(file)); kept \(h.name)'s: \(describe(h.definition))")
+            }
+            if let before = h.sinceBefore {
+                lines.append("    its history \(s.dryRun ? "would start" : "now starts") on \(h.definition.since), the file's first day (it started on \(before))")
+            }
         }
         if !s.leftOut.isEmpty {
             lines.append("\(counting(s.leftOut.count, "habit")) without any data in the file, not created: "
@@ -36,5 +44,10 @@ enum TrackerImportText {
         if let line = AccessText.notKept(s.notKept) { lines.append(line) }
         if s.dryRun { lines.append("dry run: nothing was changed") }
         return lines
+    }
+
+    /// A habit's kind and what it asks: "yes/no, every day", "quantity in ml, ≥ 2000 ml a day".
+    private static func describe(_ d: HabitDefinition) -> String {
+        (d.kind == .yesNo ? "yes/no" : "quantity in \(d.unit ?? "count")") + ", " + HabitText.asks(d)
     }
 }

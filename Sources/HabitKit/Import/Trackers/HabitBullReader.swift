@@ -7,10 +7,17 @@ import Foundation
 /// 12 (`25/5/2019`). `Value` is a number: 0 not done, 1 done, anything else an amount (the habit
 /// is then a quantity). `CommentText` is the day's note. Descriptions and categories are not
 /// imported; the export says nothing of frequencies, so every habit is every day. The last row of
-/// a habit and day wins. Any row that cannot be read refuses the file with its line.
+/// a habit and day wins. `Value` −2150000000 (``noValue``) is a day not done, as Loop reads it.
+/// Any other row that cannot be read refuses the file with its line.
 public enum HabitBullReader {
     static let headerStart = ["habitname", "habitdescription", "habitcategory"]
     static let header = "HabitName,HabitDescription,HabitCategory,CalendarDate,Value,CommentText"
+    /// The value HabitBull writes for a day it holds no number for (Loop's test file
+    /// `habitbull2.csv` has three such rows). Loop reads a value that is no 32-bit integer as 0,
+    /// "not done" (`HabitBullCSVImporter.parseInt`: "Replacing by zero"), and so does habit: the day
+    /// is part of the habit's history, nothing is stored for it. Any other negative value still
+    /// refuses the file.
+    static let noValue = "-2150000000"
 
     /// Whether `head` (the file's first bytes) starts with HabitBull's header (its first three
     /// columns, as Loop tells the file).
@@ -49,7 +56,7 @@ public enum HabitBullReader {
                 throw CSVTrackerRows.refusal(path, line: row.line, problem.reason(dateText, shape: "(YYYY-MM-DD, M/D/YYYY or D/M/YYYY)"))
             }
             let valueText = CSVTrackerRows.field(row, valueColumn)
-            guard let value = CSVTrackerRows.amount(valueText) else {
+            guard let value = valueText.trimmingCharacters(in: .whitespaces) == noValue ? 0 : CSVTrackerRows.amount(valueText) else {
                 throw CSVTrackerRows.refusal(path, line: row.line, "\(ImportText.quoted(valueText)) is not a value (\(CSVTrackerRows.amountRule))")
             }
             let note = commentColumn.flatMap { $0 < row.fields.count ? TrackerDays.note(row.fields[$0]) : nil }
