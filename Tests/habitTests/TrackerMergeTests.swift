@@ -165,6 +165,11 @@ import Testing
         #expect(try habit.run(["export", "--format", "ndjson", "--output", ndjson.path], env: Self.now).status == 0)
         let r = try habit.run(["import", ndjson.path, "--merge"], env: Self.now)
         #expect(r.status == 64 && r.stderr.contains("--merge and --map are for another tracker's file"), "\(r.stderr)")
+        // …and habit's own CSV export, whose rows keep their habits' identities, is not one either.
+        let csv = habit.folder.appendingPathComponent("all.csv")
+        #expect(try habit.run(["export", "--format", "csv", "--output", csv.path], env: Self.now).status == 0)
+        let own = try habit.run(["import", csv.path, "--map", "floss=water"], env: Self.now)
+        #expect(own.status == 64 && own.stderr.contains("habit's own export"), "\(own.stderr)")
         #expect(try habit.contents() == before)
 
         // Refused inside the import's transaction: a habit that reads imported data, and a map to a

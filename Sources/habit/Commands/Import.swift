@@ -53,7 +53,7 @@ struct Import: ParsableCommand {
         // interchange file and the Apple Health export stream: a store they made goes again).
         let matching = try TrackerMatching(byName: merge, map: map)
         let kind = try TrackerFile.kind(of: path)
-        if !matching.isNone, kind == .healthExport || kind == .interchange { throw TrackerMatchError.notATracker(path) }
+        if !matching.isNone, kind == .healthExport || kind == .interchange || kind == .habitCSV { throw TrackerMatchError.notATracker(path) }
         switch kind {
         case .healthExport: break
         case .loopCSV: return try importTracker(LoopCSVReader.read(path: path), matching)

@@ -99,7 +99,7 @@ public enum TrackerMatchError: HabitError, Equatable {
             "--map: \(ImportText.quoted(path)) has \(count) habits called \(quoted(name)); a map takes one — import without "
                 + "--map for those; nothing was imported"
         case .notATracker(let path):
-            "--merge and --map are for another tracker's file (Loop, harsh, HabitBull, a CSV); \(ImportText.quoted(path)) is not one; nothing was imported"
+            "--merge and --map are for another tracker's file (Loop, harsh, HabitBull, a habit,date CSV); \(ImportText.quoted(path)) is an Apple Health export or habit's own export, whose entries keep their habits; nothing was imported"
         case .noAmounts(let from, let into, let unit):
             "\(quoted(from)) is a yes/no habit in the file and \(quoted(into)) here counts \(unit): its days have no "
                 + "amount to add; map it to another habit (--map \(quoted(from + "=another-name"))); nothing was imported"
