@@ -155,6 +155,26 @@ import Testing
         #expect(text.contains("% done   ▁██▁▁"), "\(text)")
     }
 
+    /// `--tag` shows the tagged habits only (the choice `calendar` makes); a habit whose data may not
+    /// be read says so on its row, is named in JSON's `access` and left out of `habits` and the shares.
+    @Test func aTagChoosesTheHabitsAndAnUnreadableHabitIsLeftOutOfTheShares() throws {
+        let habit = try Self.world()
+        defer { habit.cleanUp() }
+        try Self.run(habit, ["edit", "floss", "--tag", "pm"])
+        let tagged = try Self.run(habit, ["overview", "--days", "10", "--tag", "pm"]).split(separator: "\n").map(String.init)
+        let rows = tagged.compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(rows.contains("floss") && !rows.contains { ["meditate", "workout", "noalc", "coffee", "gym", "yoga"].contains($0) }, "\(tagged)")
+        #expect(tagged.contains("% done   ▁▁▁▁▁▁▁█ █"), "\(tagged)")
+        try Self.run(habit, ["log", "alcohol", "0", "--date", "2026-11-25"])
+        try Self.run(habit, ["access", "deny", "alcohol", "--read"])
+        let json = try habit.json(["overview", "--days", "3"], env: Self.now)
+        #expect(json["access"] as? [String: String] == ["noalc": "denied"])
+        #expect(!HabitsFixture.objects(json["habits"]).contains { $0["habit"] as? String == "noalc" })
+        #expect(Self.daily(json)["2026-11-25"]?["due"] as? Int == 2, "noalc's day is not counted")
+        let text = try Self.run(habit, ["overview", "--days", "3"])
+        #expect(text.contains("noalc    no read access (habit access allow alcohol --read)"), "\(text)")
+    }
+
     /// Bad input is one line on stderr, exit 64, and no store; on a missing store the overview is
     /// shown (every day empty) and creates nothing.
     @Test func badDaysAreRefusedAndAMissingStoreIsNotCreated() throws {

@@ -9,10 +9,12 @@ struct OverviewCommand: ParsableCommand {
         commandName: "overview",
         abstract: "Every habit over the last days (as many as fit), a mark a day, and each day's share done.",
         discussion: """
-            Marks as in habit calendar: ● done, ◆ missed but healed by a joker, – skipped, ○ missed, · nothing yet,
-            blank: not due. A week or month habit's periods stand after its days. The last row, % done, is the
-            share of the habits due that day that were done (▁ none … █ all; blank: nothing due); skipped days,
-            days off a habit's weekdays and a week or month habit's days with nothing done are not due.
+            Marks as in habit calendar: ● done, ◆ missed but healed by a joker, – skipped, ○ missed, \
+            · nothing yet, blank: not due. A week or month habit's periods stand after its days.
+
+            The last row, % done, is the share of the habits due each day that were done (▁ none … █ all; \
+            blank: nothing due). Skipped days, days off a habit's weekdays, and a week or month habit's \
+            days with nothing done are not due.
             """)
 
     /// The most days one overview shows.
