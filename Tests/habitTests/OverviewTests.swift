@@ -8,26 +8,20 @@ import Testing
 /// (Standards/habits.md, "The overview"). Today is Thursday 2026-11-26 in Berlin.
 @Suite struct OverviewTests {
     static let now = AskTests.now
-    static let before = AskTests.before
-
-    @discardableResult
-    static func run(_ habit: HabitProcess, _ arguments: [String], env: [String: String] = now) throws -> String {
-        try AskTests.run(habit, arguments, env: env)
-    }
 
     /// floss (daily), gym (3 a week), coffee (at most 2 cups) and yoga (mon, wed, fri), added on the
     /// 10th. floss done on the 24th and today, skipped on the 25th; gym done on the 24th; coffee 3
     /// cups on Monday the 23rd (over its limit, healed by the joker its first week earned).
     static func world() throws -> HabitProcess {
         let habit = try HabitProcess()
-        try run(habit, ["add", "floss"], env: before)
-        try run(habit, ["add", "gym", "--times", "3", "--per", "week"], env: before)
-        try run(habit, ["add", "coffee", "--unit", "cup", "--at-most", "2"], env: before)
-        try run(habit, ["add", "yoga", "--on", "mon,wed,fri"], env: before)
-        for day in ["2026-11-24", "2026-11-26"] { try run(habit, ["log", "floss", "--date", day]) }
-        try run(habit, ["log", "gym", "--date", "2026-11-24"])
-        try run(habit, ["log", "coffee", "3", "--date", "2026-11-23"])
-        try run(habit, ["skip", "floss", "2026-11-25"])
+        try AskTests.run(habit, ["add", "floss"], env: AskTests.before)
+        try AskTests.run(habit, ["add", "gym", "--times", "3", "--per", "week"], env: AskTests.before)
+        try AskTests.run(habit, ["add", "coffee", "--unit", "cup", "--at-most", "2"], env: AskTests.before)
+        try AskTests.run(habit, ["add", "yoga", "--on", "mon,wed,fri"], env: AskTests.before)
+        for day in ["2026-11-24", "2026-11-26"] { try AskTests.run(habit, ["log", "floss", "--date", day]) }
+        try AskTests.run(habit, ["log", "gym", "--date", "2026-11-24"])
+        try AskTests.run(habit, ["log", "coffee", "3", "--date", "2026-11-23"])
+        try AskTests.run(habit, ["skip", "floss", "2026-11-25"])
         return habit
     }
 
@@ -81,7 +75,7 @@ import Testing
                 if let date = day["date"] as? String { calendar[date] = (day["habits"] as? [String: [String: Any]]) ?? [:] }
             }
         }
-        let text = try Self.run(habit, ["overview", "--days", "40"]).split(separator: "\n").map(String.init)
+        let text = try AskTests.run(habit, ["overview", "--days", "40"]).split(separator: "\n").map(String.init)
         let habits = HabitsFixture.objects(overview["habits"])
         #expect(Set(habits.compactMap { $0["habit"] as? String }) == ["meditate", "workout", "noalc", "floss", "gym", "coffee", "yoga"])
         for h in habits {
@@ -112,7 +106,7 @@ import Testing
         let habit = try Self.world()
         defer { habit.cleanUp() }
         for env in [Self.now.merging(["COLUMNS": "80"]) { $1 }, Self.now] {
-            let lines = try Self.run(habit, ["overview"], env: env).split(separator: "\n").map(String.init)
+            let lines = try AskTests.run(habit, ["overview"], env: env).split(separator: "\n").map(String.init)
             for line in lines { #expect(Width.of(line) <= 80, "\(Width.of(line)) columns: \(line)") }
             let floss = try #require(lines.first { $0.hasPrefix("floss ") }, "\(lines)")
             let days = Width.of(floss) - 9
@@ -140,9 +134,9 @@ import Testing
         func at(_ d: LocalDay, _ time: String, _ offset: String) -> [String: String] {
             ["HABIT_NOW": "\(d)T\(time)\(offset)", "TZ": zone]
         }
-        try Self.run(habit, ["add", "floss"], env: at(day.adding(days: -8), "09:00:00", before))
-        try Self.run(habit, ["log", "floss"], env: at(day.adding(days: -1), "23:30:00", before))
-        try Self.run(habit, ["log", "floss"], env: at(day, "23:30:00", after))
+        try AskTests.run(habit, ["add", "floss"], env: at(day.adding(days: -8), "09:00:00", before))
+        try AskTests.run(habit, ["log", "floss"], env: at(day.adding(days: -1), "23:30:00", before))
+        try AskTests.run(habit, ["log", "floss"], env: at(day, "23:30:00", after))
         let now = at(day.adding(days: 2), "12:00:00", after)
         let json = try habit.json(["overview", "--days", "5"], env: now)
         #expect(json["timeZone"] as? String == zone)
@@ -150,7 +144,7 @@ import Testing
         let dates = HabitsFixture.objects(json["daily"]).compactMap { $0["date"] as? String }
         #expect(dates == (-2...2).map { day.adding(days: $0).description })
         #expect(HabitsFixture.objects(json["daily"]).map { $0["done"] as? Int ?? -1 } == [0, 1, 1, 0, 0])
-        let text = try Self.run(habit, ["overview", "--days", "5"], env: now).split(separator: "\n").map(String.init)
+        let text = try AskTests.run(habit, ["overview", "--days", "5"], env: now).split(separator: "\n").map(String.init)
         #expect(text.contains("floss    ○●●○·"), "\(text)")
         #expect(text.contains("% done   ▁██▁▁"), "\(text)")
     }
@@ -160,18 +154,18 @@ import Testing
     @Test func aTagChoosesTheHabitsAndAnUnreadableHabitIsLeftOutOfTheShares() throws {
         let habit = try Self.world()
         defer { habit.cleanUp() }
-        try Self.run(habit, ["edit", "floss", "--tag", "pm"])
-        let tagged = try Self.run(habit, ["overview", "--days", "10", "--tag", "pm"]).split(separator: "\n").map(String.init)
+        try AskTests.run(habit, ["edit", "floss", "--tag", "pm"])
+        let tagged = try AskTests.run(habit, ["overview", "--days", "10", "--tag", "pm"]).split(separator: "\n").map(String.init)
         let rows = tagged.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(rows.contains("floss") && !rows.contains { ["meditate", "workout", "noalc", "coffee", "gym", "yoga"].contains($0) }, "\(tagged)")
         #expect(tagged.contains("% done   ▁▁▁▁▁▁▁█ █"), "\(tagged)")
-        try Self.run(habit, ["log", "alcohol", "0", "--date", "2026-11-25"])
-        try Self.run(habit, ["access", "deny", "alcohol", "--read"])
+        try AskTests.run(habit, ["log", "alcohol", "0", "--date", "2026-11-25"])
+        try AskTests.run(habit, ["access", "deny", "alcohol", "--read"])
         let json = try habit.json(["overview", "--days", "3"], env: Self.now)
         #expect(json["access"] as? [String: String] == ["noalc": "denied"])
         #expect(!HabitsFixture.objects(json["habits"]).contains { $0["habit"] as? String == "noalc" })
         #expect(Self.daily(json)["2026-11-25"]?["due"] as? Int == 2, "noalc's day is not counted")
-        let text = try Self.run(habit, ["overview", "--days", "3"])
+        let text = try AskTests.run(habit, ["overview", "--days", "3"])
         #expect(text.contains("noalc    no read access (habit access allow alcohol --read)"), "\(text)")
     }
 
