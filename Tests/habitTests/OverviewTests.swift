@@ -121,6 +121,10 @@ import Testing
             #expect(lines.contains(OverviewText.shareLegend))
             #expect(lines.last == "today 2 of 2 done (100%) · yesterday 1 of 2 done (50%)", "\(lines.last ?? "")")
         }
+        // The narrowest width habit lays out in: fewer days, the legends wrapped.
+        let narrow = try AskTests.run(habit, ["overview"], env: Self.now.merging(["COLUMNS": "40"]) { $1 }).split(separator: "\n")
+        for line in narrow { #expect(Width.of(line) <= 40, "\(Width.of(line)) columns: \(line)") }
+        #expect(narrow.contains { $0.hasPrefix("floss ") } && narrow.contains { $0.hasPrefix("% done ") }, "\(narrow)")
     }
 
     /// Across a DST change (New York, Berlin and Lord Howe's half hour): one column and one JSON day

@@ -90,8 +90,8 @@ enum OverviewText {
     }
 
     /// The overview: a title, the header, a row per habit, the share row, the legends, and today's
-    /// and yesterday's shares in words.
-    static func lines(_ overview: HabitOverview, weekStartsOnSunday: Bool, style: Style) -> [String] {
+    /// and yesterday's shares in words (these two wrapped to `columns`).
+    static func lines(_ overview: HabitOverview, weekStartsOnSunday: Bool, columns: Int = Width.columns, style: Style) -> [String] {
         let days = Array(overview.range)
         let width = nameWidth(overview)
         let shares = overview.dailyShares
@@ -104,13 +104,16 @@ enum OverviewText {
             lines.append(Width.pad(report.definition.name, to: width) + " " + row)
         }
         lines.append(style.bold(Width.pad(shareLabel, to: width)) + " " + shares.map { glyph($0.share) }.joined())
-        lines.append(style.dim(CalendarMark.legend(ascii: false)))
+        var notes = [CalendarMark.legend(ascii: false)]
         if overview.reports.contains(where: { $0.readable && ($0.definition.per == .week || $0.definition.per == .month) }) {
-            lines.append(style.dim(CalendarMark.periodLegend(ascii: false)))
+            notes.append(CalendarMark.periodLegend(ascii: false))
         }
-        lines.append(style.dim(shareLegend))
-        if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { lines.append(style.dim(note)) }
-        lines.append(summary(shares, today: overview.asOf))
+        notes.append(shareLegend)
+        if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { notes.append(note) }
+        // Below the rows, what fits the width: the legends (dim) and the last two days in words.
+        let fit = { (text: String) in Width.of(text) <= columns ? [text] : Width.wrap(text, to: columns) }
+        lines += notes.flatMap(fit).map { style.dim($0) }
+        lines += fit(summary(shares, today: overview.asOf))
         return lines
     }
 
