@@ -45,6 +45,13 @@ import Testing
         let json = try habit.json(["overview"], env: Self.now)
         #expect(json["first"] as? String == "2026-09-28" && json["asOf"] as? String == "2026-11-26", "60 days by default")
         #expect(json["timeZone"] as? String == "Europe/Berlin" && json["allSources"] as? Bool == false)
+        // The shape, key by key (Standards/json.md): `otherSourceSamples` and `access` only when they say something.
+        #expect(Set(json.keys) == ["first", "asOf", "timeZone", "allSources", "habits", "daily"])
+        let floss = try #require(HabitsFixture.objects(json["habits"]).first { $0["habit"] as? String == "floss" })
+        #expect(Set(floss.keys) == ["habit", "per", "days"] && floss["per"] as? String == "day")
+        #expect(Set(HabitsFixture.objects(floss["days"]).first?.keys.map { $0 } ?? [])
+                == ["date", "value", "met", "skipped", "joker", "state", "period"])
+        #expect(Set(HabitsFixture.objects(json["daily"]).first?.keys.map { $0 } ?? []) == ["date", "due", "done", "share"])
         let daily = Self.daily(json)
         #expect(daily.count == 60)
         func share(_ date: String) -> String {
