@@ -93,6 +93,8 @@ BASE_COMMANDS = [
     "streak --habit meditate --all-sources",
     "calendar 2025-10 --json",
     "calendar --year 2025 --json",
+    "overview",
+    "overview --days 30 --json",
     "today --json",
     "timeline --days 30 --json",
     "remind add noalc 21:00 --days sat,sun --title 'No drinks' --message 'Stay steady'",
@@ -252,6 +254,7 @@ COMMAND_OPTIONS = {
     "log": [("--at", "time"), ("--end", "time"), ("--date", "day"), ("--note", "text"), ("--source", "text"),
             ("--met", "number")],
     "calendar": [("--year", None), ("9999", None), ("9999-12", None), ("0001-01", None), ("--json", None)],
+    "overview": [("--days", "number"), ("--tag", "tag"), ("--all-sources", None), ("--json", None)],
     "export": [("--output", "path"), ("--from", "day"), ("--to", "day"), ("--type", "text"), ("--format", "text")],
     "changes": [("--since", "number"), ("--anchor", "text"), ("--save", "text")],
     "import": [("input", None), ("--dry-run", None)],
@@ -553,7 +556,7 @@ def case_for(seed, index):
 
 
 HELPISH = {"--help", "-h", "--version", "help"}
-READ_ONLY = {("streak",), ("calendar",), ("today",), ("timeline",), ("export",), ("log", "list"), ("remind", "list"),
+READ_ONLY = {("streak",), ("calendar",), ("overview",), ("today",), ("timeline",), ("export",), ("log", "list"), ("remind", "list"),
              ("habits",), ("score",), ("stats",), ("status",), ("notes",), ("access",), ("access", "list"),
              ("remind", "cron"), ("config", "get"), ("config", "list")}
 
@@ -677,7 +680,7 @@ def judge(result, argv, mutated, before, after, store_before, store_after):
     return failures
 
 
-KNOWN_COMMANDS = {"log", "streak", "calendar", "today", "timeline", "remind", "import", "export", "changes",
+KNOWN_COMMANDS = {"log", "streak", "calendar", "overview", "today", "timeline", "remind", "import", "export", "changes",
                   "delete", "undo", "demo", "config", "help", "notes", "access", "ask", "refresh"}
 
 

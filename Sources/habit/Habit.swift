@@ -14,7 +14,7 @@ struct HabitCommand: ParsableCommand {
             HABIT_NOW (ISO 8601 with offset) fixes "now"; TZ, then the 'timezone' setting, fix the day boundaries.
             """,
         version: "0.1.0",
-        subcommands: [Log.self, Streak.self, CalendarCommand.self, Today.self, Status.self, Timeline.self, Remind.self, Import.self, Export.self,
+        subcommands: [Log.self, Streak.self, CalendarCommand.self, OverviewCommand.self, Today.self, Status.self, Timeline.self, Remind.self, Import.self, Export.self,
                       ChangesCommand.self, Delete.self, Undo.self, Demo.self, Config.self, Doctor.self, Backup.self, Restore.self,
                       AddHabit.self, HabitsList.self, EditHabit.self, ArchiveHabit.self, RemoveHabit.self, SkipCommand.self,
                       UnskipCommand.self, Score.self, StatsCommand.self, SyncCommand.self, AccessCommand.self, NotesCommand.self,

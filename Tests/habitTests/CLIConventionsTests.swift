@@ -52,7 +52,7 @@ import Testing
     }
 
     /// Quiet when piped: a command that succeeds writes its answer on stdout and nothing on stderr.
-    @Test(arguments: [["log", "meditate", "10m"], ["streak"], ["calendar"], ["today"], ["timeline"], ["log", "list"],
+    @Test(arguments: [["log", "meditate", "10m"], ["streak"], ["calendar"], ["overview"], ["today"], ["timeline"], ["log", "list"],
                       ["export"], ["changes", "--since", "0"], ["config", "list"], ["remind", "add", "meditate", "20:00"],
                       ["remind", "list"], ["doctor"]])
     func aCommandThatSucceedsWritesNothingOnStderr(_ arguments: [String]) throws {
@@ -164,7 +164,7 @@ import Testing
 
     /// A command that only reads prints the empty answer for a missing store and creates nothing,
     /// not even the store's folder.
-    @Test(arguments: [["streak"], ["calendar"], ["today"], ["timeline"], ["log", "list"], ["remind", "list"], ["config", "list"],
+    @Test(arguments: [["streak"], ["calendar"], ["overview"], ["today"], ["timeline"], ["log", "list"], ["remind", "list"], ["config", "list"],
                       ["changes", "--since", "0"], ["export", "--format", "json"], ["config", "get", "weight"]])
     func aReadingCommandOnAMissingStoreCreatesNothing(_ arguments: [String]) throws {
         let habit = try HabitProcess()

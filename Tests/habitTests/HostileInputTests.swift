@@ -140,6 +140,13 @@ import HabitTestSupport
         Refusal(issue: "21", arguments: ["streak"], env: ["TZ": "Mars\n/Base"], status: 64, mentions: ["'Mars\\n/Base'"]),
         Refusal(issue: "21", arguments: ["log", "meditate", "10m", "--db", "{blocker}/a\nb/h.sqlite"], status: 73, store: .none,
                 mentions: ["a\\nb"]),
+
+        // 49: the overview's days are 1 to 366; a bad HABIT_NOW or TZ opens nothing.
+        Refusal(issue: "49", arguments: ["overview", "--days", "0"], status: 64, store: .none, mentions: ["--days", "'0'", "1 to 366"]),
+        Refusal(issue: "49", arguments: ["overview", "--days", "367", "--json"], status: 64, mentions: ["'367'", "1 to 366"]),
+        Refusal(issue: "49", arguments: ["overview", "--days", "a\nb"], status: 64, mentions: ["'a\\nb'"]),
+        Refusal(issue: "49", arguments: ["overview"], env: ["HABIT_NOW": "2101-01-01T00:00:00+00:00"], status: 64),
+        Refusal(issue: "49", arguments: ["overview", "--tag", "nope"], status: 64, mentions: ["'nope'"]),
     ]
 
     @Test(arguments: refusals)

@@ -176,6 +176,7 @@ extension TruthRun {
         }
 
         checkCalendarText(d, eval)
+        checkOverview(d, eval)
 
         // score --json: the daily habits' score from the days' states.
         if let scores = json(["score"], d, m), let habits = scores["habits"] as? [[String: Any]] {
@@ -254,6 +255,40 @@ extension TruthRun {
                         disagree(d, "calendar", name, "the grid's \(glyphs[k]) on a day \(state.rawValue)", "\(day)")
                     }
                 }
+            }
+        }
+    }
+
+    /// `habit overview --json` over the world's days up to today: the habits the calendar shows,
+    /// each day's state the calendar's, and each day's `due` and `done` the states counted as
+    /// Standards/habits.md, "The overview" says (met and done are done; missed, healed and a
+    /// pending today are due — not a week or month habit's today, which its period judges).
+    func checkOverview(_ d: Int, _ eval: [String: [LocalDay: TruthDay]]) {
+        let today = world.day(d)
+        guard let json = json(["overview", "--days", String(min(366, d + 1))], d, TruthWorld.viewMinute) else { return }
+        let habits = json["habits"] as? [[String: Any]] ?? []
+        let shown = Set(habits.compactMap { $0["habit"] as? String })
+        let calendar = Set(eval.keys.filter { eval[$0]?[today] != nil })
+        if shown != calendar { disagree(d, "overview --json", "-", "the habits shown are not the calendar's", "\(shown.sorted()) vs \(calendar.sorted())") }
+        var due: [LocalDay: Int] = [:], done: [LocalDay: Int] = [:]
+        for habit in habits {
+            guard let name = habit["habit"] as? String else { continue }
+            let per = period(of: name)
+            for day in habit["days"] as? [[String: Any]] ?? [] {
+                guard let date = (day["date"] as? String).flatMap({ LocalDay($0) }),
+                      let state = (day["state"] as? String).flatMap(DayState.init(rawValue:)) else { continue }
+                if state != eval[name]?[date]?.state {
+                    disagree(d, "overview --json", name, "state \(state.rawValue), the calendar says \(eval[name]?[date]?.state.rawValue ?? "-")", "\(date)")
+                }
+                let isDone = state == .met || state == .done
+                if isDone || state == .missed || state == .healed || (state == .pending && per != .week && per != .month) { due[date, default: 0] += 1 }
+                if isDone { done[date, default: 0] += 1 }
+            }
+        }
+        for item in json["daily"] as? [[String: Any]] ?? [] {
+            guard let date = (item["date"] as? String).flatMap({ LocalDay($0) }) else { continue }
+            if item["due"] as? Int != due[date] ?? 0 || item["done"] as? Int != done[date] ?? 0 {
+                disagree(d, "overview --json", "-", "the day's share \(item["done"] ?? "?")/\(item["due"] ?? "?"), its states give \(done[date] ?? 0)/\(due[date] ?? 0)", "\(date)")
             }
         }
     }

@@ -48,7 +48,7 @@ import Testing
     static let commands: [[String]] = [
         ["today"], ["today", "--short"], ["status"], ["streak"], ["calendar"], ["calendar", "--year"],
         ["calendar", "--habit", "evening-stretches-04"], ["log", "list"], ["log", "list", "--days", "30"],
-        ["config", "list"], ["habits"], ["score"], ["remind", "list"],
+        ["config", "list"], ["habits"], ["score"], ["remind", "list"], ["overview"],
     ]
 
     @Test func everyLineFitsEightyColumnsWithTwentyHabits() throws {

@@ -245,7 +245,7 @@ public enum HabitName {
         "delete", "undo", "demo", "config", "doctor", "backup", "restore", "add", "habits", "edit", "archive",
         "unarchive", "remove", "skip", "unskip", "score", "stats", "status", "sync", "help", "version",
         "check", "cron", "install", "uninstall", "pause", "resume", "systemd", "get", "set", "unset",
-        "access", "allow", "deny", "notes", "refresh", "ask", "ui",
+        "access", "allow", "deny", "notes", "refresh", "ask", "ui", "overview",
     ]
 
     /// Checks `text` against the name rules; the name is kept in its compatibility-composed form

@@ -46,6 +46,8 @@ struct CalendarJSON: Codable, Equatable {
 
 /// One habit on one day: `{"value":6,"met":false,"skipped":false,"joker":false,"state":"missed","period":null}`.
 struct HabitDayJSON: Codable, Equatable {
+    /// The day, where the object is not already under its date (`habit overview`'s rows); else left out.
+    var date: String?
     let value: Double
     /// Done on the day: met, or (week, month, N days in any D) something done toward its period.
     let met: Bool
@@ -68,10 +70,11 @@ struct HabitDayJSON: Codable, Equatable {
         period = s.period
     }
 
-    private enum CodingKeys: String, CodingKey { case value, met, skipped, joker, state, period }
+    private enum CodingKeys: String, CodingKey { case date, value, met, skipped, joker, state, period }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(date, forKey: .date)
         try c.encode(value, forKey: .value)
         try c.encode(met, forKey: .met)
         try c.encode(skipped, forKey: .skipped)
