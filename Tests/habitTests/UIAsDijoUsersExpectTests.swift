@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import habit
+
+/// Issue 49, point 6: `habit ui` as dijo users expect (Standards/ui.md) — an amount typed, today
+/// one key away, a habit added from inside, every month shown named over its first day, a day
+/// done taken back with space. In tmux at 80 × 24; each test reads the store afterwards too.
+@Suite struct UIAsDijoUsersExpectTests {
+    /// The pane's command: `habit ui` at `now` (Europe/Berlin), then its exit status.
+    static func command(_ habit: HabitProcess, now: String = AskTests.now["HABIT_NOW"]!) -> String {
+        "cd '\(habit.folder.path)' && env -u NO_COLOR TERM=tmux-256color LANG=C.UTF-8 HABIT_DB='\(habit.db)' "
+            + "HABIT_NOW=\(now) TZ=Europe/Berlin HOME='\(habit.folder.path)' '\(HabitProcess.binary.path)' ui; "
+            + "echo EXIT=$?; sleep 30"
+    }
+
+    static func pane(_ habit: HabitProcess, _ name: String, now: String = AskTests.now["HABIT_NOW"]!) throws -> TmuxPane {
+        try TmuxPane(name: name, folder: habit.folder, command: command(habit, now: now), width: 80, height: 24)
+    }
+
+    static func quit(_ pane: TmuxPane) {
+        pane.send("q")
+        #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
+    }
+
+    /// Digits then Enter set the day's amount of an amount habit (not `+` eight times): what is
+    /// typed is on the status line, Backspace edits, Escape leaves it, 0 clears the day; the store
+    /// then holds what `habit log water AMOUNT` writes. Digits on a yes/no habit write nothing and say so.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func digitsThenEnterSetTheDaysAmount() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        let pane = try Self.pane(habit, "ui-type")
+        defer { pane.kill() }
+        _ = pane.screen(until: "meditate · Thu 26 Nov")
+        pane.send("j", "j", "j", "5")  // floss: yes/no
+        #expect(pane.screen(until: "is yes/no").contains("floss is yes/no: space marks the day"))
+        pane.send("j", "9", "BSpace", "8")  // water, today
+        #expect(pane.screen(until: "8_ glasses").contains("water · Thu 26 Nov · 8_ glasses (Enter sets the day to it, Esc leaves it)"))
+        pane.send("Enter")
+        _ = pane.screen(until: "water 2026-11-26: 8")
+        pane.send("+")
+        _ = pane.screen(until: "water 2026-11-26: yes 1")
+        pane.send("3", "Enter")  // 9 → 3: both entries become one of 3
+        #expect(pane.screen(until: "9 → 3").contains("water 2026-11-26: 9 → 3"))
+        pane.send("h", "4", "Escape")  // yesterday: left, nothing written
+        _ = pane.screen(until: "water · Wed 25 Nov · 0 ")
+        pane.send("+", "+")
+        _ = pane.screen(until: "water 2026-11-25: yes 1")
+        pane.send("0", "Enter")
+        #expect(pane.screen(until: "→ 0").contains("water 2026-11-25: 2 → 0 (2 entries deleted)"))
+        Self.quit(pane)
+
+        let expected = try AskTests.store()
+        defer { expected.cleanUp() }
+        try AskTests.run(expected, ["log", "water", "3"])
+        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
+        let calendar = { (h: HabitProcess) in try AskTests.run(h, ["calendar", "--json"]) }
+        #expect(try calendar(habit) == calendar(expected))
+    }
+
+    /// `t` (as `}` and Home) brings the cursor back to today, today the rightmost day.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func tJumpsToToday() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        let pane = try Self.pane(habit, "ui-today")
+        defer { pane.kill() }
+        _ = pane.screen(until: "meditate · Thu 26 Nov")
+        pane.send("[", "[", "[", "[")
+        _ = pane.screen(until: "meditate · Thu 29 Oct")
+        pane.send("t")
+        let back = pane.screen(until: "meditate · Thu 26 Nov")
+        #expect(back.contains("meditate · Thu 26 Nov"), "\(back)")
+        let numbers = back.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        #expect(numbers.hasSuffix("25 26"), "today at the right: \(numbers)")
+        pane.send("m", "[", "Home")
+        #expect(pane.screen(until: "meditate · Thu 26 Nov").contains("meditate · Thu 26 Nov"))
+        Self.quit(pane)
+    }
+
+    /// `a` opens a line taking the words of `habit add`: a refused habit is one line on the
+    /// status line and nothing is written; a good one is stored and its row is there at once, the
+    /// cursor on it. `:add NAME …` (dijo's) does the same.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func aAddsAHabitFromInside() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        let before = try AskTests.run(habit, ["habits", "--json"])
+        let pane = try Self.pane(habit, "ui-add")
+        defer { pane.kill() }
+        _ = pane.screen(until: "meditate · Thu 26 Nov")
+        pane.send("a")
+        _ = pane.screen(until: "add:")
+        pane.send("read --unit page --at-least lots", "Enter")
+        let refused = pane.screen(until: "invalid target")
+        #expect(refused.contains("invalid target 'lots': write a number in page"), "\(refused)")
+        #expect(try AskTests.run(habit, ["habits", "--json"]) == before, "nothing written")
+        pane.send("a")
+        _ = pane.screen(until: "add:")
+        pane.send("read --unit page --at-least 20", "Enter")
+        let added = pane.screen(until: "added read")
+        #expect(added.contains("added read"), "\(added)")
+        #expect(added.split(separator: "\n").contains { $0.hasPrefix("read ") }, "its row at once: \(added)")
+        pane.send("2", "0")
+        _ = pane.screen(until: "read · Thu 26 Nov · 20_")
+        pane.send("Enter")
+        _ = pane.screen(until: "read 2026-11-26: 20")
+        pane.send(":")
+        pane.send("add stretch", "Enter")
+        #expect(pane.screen(until: "added stretch").contains("added stretch"))
+        Self.quit(pane)
+
+        let expected = try AskTests.store()
+        defer { expected.cleanUp() }
+        try AskTests.run(expected, ["add", "read", "--unit", "page", "--at-least", "20"])
+        try AskTests.run(expected, ["add", "stretch"])
+        try AskTests.run(expected, ["log", "read", "20"])
+        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
+        let calendar = { (h: HabitProcess) in try AskTests.run(h, ["calendar", "--json"]) }
+        #expect(try calendar(habit) == calendar(expected))
+    }
+
+    /// 22 March 2026 at 80 columns shows 28 February to 22 March: February is named over its one
+    /// day, March over its 1st (before, March's label did not fit beside "Feb 2026" and was left
+    /// out: every March day stood under "Feb"). Two February days: `Feb`.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func eachMonthShownIsNamedOverItsFirstDay() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        let pane = try Self.pane(habit, "ui-months", now: "2026-03-22T20:00:00+01:00")
+        defer { pane.kill() }
+        let lines = pane.screen(until: "meditate · Sun 22 Mar").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[1].hasPrefix("         28  1  2"), "\(lines)")
+        #expect(lines[0] == "         Fe Mar 2026", "\(lines)")
+        Self.quit(pane)
+
+        let later = try Self.pane(habit, "ui-months2", now: "2026-03-21T20:00:00+01:00")
+        defer { later.kill() }
+        let shown = later.screen(until: "meditate · Sat 21 Mar").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(shown[1].hasPrefix("         27 28  1"), "\(shown)")
+        #expect(shown[0] == "         Feb   Mar 2026", "\(shown)")
+        Self.quit(later)
+    }
+
+    /// Space on a day done takes it back: a yes/no day's entries, and an amount habit's day met
+    /// (all its own entries, one transaction); a limit's day stays (space says how to change it).
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func spaceOnADayDoneTakesItBack() throws {
+        let habit = try AskTests.store()
+        defer { habit.cleanUp() }
+        try AskTests.run(habit, ["add", "coffee", "--unit", "cup", "--at-most", "2"], env: AskTests.before)
+        for arguments in [["log", "floss", "--date", "2026-11-25"], ["log", "water", "5", "--date", "2026-11-25"],
+                          ["log", "water", "3", "--date", "2026-11-25"], ["log", "coffee", "1", "--date", "2026-11-25"]] {
+            try AskTests.run(habit, arguments)
+        }
+        let pane = try Self.pane(habit, "ui-space")
+        defer { pane.kill() }
+        _ = pane.screen(until: "meditate · Thu 26 Nov")
+        pane.send("j", "j", "j", "h", "Space")  // coffee yesterday, a limit: stays
+        #expect(pane.screen(until: "coffee counts an amount").contains("type it and Enter"))
+        pane.send("j", "Space")  // floss yesterday: done → not done
+        _ = pane.screen(until: "floss 2026-11-25: not done")
+        pane.send("j", "Space")  // water yesterday, 8 of 8: taken back
+        #expect(pane.screen(until: "water 2026-11-25: not done").contains("water 2026-11-25: not done (2 entries deleted)"))
+        pane.send("Space")  // nothing left: space says how to type an amount
+        #expect(pane.screen(until: "water counts an amount").contains("type it and Enter"))
+        Self.quit(pane)
+
+        let expected = try AskTests.store()
+        defer { expected.cleanUp() }
+        try AskTests.run(expected, ["add", "coffee", "--unit", "cup", "--at-most", "2"], env: AskTests.before)
+        try AskTests.run(expected, ["log", "coffee", "1", "--date", "2026-11-25"])
+        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
+    }
+}
