@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HabitKit
 @testable import habit
 
 /// Issue 49, point 6: `habit ui` as dijo users expect (Standards/ui.md) — an amount typed, today
@@ -23,12 +24,14 @@ import Testing
     }
 
     /// Digits then Enter set the day's amount of an amount habit (not `+` eight times): what is
-    /// typed is on the status line, Backspace edits, Escape leaves it, 0 clears the day; the store
-    /// then holds what `habit log water AMOUNT` writes. Digits on a yes/no habit write nothing and say so.
+    /// typed is on the status line, Backspace edits, Escape leaves it, the day's note is kept, 0
+    /// clears the day; the store then holds what `habit log water AMOUNT` writes. Digits on a yes/no
+    /// habit write nothing and say so.
     @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
     func digitsThenEnterSetTheDaysAmount() throws {
         let habit = try AskTests.store()
         defer { habit.cleanUp() }
+        try AskTests.run(habit, ["log", "water", "2", "--date", "2026-11-25", "--note", "after the run"])
         let pane = try Self.pane(habit, "ui-type")
         defer { pane.kill() }
         _ = pane.screen(until: "meditate · Thu 26 Nov")
@@ -43,16 +46,19 @@ import Testing
         pane.send("3", "Enter")  // 9 → 3: both entries become one of 3
         #expect(pane.screen(until: "9 → 3").contains("water 2026-11-26: 9 → 3"))
         pane.send("h", "4", "Escape")  // yesterday: left, nothing written
-        _ = pane.screen(until: "water · Wed 25 Nov · 0 ")
-        pane.send("+", "+")
-        _ = pane.screen(until: "water 2026-11-25: yes 1")
+        _ = pane.screen(until: "water · Wed 25 Nov · 2 ")
+        pane.send("5", "Enter")  // its note stays on the entry of 5
+        #expect(pane.screen(until: "2 → 5").contains("water 2026-11-25: 2 → 5"))
+        pane.send("h", "+", "+")
+        _ = pane.screen(until: "water 2026-11-24: yes 1")
         pane.send("0", "Enter")
-        #expect(pane.screen(until: "→ 0").contains("water 2026-11-25: 2 → 0 (2 entries deleted)"))
+        #expect(pane.screen(until: "→ 0").contains("water 2026-11-24: 2 → 0 (2 entries deleted)"))
         Self.quit(pane)
 
         let expected = try AskTests.store()
         defer { expected.cleanUp() }
         try AskTests.run(expected, ["log", "water", "3"])
+        try AskTests.run(expected, ["log", "water", "5", "--date", "2026-11-25", "--note", "after the run"])
         #expect(try AskTests.entries(habit) == AskTests.entries(expected))
         let calendar = { (h: HabitProcess) in try AskTests.run(h, ["calendar", "--json"]) }
         #expect(try calendar(habit) == calendar(expected))
@@ -171,5 +177,32 @@ import Testing
         try AskTests.run(expected, ["add", "coffee", "--unit", "cup", "--at-most", "2"], env: AskTests.before)
         try AskTests.run(expected, ["log", "coffee", "1", "--date", "2026-11-25"])
         #expect(try AskTests.entries(habit) == AskTests.entries(expected))
+    }
+
+    /// The model without a terminal: what is typed and what it asks for; the month labels.
+    @Test func theModelTypesAnAmountReadsTheAddLineAndNamesEachMonth() {
+        var m = UITests.model()
+        m.loaded = m.wantedRange
+        let water = m.rows[2].habit
+        m.row = 2
+        #expect(m.handle(.character("1")) == .redraw && m.typed == "1")
+        #expect(m.handle(.character("q")) == .redraw && m.typed == "1", "no quit while typing")
+        _ = m.handle(.character("."))
+        _ = m.handle(.character("5"))
+        _ = m.handle(.character("\u{7f}"))
+        #expect(m.status.contains("1._ glasses"), "\(m.status)")
+        #expect(m.handle(.character("\n")) == .write(.setAmount(water, UITests.today, "1.")) && m.typed == nil)
+        _ = m.handle(.character("7"))
+        #expect(m.handle(.character("\u{1b}")) == .redraw && m.typed == nil, "Escape: nothing")
+        #expect(m.handle(.character("a")) == .readHabit(prompt: "add: "))
+        #expect(m.habitTyped("water --unit glass", command: false) == .addHabit(["water", "--unit", "glass"]))
+        #expect(m.habitTyped("add stretch", command: true) == .addHabit(["stretch"]))
+        #expect(m.habitTyped("q", command: true) == .quit)
+        #expect(m.habitTyped("delete floss", command: true) == .redraw && m.message?.contains("no command here") == true)
+        #expect(m.habitTyped(nil, command: false) == .redraw)
+        let days = (0..<5).map { LocalDay(year: 2026, month: 2, day: 27)!.adding(days: $0) }
+        #expect(UIModel.monthLine(days, width: 15) == "Feb   Mar 2026")
+        #expect(UIModel.monthLine(Array(days.dropFirst()), width: 12) == "Fe Mar 2026")
+        #expect(UIModel.monthLine(Array(days.suffix(3)), width: 9) == "Mar 2026")
     }
 }

@@ -11,8 +11,9 @@ struct UIScreen: ParsableCommand {
         discussion: """
             Rows: your habits (the built-ins are shown, not changed: habit log), grouped by tag once one has a tag (--tag T: only
             the habits with it). Columns: the days, today at the right.
-            Keys: ← → ↑ ↓ / h l k j move; space a yes/no day done or not; + / - an amount (add 1 / take back the
-            newest entry); s skip or unskip; n the day's note; w / m weeks or months; [ / ] page; ? keys; q quit.
+            Keys: ← → ↑ ↓ / h l k j move; t (}, Home) today; space a yes/no day done, a day done taken back; digits and Enter
+            set an amount, + / - add 1 / take back the newest entry; s skip or unskip; n the day's note; a (or :add) add a
+            habit with the words of habit add; w / m weeks or months; [ / ] page; ? keys; q quit.
             Needs a terminal on stdin and stdout. NO_COLOR: no colour. A locale that is not UTF-8: ASCII marks.
             """)
 

@@ -271,8 +271,8 @@ struct UIModel: Sendable {
                 return .redraw
             }
             return .write(.takeBack(r.habit, day))
-        case ("+", .yesNo), ("-", .yesNo), ("0"..."9", .yesNo):
-            message = "\(r.name) is yes/no: space marks the day (digits type an amount of a count habit)"
+        case ("+", .yesNo), ("-", .yesNo): message = "\(r.name) is yes/no: space marks the day"
+        case ("0"..."9", .yesNo): message = "\(r.name) is yes/no: space marks the day (digits type an amount of a count habit)"
         case (_, .amount) where key.isASCII && key.isNumber:
             typed = String(key)
         case ("s", _): return .write(c.skipped ? .unskip(r.habit, day) : .skip(r.habit, day))

@@ -138,7 +138,8 @@ struct UIStore {
 
     /// The day's own entries of `habit` made one entry of `amount` as `habit log NAME AMOUNT
     /// [--date D]` writes it (``LogHabit/request``, ``LogPlanner``, the hooks), the old ones deleted
-    /// in the same transaction; 0 deletes them. Entries of other sources stay and still count.
+    /// in the same transaction, the newest note kept; 0 deletes them. Entries of other sources stay
+    /// and still count.
     func setAmount(_ habit: HabitDefinition, _ day: LocalDay, _ amount: String) throws -> String {
         let own = try ownEntries(habit, day)
         let old = TextRendering.number(own.reduce(0) { $0 + ($1.value ?? 0) })
@@ -147,7 +148,9 @@ struct UIStore {
             try store.delete(own.map(\.uuid))  // one transaction: all of them or none
             return "\(habit.name) \(day): \(old) → 0 (\(counting(own.count, "entry", plural: "entries")) deleted)"
         }
-        let request = try LogHabit.request(name: habit.name, amount: amount, when: day == env.today ? .now : .day(day), note: nil,
+        // The newest note of the entries made one is kept on it.
+        let note = own.lazy.compactMap { $0.metadata["note"] }.first
+        let request = try LogHabit.request(name: habit.name, amount: amount, when: day == env.today ? .now : .day(day), note: note,
                                            store: store, env: env)
         let plan = try LogPlanner.plan(request, env: env)
         try LogReport.record(plan, store: store, env: env, replacing: own.map(\.uuid))
