@@ -18,6 +18,19 @@ import HabitKit
         try TmuxPane(name: name, folder: habit.folder, command: command(habit, now: now), width: 80, height: 24)
     }
 
+    /// The store after the screen holds what a store given `commands` holds (``AskTests/store()``,
+    /// each of `before` at `AskTests.before`, then each command at `AskTests.now`): the same `log
+    /// list --json` and `calendar --json`.
+    static func expectStore(_ habit: HabitProcess, before: [[String]] = [], as commands: [[String]]) throws {
+        let expected = try AskTests.store()
+        defer { expected.cleanUp() }
+        for command in before { try AskTests.run(expected, command, env: AskTests.before) }
+        for command in commands { try AskTests.run(expected, command) }
+        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
+        let calendar = { (h: HabitProcess) in try AskTests.run(h, ["calendar", "--json"]) }
+        #expect(try calendar(habit) == calendar(expected))
+    }
+
     static func quit(_ pane: TmuxPane) {
         pane.send("q")
         #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
@@ -55,13 +68,7 @@ import HabitKit
         #expect(pane.screen(until: "→ 0").contains("water 2026-11-24: 2 → 0 (2 entries deleted)"))
         Self.quit(pane)
 
-        let expected = try AskTests.store()
-        defer { expected.cleanUp() }
-        try AskTests.run(expected, ["log", "water", "3"])
-        try AskTests.run(expected, ["log", "water", "5", "--date", "2026-11-25", "--note", "after the run"])
-        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
-        let calendar = { (h: HabitProcess) in try AskTests.run(h, ["calendar", "--json"]) }
-        #expect(try calendar(habit) == calendar(expected))
+        try Self.expectStore(habit, as: [["log", "water", "3"], ["log", "water", "5", "--date", "2026-11-25", "--note", "after the run"]])
     }
 
     /// `t` (as `}` and Home) brings the cursor back to today, today the rightmost day.
@@ -116,14 +123,7 @@ import HabitKit
         #expect(pane.screen(until: "added stretch").contains("added stretch"))
         Self.quit(pane)
 
-        let expected = try AskTests.store()
-        defer { expected.cleanUp() }
-        try AskTests.run(expected, ["add", "read", "--unit", "page", "--at-least", "20"])
-        try AskTests.run(expected, ["add", "stretch"])
-        try AskTests.run(expected, ["log", "read", "20"])
-        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
-        let calendar = { (h: HabitProcess) in try AskTests.run(h, ["calendar", "--json"]) }
-        #expect(try calendar(habit) == calendar(expected))
+        try Self.expectStore(habit, as: [["add", "read", "--unit", "page", "--at-least", "20"], ["add", "stretch"], ["log", "read", "20"]])
     }
 
     /// 22 March 2026 at 80 columns shows 28 February to 22 March: February is named over its one
@@ -172,11 +172,7 @@ import HabitKit
         #expect(pane.screen(until: "water counts an amount").contains("type it and Enter"))
         Self.quit(pane)
 
-        let expected = try AskTests.store()
-        defer { expected.cleanUp() }
-        try AskTests.run(expected, ["add", "coffee", "--unit", "cup", "--at-most", "2"], env: AskTests.before)
-        try AskTests.run(expected, ["log", "coffee", "1", "--date", "2026-11-25"])
-        #expect(try AskTests.entries(habit) == AskTests.entries(expected))
+        try Self.expectStore(habit, before: [["add", "coffee", "--unit", "cup", "--at-most", "2"]], as: [["log", "coffee", "1", "--date", "2026-11-25"]])
     }
 
     /// The model without a terminal: what is typed and what it asks for; the month labels.
