@@ -133,19 +133,17 @@ import HabitKit
     func eachMonthShownIsNamedOverItsFirstDay() throws {
         let habit = try AskTests.store()
         defer { habit.cleanUp() }
-        let pane = try Self.pane(habit, "ui-months", now: "2026-03-22T20:00:00+01:00")
-        defer { pane.kill() }
-        let lines = pane.screen(until: "meditate · Sun 22 Mar").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[1].hasPrefix("         28  1  2"), "\(lines)")
-        #expect(lines[0] == "         Fe Mar 2026", "\(lines)")
-        Self.quit(pane)
-
-        let later = try Self.pane(habit, "ui-months2", now: "2026-03-21T20:00:00+01:00")
-        defer { later.kill() }
-        let shown = later.screen(until: "meditate · Sat 21 Mar").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(shown[1].hasPrefix("         27 28  1"), "\(shown)")
-        #expect(shown[0] == "         Feb   Mar 2026", "\(shown)")
-        Self.quit(later)
+        let cases = [("2026-03-22T20:00:00+01:00", "Sun 22 Mar", "         28  1  2", "         Fe Mar 2026"),
+                     ("2026-03-21T20:00:00+01:00", "Sat 21 Mar", "         27 28  1", "         Feb   Mar 2026")]
+        for (i, (now, today, numbers, months)) in cases.enumerated() {
+            let pane = try Self.pane(habit, "ui-months\(i)", now: now)
+            defer { pane.kill() }
+            let lines = pane.screen(until: "meditate · \(today)").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            try #require(lines.count > 2, "\(lines)")
+            #expect(lines[1].hasPrefix(numbers), "\(lines)")
+            #expect(lines[0] == months, "\(lines)")
+            Self.quit(pane)
+        }
     }
 
     /// Space on a day done takes it back: a yes/no day's entries, and an amount habit's day met
