@@ -126,6 +126,27 @@ import HabitKit
         try Self.expectStore(habit, as: [["add", "read", "--unit", "page", "--at-least", "20"], ["add", "stretch"], ["log", "read", "20"]])
     }
 
+    /// A refused habit makes no store: on a missing store `a` with a bad name or `--db` says why
+    /// on the status line and the store is still missing afterwards.
+    @Test(.enabled(if: TmuxPane.available, "skipped: tmux is not installed (apt-get install tmux; .ci/run installs it)"))
+    func aRefusedAddMakesNoStore() throws {
+        let habit = try HabitProcess()
+        defer { habit.cleanUp() }
+        let pane = try Self.pane(habit, "ui-add-none")
+        defer { pane.kill() }
+        _ = pane.screen(until: "meditate · Thu 26 Nov")
+        pane.send("a")
+        _ = pane.screen(until: "add:")
+        pane.send("Floss", "Enter")
+        #expect(pane.screen(until: "invalid habit name").contains("invalid habit name 'Floss'"))
+        pane.send("a")
+        _ = pane.screen(until: "add:")
+        pane.send("floss --db other.sqlite", "Enter")
+        #expect(pane.screen(until: "another store").contains("add: --db names another store"))
+        Self.quit(pane)
+        #expect(!FileManager.default.fileExists(atPath: habit.db), "no store made")
+    }
+
     /// 22 March 2026 at 80 columns shows 28 February to 22 March: February is named over its one
     /// day, March over its 1st (before, March's label did not fit beside "Feb 2026" and was left
     /// out: every March day stood under "Feb"). Two February days: `Feb`.

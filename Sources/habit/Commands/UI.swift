@@ -69,11 +69,13 @@ struct UIScreen: ParsableCommand {
             case .redraw, .editNote, .readHabit: break
             case .reload: try reload()
             case .addHabit(let words):
+                // Checked before the store is opened for writing: a refused habit makes no store.
+                guard let habit = try Self.refused({ try data.newHabit(words) }, said: &model.message) else { break }
                 if !writable {
                     (data.store, _) = try location.writing()
                     writable = true
                 }
-                guard let habit = try Self.refused({ try data.addHabit(words) }, said: &model.message) else { break }
+                guard try Self.refused({ try data.store.addHabit(habit) }, said: &model.message) != nil else { break }
                 try reload()
                 let shown = model.select(habit: habit.id)
                 model.message = "added \(habit.name): \(HabitText.asks(habit))" + (shown ? "" : " (not shown here: habit ui --tag)")

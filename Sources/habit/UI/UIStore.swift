@@ -157,9 +157,10 @@ struct UIStore {
         return "\(habit.name) \(day): \(own.isEmpty ? "" : "\(old) → ")\(Double(amount).map { TextRendering.number($0) } ?? amount)"
     }
 
-    /// `habit add WORDS…` (the words of ``AddHabit``, checked as it checks them); the habit added.
-    /// A word that names another store (`--db`) is refused: the screen adds to the store it shows.
-    func addHabit(_ words: [String]) throws -> HabitDefinition {
+    /// The habit `habit add WORDS…` would add (the words of ``AddHabit``, checked as it checks
+    /// them), not stored: a refusal leaves no store made. A word that names another store (`--db`)
+    /// is refused: the screen adds to the store it shows.
+    func newHabit(_ words: [String]) throws -> HabitDefinition {
         let add: AddHabit
         do {
             add = try AddHabit.parse(words)
@@ -168,9 +169,7 @@ struct UIStore {
             throw ValidationError(said.replacingOccurrences(of: "Error: ", with: ""))
         }
         guard add.store.db == nil else { throw ValidationError("add: --db names another store; the screen adds to the one it shows") }
-        let habit = try add.newHabit(env)
-        try store.addHabit(habit)
-        return habit
+        return try add.newHabit(env)
     }
 
     /// The day's entries of `habit` from habit's own sources, newest first as `habit undo` sees
