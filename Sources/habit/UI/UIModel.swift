@@ -248,7 +248,7 @@ struct UIModel: Sendable {
     /// The change a key asks for on the cursor's cell, or why there is none.
     mutating func change(_ key: Character) -> UIAction {
         guard rows.indices.contains(row) else {
-            message = "no habits yet: habit add NAME"
+            message = "no habits yet: a adds one (or habit add NAME)"
             return .redraw
         }
         let r = rows[row]
