@@ -31,6 +31,14 @@ import HabitKit
         #expect(try calendar(habit) == calendar(expected))
     }
 
+    /// `a`, then `line` and Enter: the screen once it shows `said`.
+    static func add(_ pane: TmuxPane, _ line: String, until said: String) -> String {
+        pane.send("a")
+        _ = pane.screen(until: "add:")
+        pane.send(line, "Enter")
+        return pane.screen(until: said)
+    }
+
     static func quit(_ pane: TmuxPane) {
         pane.send("q")
         #expect(pane.screen(until: "EXIT=").contains("EXIT=0"))
@@ -102,16 +110,10 @@ import HabitKit
         let pane = try Self.pane(habit, "ui-add")
         defer { pane.kill() }
         _ = pane.screen(until: "meditate · Thu 26 Nov")
-        pane.send("a")
-        _ = pane.screen(until: "add:")
-        pane.send("read --unit page --at-least lots", "Enter")
-        let refused = pane.screen(until: "invalid target")
+        let refused = Self.add(pane, "read --unit page --at-least lots", until: "invalid target")
         #expect(refused.contains("invalid target 'lots': write a number in page"), "\(refused)")
         #expect(try AskTests.run(habit, ["habits", "--json"]) == before, "nothing written")
-        pane.send("a")
-        _ = pane.screen(until: "add:")
-        pane.send("read --unit page --at-least 20", "Enter")
-        let added = pane.screen(until: "added read")
+        let added = Self.add(pane, "read --unit page --at-least 20", until: "added read")
         #expect(added.contains("added read"), "\(added)")
         #expect(added.split(separator: "\n").contains { $0.hasPrefix("read ") }, "its row at once: \(added)")
         pane.send("2", "0")
@@ -135,14 +137,8 @@ import HabitKit
         let pane = try Self.pane(habit, "ui-add-none")
         defer { pane.kill() }
         _ = pane.screen(until: "meditate · Thu 26 Nov")
-        pane.send("a")
-        _ = pane.screen(until: "add:")
-        pane.send("Floss", "Enter")
-        #expect(pane.screen(until: "invalid habit name").contains("invalid habit name 'Floss'"))
-        pane.send("a")
-        _ = pane.screen(until: "add:")
-        pane.send("floss --db other.sqlite", "Enter")
-        #expect(pane.screen(until: "another store").contains("add: --db names another store"))
+        #expect(Self.add(pane, "Floss", until: "invalid habit name").contains("invalid habit name 'Floss'"))
+        #expect(Self.add(pane, "floss --db other.sqlite", until: "another store").contains("add: --db names another store"))
         Self.quit(pane)
         #expect(!FileManager.default.fileExists(atPath: habit.db), "no store made")
     }
