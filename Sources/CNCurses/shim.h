@@ -16,6 +16,7 @@ static inline int habit_key_left(void) { return KEY_LEFT; }
 static inline int habit_key_right(void) { return KEY_RIGHT; }
 static inline int habit_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int habit_key_enter(void) { return KEY_ENTER; }
+static inline int habit_key_home(void) { return KEY_HOME; }
 static inline int habit_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int habit_err(void) { return ERR; }
 static inline attr_t habit_a_bold(void) { return A_BOLD; }

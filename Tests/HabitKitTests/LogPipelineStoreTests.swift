@@ -23,6 +23,25 @@ import Testing
         #expect(try store.read(.counts).samples == 0 && store.read(.counts).tombstones == 2)
     }
 
+    /// `ui`'s typed amount makes a day's entries one entry in one transaction: one old entry that
+    /// cannot go keeps them all and stores nothing.
+    @Test func aTypedAmountReplacesTheDaysEntriesOrNothingChanges() throws {
+        let store = try HabitStore.inMemory()
+        let water = HabitDefinition(id: "0f0f0f0f-0000-4000-8000-0000000000a2", name: "water", kind: .quantity, unit: "glass",
+                                    since: Fixture.day("2026-03-01"), created: Self.created, modified: Self.created)
+        try store.addHabit(water)
+        let env = Fixture.env("2026-03-29T20:00:00+02:00")
+        let a = try store.log(LogRequest(.habit(water, amount: "5")), env: env).samples[0].uuid
+        let b = try store.log(LogRequest(.habit(water, amount: "3")), env: env).samples[0].uuid
+        let plan = try LogPlanner.plan(LogRequest(.habit(water, amount: "2")), env: env)
+        #expect(throws: StoreError.self) { try store.replace([a, b, Fixture.uuids.next()], with: plan, env: env) }
+        #expect(try store.read(.counts).samples == 2 && store.read(.counts).tombstones == 0)
+        let new = try store.replace([b, a], with: plan, env: env).samples[0]
+        let left = try store.read(.ownEntries(of: water, on: Fixture.day("2026-03-29"), calendar: env.calendar))
+        #expect(left.map(\.uuid) == [new.uuid] && left.map(\.value) == [2])
+        #expect(try store.read(.counts).tombstones == 2)
+    }
+
     /// `ui`'s note writes the entry again and deletes the old one in one transaction: both or neither.
     @Test func aRewrittenEntryReplacesTheOldOneOrNothingChanges() throws {
         let store = try HabitStore.inMemory()

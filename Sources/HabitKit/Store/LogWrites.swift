@@ -87,10 +87,19 @@ extension HabitStore {
     /// note, which writes the entry again with the new note).
     @discardableResult
     public func replace(_ old: UUID, with plan: LogPlan, env: HabitEnvironment) throws -> LogResult {
+        try replace([old], with: plan, env: env)
+    }
+
+    /// Stores `plan` and deletes the entries `old`, in one transaction: all or none (`habit ui`'s
+    /// typed amount, which makes the day's own entries one entry of that amount).
+    @discardableResult
+    public func replace(_ old: [UUID], with plan: LogPlan, env: HabitEnvironment) throws -> LogResult {
         try write { db in
             let result = try Self.write(plan, env: env, db)
-            guard let entry = try Self.entry(db, old) else { throw StoreError.notFound(old) }
-            try Self.delete(entry, db)
+            for uuid in old {
+                guard let entry = try Self.entry(db, uuid) else { throw StoreError.notFound(uuid) }
+                try Self.delete(entry, db)
+            }
             return result
         }
     }

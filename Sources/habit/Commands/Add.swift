@@ -46,13 +46,20 @@ struct AddHabit: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
+        let (store, _, habit) = try store.writing { env in try newHabit(env) }
+        try store.addHabit(habit)
+        try HabitText.printChange("added", habit, json: output.json, hint: hint(habit))
+    }
+
+    /// The habit these words describe, checked, not stored (`habit ui`'s `a` adds it too).
+    func newHabit(_ env: HabitEnvironment) throws -> HabitDefinition {
         var spec = try shape.spec(from: from, field: field)
         spec.command = command
-        let (store, _, habit) = try store.writing { env in
-            try spec.newHabit(named: name, id: env.makeUUID().storeText, since: env.today, at: env.now)
-        }
-        try store.addHabit(habit)
-        let hint = habit.command != nil ? "it tracks itself: run 'habit refresh \(habit.name)'" : habit.fromType == nil ? "log it with 'habit log \(habit.name)\(habit.kind == .quantity ? " AMOUNT" : "")'" : nil
-        try HabitText.printChange("added", habit, json: output.json, hint: hint)
+        return try spec.newHabit(named: name, id: env.makeUUID().storeText, since: env.today, at: env.now)
+    }
+
+    /// What to do next with a habit just added.
+    func hint(_ habit: HabitDefinition) -> String? {
+        habit.command != nil ? "it tracks itself: run 'habit refresh \(habit.name)'" : habit.fromType == nil ? "log it with 'habit log \(habit.name)\(habit.kind == .quantity ? " AMOUNT" : "")'" : nil
     }
 }

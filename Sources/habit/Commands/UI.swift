@@ -11,8 +11,9 @@ struct UIScreen: ParsableCommand {
         discussion: """
             Rows: your habits (the built-ins are shown, not changed: habit log), grouped by tag once one has a tag (--tag T: only
             the habits with it). Columns: the days, today at the right.
-            Keys: ← → ↑ ↓ / h l k j move; space a yes/no day done or not; + / - an amount (add 1 / take back the
-            newest entry); s skip or unskip; n the day's note; w / m weeks or months; [ / ] page; ? keys; q quit.
+            Keys: ← → ↑ ↓ / h l k j move; t (}, Home) today; space a yes/no day done, a day done taken back; digits and Enter
+            set an amount, + / - add 1 / take back the newest entry; s skip or unskip; n the day's note; a (or :add) add a
+            habit with the words of habit add; w / m weeks or months; [ / ] page; ? keys; q quit.
             Needs a terminal on stdin and stdout. NO_COLOR: no colour. A locale that is not UTF-8: ASCII marks.
             """)
 
@@ -54,13 +55,30 @@ struct UIScreen: ParsableCommand {
                 action = model.noteTyped(text)
                 if let resized { _ = model.handle(resized) }
             }
+            if case .readHabit(let prompt) = action {
+                var resized: UIKey?
+                let text = Terminal.readLine(prompt: prompt, initial: "", width: model.width, height: model.height, resized: &resized)
+                action = model.habitTyped(text, command: prompt == ":")
+                if let resized { _ = model.handle(resized) }
+            }
             switch action {
             case .quit:
                 trace.frame("quit", since: start)
                 data.store.closeForExit()
                 return
-            case .redraw, .editNote: break
+            case .redraw, .editNote, .readHabit: break
             case .reload: try reload()
+            case .addHabit(let words):
+                // Checked before the store is opened for writing: a refused habit makes no store.
+                guard let habit = try Self.refused({ try data.newHabit(words) }, said: &model.message) else { break }
+                if !writable {
+                    (data.store, _) = try location.writing()
+                    writable = true
+                }
+                guard try Self.refused({ try data.store.addHabit(habit) }, said: &model.message) != nil else { break }
+                try reload()
+                let shown = model.select(habit: habit.id)
+                model.message = "added \(habit.name): \(HabitText.asks(habit))" + (shown ? "" : " (not shown here: habit ui --tag)")
             case .write(let change):
                 if !writable {
                     (data.store, _) = try location.writing()
@@ -68,13 +86,9 @@ struct UIScreen: ParsableCommand {
                 }
                 do {
                     defer { trace.frame("part:store", since: start) }
-                    model.message = try data.write(change)
-                } catch let error as HabitError where error.kind != .ioError && error.kind != .cantCreate {
-                    model.message = error.description
-                } catch let error as ValidationError {
-                    model.message = error.message
-                } catch let refusal as AskRefusal {
-                    model.message = refusal.reason
+                    var refusal: String?
+                    let said = try Self.refused({ try data.write(change) }, said: &refusal)
+                    model.message = said ?? refusal
                 }
                 let range = model.loaded ?? model.wantedRange
                 let reading = UITrace.now()
@@ -93,9 +107,26 @@ struct UIScreen: ParsableCommand {
         }
     }
 
+    /// `body`'s result; or nil, and what refused it in `said`, for a change the user can put right
+    /// (an amount out of range, a name taken, no write access, a lock held too long): the status
+    /// line's message, the screen stays. A store that cannot be written ends the screen.
+    static func refused<T>(_ body: () throws -> T, said: inout String?) throws -> T? {
+        do {
+            return try body()
+        } catch let error as HabitError where error.kind != .ioError && error.kind != .cantCreate {
+            said = error.description
+        } catch let error as ValidationError {
+            said = error.message
+        } catch let refusal as AskRefusal {
+            said = refusal.reason
+        }
+        return nil
+    }
+
     static func traceName(_ action: UIAction) -> String {
         switch action {
-        case .redraw, .editNote, .quit: "key"
+        case .redraw, .editNote, .readHabit, .quit: "key"
+        case .addHabit: "reload"
         case .reload: "reload"
         case .write: "write"
         }

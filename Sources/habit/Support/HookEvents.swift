@@ -106,12 +106,13 @@ extension LogReport {
 
     /// Stores `plan` (``HabitStore/write(_:env:)``, the one store method), then `report`s it, then
     /// runs the hooks it fires: what every log does (`habit log …`, and each answer of `habit ask`
-    /// and change of `habit ui`, which report it their own way).
+    /// and change of `habit ui`, which report it their own way). With `old`: they are deleted in
+    /// the same transaction (``HabitStore/replace(_:with:env:)``, `habit ui`'s typed amount).
     @discardableResult
-    static func record(_ plan: LogPlan, store: HabitStore, env: HabitEnvironment,
+    static func record(_ plan: LogPlan, store: HabitStore, env: HabitEnvironment, replacing old: [UUID] = [],
                        report: (LogResult) throws -> Void = { _ in }) throws -> LogResult {
         let hooks = try LogHooks(plan, store: store, env: env)
-        let result = try store.write(plan, env: env)
+        let result = old.isEmpty ? try store.write(plan, env: env) : try store.replace(old, with: plan, env: env)
         try report(result)
         try? hooks.fire(result, store: store, env: env)
         return result

@@ -63,6 +63,9 @@ enum Terminal {
             case habit_key_right(): return .right
             case habit_key_up(): return .up
             case habit_key_down(): return .down
+            case habit_key_home(): return .home
+            case habit_key_backspace(): return .character("\u{7f}")
+            case habit_key_enter(): return .character("\n")
             case habit_key_resize(): return .resize(width: Int(habit_cols()), height: Int(habit_lines()))
             default: return nil
             }

@@ -6,7 +6,8 @@ struct UIRow: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         /// `space` marks the day done / not done.
         case yesNo
-        /// `+` / `-` add one / take back the newest entry; the unit for the status line.
+        /// `+` / `-` add one / take back the newest entry; digits and Enter set the day's amount;
+        /// the unit for the status line.
         case amount(unit: String)
     }
 
@@ -40,6 +41,9 @@ struct UICell: Equatable, Sendable {
 /// A key, as the driver reads it.
 enum UIKey: Equatable, Sendable {
     case left, right, up, down
+    /// Home: today (as `t`).
+    case home
+    /// A character; Enter is "\n", Backspace "\u{7f}", Escape "\u{1b}".
     case character(Character)
     /// The terminal's new size (KEY_RESIZE).
     case resize(width: Int, height: Int)
@@ -52,6 +56,9 @@ enum UIWrite: Equatable, Sendable {
     case done(HabitDefinition, LocalDay)
     /// The day's own entries deleted, as `habit delete` does (space on a day done).
     case undone(HabitDefinition, LocalDay)
+    /// The day's own entries made one entry of the amount typed (digits, Enter): `habit log NAME
+    /// AMOUNT --date D` and the old ones deleted, in one transaction; 0 deletes them.
+    case setAmount(HabitDefinition, LocalDay, String)
     /// `habit log NAME 1 --date D` (`+`).
     case add(HabitDefinition, LocalDay)
     /// The day's newest own entry deleted, as `habit delete` does (`-`).
@@ -66,7 +73,7 @@ enum UIWrite: Equatable, Sendable {
     var habit: HabitDefinition {
         switch self {
         case .done(let h, _), .undone(let h, _), .add(let h, _), .takeBack(let h, _), .skip(let h, _), .unskip(let h, _),
-             .note(let h, _, _): h
+             .note(let h, _, _), .setAmount(let h, _, _): h
         }
     }
 }
@@ -81,6 +88,10 @@ enum UIAction: Equatable, Sendable {
     /// Read a line of text for the note of the cursor's cell (prefilled with its note), then
     /// hand it to ``UIModel/noteTyped(_:)``.
     case editNote(current: String?)
+    /// Read a line with `prompt` (`a`: "add: ", `:`: ":"), then hand it to ``UIModel/habitTyped(_:command:)``.
+    case readHabit(prompt: String)
+    /// `habit add WORDS…`, then read the rows again with the new one under the cursor.
+    case addHabit([String])
     case quit
 }
 
@@ -125,6 +136,9 @@ struct UIModel: Sendable {
     var showHelp = false
     /// The status line's message (after a key; cleared by the next).
     var message: String?
+    /// The amount being typed on an amount row (digits, then Enter sets the day's amount; Escape
+    /// or a Backspace past the first digit leaves it): shown on the status line.
+    var typed: String?
     /// The cells read, by habit id and day, and the days they cover.
     var cells: [String: [LocalDay: UICell]] = [:]
     var loaded: DayRange?
@@ -198,6 +212,7 @@ struct UIModel: Sendable {
             showHelp = false
             if case .resize = key {} else { return .redraw }
         }
+        if typed != nil, let action = typing(key) { return action }
         switch key {
         case .resize(let w, let h):
             (width, height) = (w, h)
@@ -215,6 +230,10 @@ struct UIModel: Sendable {
             alignToMonth()
         case .character("["): page(-1)
         case .character("]"): page(1)
+        case .home, .character("t"), .character("}"): jumpToToday()
+        case .character("a"): return .readHabit(prompt: "add: ")
+        case .character(":"): return .readHabit(prompt: ":")
+        case .character(let c) where c.isASCII && c.isNumber: return change(c)  // an amount typed
         case .character("?"): showHelp = true
         case .character("q"): return .quit
         case .character(" "), .character("+"), .character("-"), .character("s"), .character("n"):
@@ -229,7 +248,7 @@ struct UIModel: Sendable {
     /// The change a key asks for on the cursor's cell, or why there is none.
     mutating func change(_ key: Character) -> UIAction {
         guard rows.indices.contains(row) else {
-            message = "no habits yet: habit add NAME"
+            message = "no habits yet: a adds one (or habit add NAME)"
             return .redraw
         }
         let r = rows[row]
@@ -240,7 +259,11 @@ struct UIModel: Sendable {
         let c = cell(row, day)
         switch (key, r.kind) {
         case (" ", .yesNo): return .write(c.value > 0 ? .undone(r.habit, day) : .done(r.habit, day))
-        case (" ", .amount): message = "\(r.name) counts an amount: + adds 1, - takes back the day's newest entry"
+        // A day done of an amount habit (not a limit's: its days are done by staying under it) is
+        // taken back as a yes/no day is: all its own entries.
+        case (" ", .amount) where c.mark == .counted && c.value > 0 && r.habit.goal?.isLimit != true:
+            return .write(.undone(r.habit, day))
+        case (" ", .amount): message = "\(r.name) counts an amount: type it and Enter, + adds 1, - takes back the newest entry"
         case ("+", .amount): return .write(.add(r.habit, day))
         case ("-", .amount):
             guard c.value > 0 else {
@@ -249,6 +272,9 @@ struct UIModel: Sendable {
             }
             return .write(.takeBack(r.habit, day))
         case ("+", .yesNo), ("-", .yesNo): message = "\(r.name) is yes/no: space marks the day"
+        case ("0"..."9", .yesNo): message = "\(r.name) is yes/no: space marks the day (digits type an amount of a count habit)"
+        case (_, .amount) where key.isASCII && key.isNumber:
+            typed = String(key)
         case ("s", _): return .write(c.skipped ? .unskip(r.habit, day) : .skip(r.habit, day))
         case ("n", _):
             guard c.value > 0 else {
@@ -268,6 +294,67 @@ struct UIModel: Sendable {
         let current = cell(row, day).note
         if (trimmed.isEmpty ? nil : trimmed) == current { return .redraw }
         return .write(.note(rows[row].habit, day, trimmed.isEmpty ? nil : trimmed))
+    }
+
+    /// A key while an amount is typed (nil: the key does what it always does — a resize).
+    mutating func typing(_ key: UIKey) -> UIAction? {
+        guard var text = typed, rows.indices.contains(row) else {
+            typed = nil
+            return nil
+        }
+        switch key {
+        case .resize: return nil
+        case .character(let c) where c.isASCII && (c.isNumber || c == "."): text.append(c)
+        case .character("\u{7f}"), .character("\u{8}"): text.removeLast()
+        case .character("\u{1b}"): text = ""
+        case .character("\n"), .character("\r"):
+            typed = nil
+            return .write(.setAmount(rows[row].habit, day, text))
+        default:
+            message = "type the amount: digits, Enter sets it, Backspace, Esc leaves it"
+        }
+        typed = text.isEmpty ? nil : text
+        return .redraw
+    }
+
+    /// The line typed after `a` or `:` (nil: Escape). After `:` as in dijo: `add WORDS…` (or
+    /// `a`) adds, `q` quits; after `a`: the words of `habit add`.
+    mutating func habitTyped(_ text: String?, command: Bool) -> UIAction {
+        guard let text else { return .redraw }
+        var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        if command, let first = words.first {
+            switch first {
+            case "q", "q!", "quit", "wq", "x": return .quit
+            case "add", "a": words.removeFirst()
+            default:
+                message = ":\(escapingControlCharacters(first)) is no command here: :add NAME [options of habit add], :q"
+                return .redraw
+            }
+        }
+        guard !words.isEmpty else {
+            message = command && text.isEmpty ? nil : "add: give a name and habit add's options, e.g. water --unit glass --at-least 8"
+            return .redraw
+        }
+        return .addHabit(words)
+    }
+
+    /// `t`, `}` or Home: the cursor on today, today the rightmost day (months: today's month).
+    mutating func jumpToToday() {
+        day = today
+        if mode == .months {
+            alignToMonth()
+        } else {
+            end = today
+            keepVisible()
+        }
+    }
+
+    /// The cursor on the row of the habit `id` (a habit just added), when it is shown.
+    mutating func select(habit id: String) -> Bool {
+        guard let index = rows.firstIndex(where: { $0.habit.id == id }) else { return false }
+        row = 0
+        moveRow(index)
+        return true
     }
 
     mutating func moveDay(_ by: Int) {
@@ -342,15 +429,7 @@ struct UIModel: Sendable {
         let pad = String(repeating: " ", count: nameWidth + 1)
         var months: [UISpan] = [UISpan(text: pad)]
         var numbers: [UISpan] = [UISpan(text: pad)]
-        var monthLine = ""
-        for (i, d) in days.enumerated() where i == 0 || d.day == 1 {
-            let label = "\(CalendarText.monthNames[d.month - 1].prefix(3)) \(d.year)"
-            let column = i * Self.columnWidth
-            if column >= monthLine.count, column + label.count <= width - nameWidth - 1 {
-                monthLine += String(repeating: " ", count: column - monthLine.count) + label
-            }
-        }
-        months.append(UISpan(text: monthLine, look: .bold))
+        months.append(UISpan(text: Self.monthLine(days, width: width - nameWidth - 1), look: .bold))
         for d in days {
             let text = String(d.day).leftPadded(2) + " "
             numbers.append(UISpan(text: text, look: d == today ? .bold : d > today ? .dim : .plain))
@@ -374,6 +453,25 @@ struct UIModel: Sendable {
         return lines.map { Self.clip($0, to: width) }
     }
 
+    /// The months over the days: each month's label over its first day shown, the first column's
+    /// month too, as `Mar 2026`, or `Mar` (then `Ma`, `M`) when the next month starts too soon for
+    /// it and a space; never one month's label over another's days.
+    static func monthLine(_ days: [LocalDay], width: Int) -> String {
+        let starts = days.indices.filter { $0 == 0 || days[$0].day == 1 }
+        var line = ""
+        for (k, i) in starts.enumerated() {
+            let column = i * columnWidth
+            let room = (k + 1 < starts.count ? starts[k + 1] * columnWidth - 1 : width) - column
+            let d = days[i]
+            let name = CalendarText.monthNames[d.month - 1]
+            let label = ["\(name.prefix(3)) \(d.year)", String(name.prefix(3)), String(name.prefix(2)), String(name.prefix(1))]
+                .first { $0.count <= room }
+            guard let label, column >= line.count else { continue }
+            line += String(repeating: " ", count: column - line.count) + label
+        }
+        return line
+    }
+
     /// A day's mark and note mark (the cursor's cell reversed), then a space.
     func cellSpans(_ index: Int, _ d: LocalDay) -> [UISpan] {
         let c = cell(index, d)
@@ -386,10 +484,14 @@ struct UIModel: Sendable {
     /// The cursor's habit and day, its value, skip and note; or the message of the last key.
     var status: String {
         if let message { return message }
-        guard rows.indices.contains(row) else { return "no habits yet: habit add NAME" }
+        guard rows.indices.contains(row) else { return "no habits yet: a adds one (or habit add NAME)" }
         let r = rows[row]
         let c = cell(row, day)
         var parts = ["\(r.name)", TextRendering.dayName(day, today: today)]
+        if let typed, case .amount(let unit) = r.kind {
+            parts.append("\(typed)_ \(Double(typed) == 1 ? unit : TextRendering.plural(unit)) (Enter sets the day to it, Esc leaves it)")
+            return parts.joined(separator: ascii ? " - " : " · ")
+        }
         switch r.kind {
         case .yesNo: parts.append(c.value > 0 ? "done" : "not done")
         case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
@@ -405,12 +507,15 @@ struct UIModel: Sendable {
         "habit ui - keys",
         "",
         ascii ? "  arrows   h l k j   move (days, habits)" : "  ← → ↑ ↓  h l k j   move (days, habits)",
-        "  space              a yes/no day: done / not done",
+        "  space              a day not done: done (yes/no); a day done: taken back",
         "  + / -              an amount: add 1 / take back the day's newest entry",
+        "  0-9 Enter          an amount: set the day's (Backspace edits, Esc leaves)",
         "  s                  skip the day / take the skip back",
         "  n                  the day's note (Enter keeps, Esc leaves, empty removes)",
         "  w / m              weeks (as many days as fit) / months",
         "  [ / ]              a week (a month) back / forward",
+        "  t  }  Home         today",
+        "  a  or  :add        add a habit: NAME and the options of habit add",
         "  ?                  these keys",
         "  q                  quit",
         "",

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HabitKit
 
@@ -108,6 +109,8 @@ struct UIStore {
             guard !own.isEmpty else { return "\(habit.name) \(day): done by entries of another source (habit log list --all-sources)" }
             try store.delete(own.map(\.uuid))  // one transaction: all of them or none
             return "\(habit.name) \(day): not done (\(counting(own.count, "entry", plural: "entries")) deleted)"
+        case .setAmount(let habit, let day, let amount):
+            return try setAmount(habit, day, amount)
         case .takeBack(let habit, let day):
             guard let newest = try ownEntries(habit, day).first else {
                 return "\(habit.name) \(day): nothing of habit's own to take back (habit log list --all-sources)"
@@ -131,6 +134,42 @@ struct UIStore {
             try store.replace(newest.uuid, with: plan, env: env)
             return "\(habit.name) \(day): " + (note.map { "note: \($0)" } ?? "note removed")
         }
+    }
+
+    /// The day's own entries of `habit` made one entry of `amount` as `habit log NAME AMOUNT
+    /// [--date D]` writes it (``LogHabit/request``, ``LogPlanner``, the hooks), the old ones deleted
+    /// in the same transaction, the newest note kept; 0 deletes them. Entries of other sources stay
+    /// and still count.
+    func setAmount(_ habit: HabitDefinition, _ day: LocalDay, _ amount: String) throws -> String {
+        let own = try ownEntries(habit, day)
+        let old = TextRendering.number(own.reduce(0) { $0 + ($1.value ?? 0) })
+        if Double(amount) == 0 {
+            guard !own.isEmpty else { return "\(habit.name) \(day): nothing of habit's own to clear (habit log list --all-sources)" }
+            try store.delete(own.map(\.uuid))  // one transaction: all of them or none
+            return "\(habit.name) \(day): \(old) → 0 (\(counting(own.count, "entry", plural: "entries")) deleted)"
+        }
+        // The newest note of the entries made one is kept on it.
+        let note = own.lazy.compactMap { $0.metadata["note"] }.first
+        let request = try LogHabit.request(name: habit.name, amount: amount, when: day == env.today ? .now : .day(day), note: note,
+                                           store: store, env: env)
+        let plan = try LogPlanner.plan(request, env: env)
+        try LogReport.record(plan, store: store, env: env, replacing: own.map(\.uuid))
+        return "\(habit.name) \(day): \(own.isEmpty ? "" : "\(old) → ")\(Double(amount).map { TextRendering.number($0) } ?? amount)"
+    }
+
+    /// The habit `habit add WORDS…` would add (the words of ``AddHabit``, checked as it checks
+    /// them), not stored: a refusal leaves no store made. A word that names another store (`--db`)
+    /// is refused: the screen adds to the store it shows.
+    func newHabit(_ words: [String]) throws -> HabitDefinition {
+        let add: AddHabit
+        do {
+            add = try AddHabit.parse(words)
+        } catch {
+            let said = AddHabit.message(for: error).split(separator: "\n").first.map(String.init) ?? "habit add \(words.joined(separator: " "))"
+            throw ValidationError(said.replacingOccurrences(of: "Error: ", with: ""))
+        }
+        guard add.store.db == nil else { throw ValidationError("add: --db names another store; the screen adds to the one it shows") }
+        return try add.newHabit(env)
     }
 
     /// The day's entries of `habit` from habit's own sources, newest first as `habit undo` sees
