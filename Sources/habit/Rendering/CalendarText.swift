@@ -5,27 +5,42 @@ enum CalendarText {
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 
-    /// Each cell: day number, meditation ring, workout ring, NoAlc level, and ✎ for a day whose
-    /// entries carry a note (`noted`) — 6 columns wide.
-    static func month(_ view: CalendarView, today: LocalDay, noted: Set<LocalDay> = [], style: Style) -> [String] {
+    /// Each cell: day number, then for each built-in shown (`builtins`, ``HabitDefinition/isShown``:
+    /// an archived one has no column) its mark — meditation ring, workout ring, NoAlc level — and
+    /// ✎ for a day whose entries carry a note (`noted`): 6 columns wide with all three.
+    static func month(_ view: CalendarView, builtins: [Habit] = Habit.allCases, today: LocalDay, noted: Set<LocalDay> = [],
+                      style: Style) -> [String] {
         let first = view.range.lowerBound
         var names = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
         if view.settings.weekStartsOnSunday { names = ["Su"] + names.dropLast() }
+        let marks = String(repeating: " ", count: builtins.count)
         var lines = [style.bold("\(monthNames[first.month - 1]) \(first.year)"),
-                     names.map { " " + $0 + "   " }.joined().trimmingTrailingSpaces]
+                     names.map { " " + $0 + marks }.joined().trimmingTrailingSpaces]
         for week in view.weeks {
             let cells = week.map { cell -> String in
-                guard let d = cell else { return "      " }
+                guard let d = cell else { return "   " + marks }
                 let number = String(d.summary.day.day).leftPadded(2)
                 let shown = d.summary.day == today ? style.bold(number) : d.summary.day > today ? style.dim(number) : number
-                return shown + style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
-                    + style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
-                    + style.level(d.summary.noalc) + (noted.contains(d.summary.day) ? CalendarMark.note : " ")
+                return shown + builtins.map { habit in
+                    switch habit {
+                    case .meditate: style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
+                    case .workout: style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
+                    case .noalc: style.level(d.summary.noalc)
+                    }
+                }.joined() + (noted.contains(d.summary.day) ? CalendarMark.note : " ")
             }
             lines.append(cells.joined().trimmingTrailingSpaces)
         }
-        lines.append(style.dim("meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no   workout ● ≥ \(view.settings.workoutGoalMinutes) min   noalc s/e/w"
-                              + (noted.isEmpty ? "" : "   \(CalendarMark.note) a note (habit notes)")))
+        var legend = builtins.map { habit in
+            switch habit {
+            case .meditate: "meditate ● ≥ \(view.settings.meditateGoalMinutes) min"
+            case .workout: "workout ● ≥ \(view.settings.workoutGoalMinutes) min"
+            case .noalc: "noalc s/e/w"
+            }
+        }
+        if let ring = legend.firstIndex(where: { !$0.hasPrefix("noalc") }) { legend[ring] += " ◐ counted · no" }
+        if !noted.isEmpty { legend.append("\(CalendarMark.note) a note (habit notes)") }
+        if !legend.isEmpty { lines.append(style.dim(legend.joined(separator: "   "))) }
         if let note = StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount) { lines.append(style.dim(note)) }
         return lines
     }
