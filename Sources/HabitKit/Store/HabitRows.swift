@@ -404,9 +404,7 @@ extension StoreRequest where Value == [HabitDefinition] {
             try HabitStore.allHabits(env: env, includingArchived: includingArchived, db)
         }
     }
-}
 
-extension StoreRequest where Value == [HabitDefinition] {
     /// The habits shown (``HabitDefinition/isShown``: not archived), built-ins first, then the own
     /// ones by name: what every view lists (status, today, streak, calendar, ui, ask, score, the
     /// overview) when no habit is named.
