@@ -16,7 +16,7 @@ struct HabitCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [Log.self, Streak.self, CalendarCommand.self, OverviewCommand.self, Today.self, Status.self, Timeline.self, Remind.self, Import.self, Export.self,
                       ChangesCommand.self, Delete.self, Undo.self, Demo.self, Config.self, Doctor.self, Backup.self, Restore.self,
-                      AddHabit.self, HabitsList.self, EditHabit.self, ArchiveHabit.self, RemoveHabit.self, SkipCommand.self,
+                      AddHabit.self, HabitsList.self, EditHabit.self, ArchiveHabit.self, UnarchiveHabit.self, RemoveHabit.self, SkipCommand.self,
                       UnskipCommand.self, Score.self, StatsCommand.self, SyncCommand.self, AccessCommand.self, NotesCommand.self,
                       Refresh.self, AskCommand.self, UIScreen.self]
     )

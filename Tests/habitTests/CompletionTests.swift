@@ -46,7 +46,8 @@ import Testing
         defer { habit.cleanUp() }
         let before = try habit.contents()
         #expect(try Self.complete(habit, ["edit"], "positional@0", ["habit", "edit", ""]) == ["floss", "old", "water"])  // archived too
-        #expect(try Self.complete(habit, ["archive"], "positional@0", ["habit", "archive", "w"]) == ["floss", "old", "water"])  // the shell filters
+        #expect(try Self.complete(habit, ["archive"], "positional@0", ["habit", "archive", "w"]) == Self.builtins + ["floss", "old", "water"])  // the shell filters
+        #expect(try Self.complete(habit, ["unarchive"], "positional@0", ["habit", "unarchive", ""]) == ["old"])
         #expect(try Self.complete(habit, ["score"], "positional@0", ["habit", "score", ""]) == Self.builtins + ["floss", "water"])
         #expect(try Self.complete(habit, ["remind", "add"], "positional@0", ["habit", "remind", "add", ""]) == Self.builtins + ["floss", "water"])
         #expect(try Self.complete(habit, ["streak"], "--habit", ["habit", "streak", "--habit", ""]) == Self.builtins + ["floss", "water"])

@@ -216,20 +216,28 @@ public struct HabitDefinition: Sendable, Equatable, Identifiable {
     /// `times ÷ D` in D days.
     public var frequency: Double { per == .day ? 1 : Double(times) / Double(per.length) }
 
-    /// The definitions of the three built-ins, from the settings that shape them. Their `since`
-    /// is a placeholder: their history starts at their first data day.
+    /// The definitions of the three built-ins, from the settings that shape them (and say which
+    /// are archived). Their `since` is a placeholder: their history starts at their first data day.
     public static func builtins(settings: Settings, since: LocalDay, at instant: Date) -> [HabitDefinition] {
         Habit.allCases.map { habit in
+            let archived = settings.archivedBuiltins.contains(habit)
             switch habit {
             case .meditate, .workout:
-                HabitDefinition(id: habit.rawValue, name: habit.rawValue, kind: .builtin, unit: "min",
-                                goal: .atLeast(Double(settings.minMinutes)), since: since, created: instant, modified: instant)
+                return HabitDefinition(id: habit.rawValue, name: habit.rawValue, kind: .builtin, unit: "min",
+                                       goal: .atLeast(Double(settings.minMinutes)), since: since, archived: archived,
+                                       created: instant, modified: instant)
             case .noalc:
-                HabitDefinition(id: habit.rawValue, name: habit.rawValue, kind: .builtin, since: since,
-                                created: instant, modified: instant)
+                return HabitDefinition(id: habit.rawValue, name: habit.rawValue, kind: .builtin, since: since, archived: archived,
+                                       created: instant, modified: instant)
             }
         }
     }
+
+    /// Whether the habit is shown: the one place every view (status, today, streak, calendar, ui,
+    /// ask, habits, score, the status line and every "N left"), the reminder check and shell
+    /// completion ask (Standards/one-truth.md). An archived habit — built-in or one's own — is
+    /// not; its data is kept. ``HabitStore`` lists the shown habits with `StoreRequest.shownHabits(env:)`.
+    public var isShown: Bool { !archived }
 }
 
 /// The rules for a habit's name (Standards/habits.md, "Names"): letters of any script (lower-case
@@ -431,7 +439,7 @@ public enum HabitInputError: HabitError, Equatable {
         case .builtinFixed(let name, let what): "\(quoted: name) is built in: it cannot be \(what) (its settings: 'habit config list')"
         case .sourcesWithoutFrom: "--sources is for habits that read imported data (--from TYPE); own entries always come from habit"
         case .invalidSources(let t): "invalid --sources \(quoted: t): use app, all, or a comma-separated list of source names or bundle ids"
-        case .archived(let name): "\(quoted: name) is archived; bring it back with 'habit archive \(name) --undo'"
+        case .archived(let name): "\(quoted: name) is archived; bring it back with 'habit unarchive \(name)'"
         case .fromNeedsTarget(let name):
             "\(quoted: name) reads imported data and needs a target: add --at-least X or --at-most X (e.g. --from steps --at-least 8000)"
         case .unitDoesNotFit(let t, let type, let units):

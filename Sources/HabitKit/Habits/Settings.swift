@@ -43,6 +43,9 @@ public struct Settings: Sendable, Equatable {
     /// When each habit day starts (00:00 … 12:00, whole minutes): day D is `[D at dayStart, D+1 at dayStart)`.
     public var dayStart: LocalTime = .midnight
     public var graceMinutes: Int = 15
+    /// The built-ins archived (`habit archive noalc`), each stored as its own row
+    /// ``archivedKey(_:)`` = `true` (Standards/habits.md, "Archiving"); in ``Habit`` order.
+    public var archivedBuiltins: [Habit] = []
 
     public init() {}
 
@@ -53,7 +56,13 @@ public struct Settings: Sendable, Equatable {
             guard let key = Key(rawValue: k) else { continue }
             _ = try? apply(key, v)
         }
+        archivedBuiltins = Habit.allCases.filter { stored[Self.archivedKey($0)] == "true" }
     }
+
+    /// The row of the `setting` table that says the built-in `habit` is archived (`true`; unset
+    /// or absent: shown). Not a user setting (`config` never lists it); it syncs and is exported
+    /// as settings are, the latest word winning.
+    public static func archivedKey(_ habit: Habit) -> String { "archived-" + habit.rawValue }
 
     /// Validates `value` for `key` and returns it normalised for storage.
     @discardableResult

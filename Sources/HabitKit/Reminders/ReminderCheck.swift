@@ -51,12 +51,14 @@ public enum ReminderCheck {
 
     /// What becomes of one occurrence as things stand: `remind list` asks it for the next
     /// occurrence, the check for each due one (which are enabled, not paused and not handled).
-    /// A disabled reminder, a pause, an occurrence a log cancelled or a check handled, and a habit
-    /// whose data habit may not read are said before the day is asked (`day`: ``decide(_:on:_:)``).
-    public static func outlook(enabled: Bool, paused: Bool, stored: OccurrenceState?, readable: Bool,
+    /// A disabled reminder, a pause, a habit not shown (archived: ``HabitDefinition/isShown``), an
+    /// occurrence a log cancelled or a check handled, and a habit whose data habit may not read are
+    /// said before the day is asked (`day`: ``decide(_:on:_:)``).
+    public static func outlook(enabled: Bool, paused: Bool, shown: Bool = true, stored: OccurrenceState?, readable: Bool,
                                day: () throws -> ReminderDecision) rethrows -> ReminderDecision {
         if !enabled { return .suppress(.disabled) }
         if paused { return .suppress(.paused) }
+        if !shown { return .suppress(.archived) }
         switch stored {
         case .cancelled?: return .suppress(.cancelled)
         case .delivered?, .suppressed?: return .suppress(.handled)
@@ -85,6 +87,8 @@ public enum ReminderQuiet: String, Sendable, Codable, CaseIterable {
     case disabled
     /// Every reminder is paused (`remind pause`).
     case paused
+    /// The habit is archived (`habit archive NAME`; `habit unarchive NAME` brings it back).
+    case archived
     /// A log cancelled the occurrence.
     case cancelled
     /// A check delivered or suppressed it already.

@@ -400,7 +400,8 @@ struct HabitSamples: Sendable {
 }
 
 extension StoreRequest where Value == HabitOverview {
-    /// Evaluates `habits` (nil: every active habit, built-ins first) as of `env.today`, each over
+    /// Evaluates `habits` (nil: the habits shown, ``StoreRequest/shownHabits(env:)``: built-ins
+    /// first, none archived) as of `env.today`, each over
     /// its whole history, listing the days of `range` (default: today); the score only with
     /// `scores` (``HabitReport/score`` is nil without it).
     ///

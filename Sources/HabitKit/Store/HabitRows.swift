@@ -157,17 +157,18 @@ public struct HabitRemoval: Sendable, Equatable {
 extension HabitStore {
 
     static func ownHabits(includingArchived: Bool, _ db: Database) throws -> [HabitDefinition] {
-        try Row.fetchAll(db, sql: "SELECT " + HabitRecord.selection + " FROM habit WHERE ? OR archived = 0 ORDER BY name",
-                         arguments: [includingArchived])
+        try Row.fetchAll(db, sql: "SELECT " + HabitRecord.selection + " FROM habit ORDER BY name")
             .map { try HabitRecord(row: $0).definition() }
+            .filter { includingArchived || $0.isShown }
     }
 
 
-    /// Every habit, built-ins first, with `settings` (nil: read now) for the built-ins' goals.
+    /// Every habit shown (``HabitDefinition/isShown``; archived ones too with `includingArchived`),
+    /// built-ins first, with `settings` (nil: read now) for the built-ins' goals and archived state.
     static func allHabits(env: HabitEnvironment, includingArchived: Bool, settings known: Settings? = nil,
                           _ db: Database) throws -> [HabitDefinition] {
         let settings = try known ?? Self.settings(db)
-        var builtins = HabitDefinition.builtins(settings: settings, since: env.today, at: env.now)
+        var builtins = HabitDefinition.builtins(settings: settings, since: env.today, at: env.now).filter { includingArchived || $0.isShown }
         let filters = SourceFilters()  // resolved once for the three
         for i in builtins.indices {
             if let habit = builtins[i].builtin,
@@ -189,7 +190,7 @@ extension HabitStore {
         }
         let all = try allHabits(env: env, includingArchived: true, db)
         guard let found = all.first(where: { $0.name == key }) else {
-            throw HabitInputError.unknownHabit(name, existing: all.filter { !$0.archived }.map(\.name))
+            throw HabitInputError.unknownHabit(name, existing: all.filter(\.isShown).map(\.name))
         }
         return found
     }
@@ -203,6 +204,23 @@ extension HabitStore {
             try HabitRecord(definition).insert(db)
             if let command = definition.command { try Self.setCommand(command, habitID: definition.id, db) }
         }
+    }
+
+    /// A change to the built-in `habit` (`definition` as it is): only archiving it or bringing it
+    /// back, stored as its setting row (``Settings/archivedKey(_:)``, changed at `env.now`, so
+    /// that it syncs as settings do); any other change is refused.
+    private static func archive(_ habit: Habit, _ definition: HabitDefinition, env: HabitEnvironment,
+                                _ change: (inout HabitDefinition, _ entries: Int) throws -> Void, _ db: Database) throws -> HabitDefinition {
+        var changed = definition
+        try change(&changed, 0)
+        var archivedOnly = changed
+        archivedOnly.archived = definition.archived
+        guard archivedOnly == definition else { throw HabitInputError.builtinFixed(definition.name, what: "changed") }
+        if changed.archived != definition.archived {
+            try SettingRecord(key: Settings.archivedKey(habit), value: changed.archived ? "true" : nil,
+                              modified: env.now.timeIntervalSince1970).upsert(db)
+        }
+        return changed
     }
 
     /// Sets (nil: removes) the command of the habit `habitID`: the only write of `habit.command`.
@@ -222,7 +240,7 @@ extension HabitStore {
                             _ change: (inout HabitDefinition, _ entries: Int) throws -> Void) throws -> HabitDefinition {
         try write { db in
             var definition = try Self.habit(named: name, env: env, db)
-            guard definition.kind != .builtin else { throw HabitInputError.builtinFixed(name, what: "changed") }
+            if let builtin = definition.builtin { return try Self.archive(builtin, definition, env: env, change, db) }
             let entries = try definition.loggedType.map { type in
                 try SampleViewRecord.all().ofType(type).fetchCount(db)
             } ?? 0
@@ -386,6 +404,11 @@ extension StoreRequest where Value == [HabitDefinition] {
             try HabitStore.allHabits(env: env, includingArchived: includingArchived, db)
         }
     }
+
+    /// The habits shown (``HabitDefinition/isShown``: not archived), built-ins first, then the own
+    /// ones by name: what every view lists (status, today, streak, calendar, ui, ask, score, the
+    /// overview) when no habit is named.
+    public static func shownHabits(env: HabitEnvironment) -> Self { allHabits(env: env, includingArchived: false) }
 }
 
 extension StoreRequest where Value == HabitDefinition {

@@ -24,13 +24,25 @@ extension HabitStore {
     }
 
     static func write(_ plan: LogPlan, env: HabitEnvironment, _ db: Database) throws -> LogResult {
+        var known: Settings?
+        let builtin: Habit?
         switch plan.entry {
         case .habit(let d, _, _, _)?, .habitDay(let d, _, _, _)?:
             guard d.loggedType != nil else { throw HabitInputError.fromHabitLogged(d.name, type: d.fromType ?? "built-in") }
-        default: break
+            builtin = nil
+        case .meditation?: builtin = .meditate
+        case .workout?: builtin = .workout
+        case .alcohol?: builtin = .noalc
+        case nil: builtin = nil
+        }
+        // An archived built-in is not logged, as an archived own habit is not (Standards/habits.md,
+        // "Archiving"): its state is a setting, read here for every writer.
+        if let builtin {
+            known = try settings(db)
+            if known?.archivedBuiltins.contains(builtin) == true { throw HabitInputError.archived(builtin.rawValue) }
         }
         try requireWrite(plan.writes, habits: plan.habits, db)
-        let (samples, workout) = try plan.records(settings: { try settings(db) }, env: env)
+        let (samples, workout) = try plan.records(settings: { try known ?? settings(db) }, env: env)
         var replaced: [UUID] = []
         var kept: [SampleRecord] = []
         switch plan.replaces {

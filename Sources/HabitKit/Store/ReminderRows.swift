@@ -53,7 +53,7 @@ enum ReminderRows {
     /// `occurrence` of `reminder`, whose habit is `habit`, as things stand.
     static func decision(_ reminder: Reminder, _ occurrence: Occurrence, habit: HabitDefinition?, paused: Bool,
                          stored: OccurrenceState?, grants: AccessGrants, env: HabitEnvironment, _ db: Database) throws -> ReminderDecision {
-        try ReminderCheck.outlook(enabled: reminder.enabled, paused: paused, stored: stored, readable: habit.map(grants.mayRead) ?? true) {
+        try ReminderCheck.outlook(enabled: reminder.enabled, paused: paused, shown: habit?.isShown ?? true, stored: stored, readable: habit.map(grants.mayRead) ?? true) {
             try dayDecision(reminder, occurrence, habit: habit, env: env, db)
         }
     }

@@ -53,15 +53,15 @@ public struct SyncLine: Codable, Equatable, Sendable {
             try c.encode(modified, forKey: .modified)
         }
 
-        /// The setting, checked: a key habit knows and a value it takes (`reminders-paused`: `true`
-        /// or null).
+        /// The setting, checked: a key habit knows and a value it takes (`reminders-paused` and a
+        /// built-in's `archived-NAME`: `true` or null).
         public func checked() throws(InterchangeJSONFailure) -> (key: String, value: String?, modified: Date) {
             if let key = Settings.Key(rawValue: key) {
                 if let value {
                     var check = Settings()
                     guard (try? check.apply(key, value)) == value else { throw InterchangeJSONFailure("setting \(quoted(self.key)) has a value habit does not take") }
                 }
-            } else if key == InternalSettingKey.remindersPaused.rawValue {
+            } else if key == InternalSettingKey.remindersPaused.rawValue || Habit.allCases.contains(where: { Settings.archivedKey($0) == key }) {
                 guard value == nil || value == "true" else { throw InterchangeJSONFailure("setting \(quoted(key)) has a value habit does not take") }
             } else {
                 throw InterchangeJSONFailure("\(quoted(key)) is not a setting")

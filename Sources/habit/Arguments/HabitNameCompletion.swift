@@ -11,17 +11,24 @@ import HabitKit
 /// are offered), a store that cannot be read offers nothing of its own, and nothing is ever
 /// printed but the names.
 enum HabitNameCompletion {
-    static let builtins = Habit.allCases.map(\.rawValue)
+    /// `edit`, `remove`: one of the user's own habits, archived ones included.
+    static let own = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in
+        habits(words) { $0.kind != .builtin }
+    }
 
-    /// `edit`, `archive`, `remove`: one of the user's own habits, archived ones included.
-    static let own = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in ownHabits(words, includingArchived: true) }
+    /// `archive`: any habit, built-ins and archived ones included (`--undo` brings one back).
+    static let every = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in habits(words) { _ in true } }
 
-    /// `score`, `remind add`, `streak --habit`, `calendar --habit`: a built-in or an active own habit.
-    static let any = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in builtins + ownHabits(words, includingArchived: false) }
+    /// `unarchive`: the archived habits.
+    static let archived = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in habits(words) { !$0.isShown } }
+
+    /// `score`, `remind add`, `streak --habit`, `calendar --habit`: a habit shown (``HabitDefinition/isShown``:
+    /// an archived built-in is not offered).
+    static let any = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in habits(words, \.isShown) }
 
     /// `stats`: a habit, or a data type by its short name.
     static let habitOrType = CompletionKind.custom { (words: [String], _: Int, _: String) -> [String] in
-        builtins + ownHabits(words, includingArchived: false) + HabitDataType.shortNames.keys.sorted()
+        habits(words, \.isShown) + HabitDataType.shortNames.keys.sorted()
     }
 
     /// `skip` and `unskip` take `NAME DAY` or `--all DAY` as words: a habit first (not with
@@ -30,15 +37,23 @@ enum HabitNameCompletion {
         let days = ["today", "yesterday"]
         if words.prefix(index).contains("--all") { return days }
         let before = positionalWords(words, before: index, after: ["skip", "unskip"])
-        return before == 0 ? builtins + ownHabits(words, includingArchived: false) : before == 1 ? days : []
+        return before == 0 ? habits(words, \.isShown) : before == 1 ? days : []
     }
 
-    /// The names of the own habits in the store `words` name; none when there is no store or it cannot be read.
-    static func ownHabits(_ words: [String], includingArchived: Bool) -> [String] {
+    /// The names of the habits (built-ins first, then one's own by name) that `keep` keeps, in the
+    /// store `words` name; without a store, or one that cannot be read, the built-ins as a fresh
+    /// store has them (shown).
+    static func habits(_ words: [String], _ keep: (HabitDefinition) -> Bool) -> [String] {
         let location = StoreLocation(db: dbOption(in: words))
-        guard location.exists, let store = try? location.openForReading() else { return [] }  // never creates one
-        defer { store.closeForExit() }
-        return ((try? store.read(.ownHabits(includingArchived: includingArchived))) ?? []).map(\.name)
+        var settings = Settings()
+        var own: [HabitDefinition] = []
+        if location.exists, let store = try? location.openForReading() {  // never creates one
+            defer { store.closeForExit() }
+            settings = (try? store.read(.settings)) ?? settings
+            own = (try? store.read(.ownHabits(includingArchived: true))) ?? []
+        }
+        let builtins = HabitDefinition.builtins(settings: settings, since: LocalDay(ordinal: 0), at: Date(timeIntervalSince1970: 0))
+        return (builtins + own).filter(keep).map(\.name)
     }
 
     /// The value of `--db PATH` / `--db=PATH` among the shell words (verbatim: one layer of quotes

@@ -83,7 +83,8 @@ struct CalendarCommand: ParsableCommand {
                     lines = [style.bold("\(label) · tag \(tags.joined(separator: ", "))")]
                         + CalendarText.habitRows(overview, range: range, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style)
                 } else {
-                    lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, today: env.today, noted: Set(notesByDay.keys), style: style)
+                    lines = year ? CalendarText.year(view, overview: overview, style: style) : CalendarText.month(view, builtins: overview.reports.compactMap(\.definition.builtin), today: env.today,
+                                                                                                            noted: Set(notesByDay.keys), style: style)
                     if !year { lines += CalendarText.habitRows(overview, range: range, weekStartsOnSunday: view.settings.weekStartsOnSunday, style: style) }
                 }
                 lines.append("")

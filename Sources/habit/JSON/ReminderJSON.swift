@@ -22,7 +22,7 @@ struct ReminderJSON: Codable, Equatable {
     /// The habit is already done for the next occurrence: the fire-time check will suppress it.
     let doneAlready: Bool
     /// Why the next occurrence will not be delivered (``ReminderQuiet``: `done`, `missed`,
-    /// `skipped`, `off-day`, `disabled`, `paused`, `cancelled`, `handled`, `no-access`); left out
+    /// `skipped`, `off-day`, `disabled`, `paused`, `archived`, `cancelled`, `handled`, `no-access`); left out
     /// when it will.
     let reason: String?
 

@@ -22,7 +22,7 @@ struct TagFilterOptions: ParsableArguments {
         if named != nil { throw HabitInputError.tagAndHabit }
         let own = try store.read(.ownHabits(includingArchived: true))
         // Every tag must be carried by some habit (archived too): a typo is refused, not an empty answer.
-        return try HabitTag.select(own, tags: tag).filter { includingArchived || !$0.archived }
+        return try HabitTag.select(own, tags: tag).filter { includingArchived || $0.isShown }
     }
 
     /// The habits a command about one habit or several shows (streak, score, calendar): those with

@@ -34,26 +34,41 @@ enum CalendarText {
         return lines
     }
 
-    /// Each cell (``dayCell(_:marks:noted:)``): day number, meditation ring, workout ring, NoAlc
-    /// level, ✎ for a day whose entries carry a note (`noted`) or a space, and a space — 7 columns.
-    static func month(_ view: CalendarView, today: LocalDay, noted: Set<LocalDay> = [], style: Style) -> [String] {
+    /// Each cell (``dayCell(_:marks:noted:)``): day number, then for each built-in shown (`builtins`,
+    /// ``HabitDefinition/isShown``: an archived one has no column) its mark — meditation ring, workout
+    /// ring, NoAlc level — ✎ for a day whose entries carry a note (`noted`) or a space, and a space:
+    /// 7 columns with all three.
+    static func month(_ view: CalendarView, builtins: [Habit] = Habit.allCases, today: LocalDay, noted: Set<LocalDay> = [],
+                      style: Style) -> [String] {
         let first = view.range.lowerBound
+        let width = 4 + builtins.count
         var lines = [style.bold("\(monthNames[first.month - 1]) \(first.year)"),
-                     weekdayHeader(width: 7, weekStartsOnSunday: view.settings.weekStartsOnSunday)]
+                     weekdayHeader(width: width, weekStartsOnSunday: view.settings.weekStartsOnSunday)]
         for week in view.weeks {
             let cells = week.map { cell -> String in
-                guard let d = cell else { return "       " }
+                guard let d = cell else { return String(repeating: " ", count: width) }
                 let number = String(d.summary.day.day).leftPadded(2)
                 let shown = d.summary.day == today ? style.bold(number) : d.summary.day > today ? style.dim(number) : number
-                return dayCell(shown, marks: style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
-                                   + style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
-                                   + style.level(d.summary.noalc), noted: noted.contains(d.summary.day))
+                return dayCell(shown, marks: builtins.map { habit in
+                    switch habit {
+                    case .meditate: style.ring(counts: d.meditate, fill: d.meditateRing, color: style.cyan)
+                    case .workout: style.ring(counts: d.workout, fill: d.workoutRing, color: style.green)
+                    case .noalc: style.level(d.summary.noalc)
+                    }
+                }.joined(), noted: noted.contains(d.summary.day))
             }
             lines.append(cells.joined().trimmingTrailingSpaces)
         }
-        lines += legendLines(["meditate ● ≥ \(view.settings.meditateGoalMinutes) min ◐ counted · no",
-                              "workout ● ≥ \(view.settings.workoutGoalMinutes) min", "noalc s/e/w"]
-                             + (noted.isEmpty ? [] : ["\(CalendarMark.note) a note (habit notes)"])).map(style.dim)
+        var legend = builtins.map { habit in
+            switch habit {
+            case .meditate: "meditate ● ≥ \(view.settings.meditateGoalMinutes) min"
+            case .workout: "workout ● ≥ \(view.settings.workoutGoalMinutes) min"
+            case .noalc: "noalc s/e/w"
+            }
+        }
+        if let ring = legend.firstIndex(where: { !$0.hasPrefix("noalc") }) { legend[ring] += " ◐ counted · no" }
+        if !noted.isEmpty { legend.append("\(CalendarMark.note) a note (habit notes)") }
+        lines += legendLines(legend).map(style.dim)
         lines += StreakText.sourcesNote(allSources: view.allSources, count: view.otherSourceCount,
                                         span: "in \(monthNames[first.month - 1]) \(first.year)").map(style.dim)
         return lines
