@@ -109,7 +109,7 @@ enum OverviewText {
             notes.append(CalendarMark.periodLegend(ascii: false))
         }
         notes.append(shareLegend)
-        if let note = StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount) { notes.append(note) }
+        notes += StreakText.sourcesNote(allSources: overview.allSources, count: overview.otherSourceCount, span: "in the days shown")
         // Below the rows, what fits the width: the legends (dim) and the last two days in words.
         let fit = { (text: String) in Width.of(text) <= columns ? [text] : Width.wrap(text, to: columns) }
         lines += notes.flatMap(fit).map { style.dim($0) }
