@@ -38,6 +38,10 @@ struct HabitCommand: ParsableCommand {
         }
         // HABIT_PARSER=argument-parser turns the fast paths off (their tests compare both readings).
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let help = HelpText.short(for: arguments) {
+            Output.print(help)
+            return
+        }
         if Env.get("HABIT_PARSER") != "argument-parser", let plain = FastLog.plan(arguments) ?? FastStatus.plan(arguments) ?? FastRead.plan(arguments) {
             do {
                 try plain()
@@ -62,6 +66,12 @@ struct HabitCommand: ParsableCommand {
             fail(error, whileParsing: false)
         }
         StoreMemory.settle()
+    }
+
+    /// Bare `habit`: the first steps, not the whole help (``HelpText/start``; Standards/cli.md,
+    /// "The first five minutes"). Reads nothing and creates no store.
+    func run() throws {
+        Output.print(HelpText.start)
     }
 
     /// The command a first word that is none was probably meant to be (`calender` → `calendar`,
