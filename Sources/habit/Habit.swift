@@ -58,6 +58,11 @@ struct HabitCommand: ParsableCommand {
             if let word = arguments.first, let close = Self.commandClose(to: word) {
                 fail(UsageError.unknownCommand(word, suggestion: close), whileParsing: true)
             }
+            // `habit add --asks`: the parser's "did you mean '--json'?" would mislead.
+            if arguments.first == AddHabit._commandName,
+               let option = arguments.prefix(while: { $0 != "--" }).first(where: { UndoingOptions.names.contains($0) }) {
+                fail(UsageError.editOnly(option), whileParsing: true)
+            }
             fail(error, whileParsing: true)
         }
         do {

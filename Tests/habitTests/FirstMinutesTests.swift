@@ -58,8 +58,11 @@ import Testing
             if columns == 52 { #expect(wrapped > 0, "nothing wrapped at 52 columns:\n\(r.stdout)") }
         }
         // What add lists is what add takes: the options only edit has are refused.
-        let refused = try habit.run(["add", "floss", "--every-day"])
-        #expect(refused.status == 64 && !FileManager.default.fileExists(atPath: habit.db), "\(refused.stderr)")
+        for option in ["--asks", "--every-day", "--untag"] {
+            let refused = try habit.run(["add", "floss", option] + (option == "--untag" ? ["pm"] : []))
+            #expect(refused.status == 64 && !FileManager.default.fileExists(atPath: habit.db), "\(refused.stderr)")
+            #expect(refused.stderr.hasPrefix("habit: \(option) is for 'habit edit'"), "\(refused.stderr)")
+        }
     }
 
     /// The README's first section is the way in — before Apple Health and anchors — and names the

@@ -64,4 +64,7 @@ struct UndoingOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Take this tag away; repeat it for several.", valueName: "tag"))
     var untag: [String] = []
+
+    /// The options as typed, for `habit add`'s refusal of them.
+    static let names = ["--asks", "--every-day", "--untag"]
 }
