@@ -14,11 +14,11 @@ enum HelpText {
                 ("habit add water --unit glass --at-least 8", "…or a quantity with a target"),
                 ("habit log floss", "done now (habit log water 3: an amount)"),
                 ("habit log meditate 10m", "the built-ins: meditate, workout, alcohol"),
-                ("habit ask", "check in: a question for each habit not yet done today"),
+                ("habit ask", "check in: a question per habit not done today"),
                 ("habit today", "what is left today, and each streak"),
                 ("habit remind add floss 21:00", "a reminder, unless the day is done by then"),
-                ("habit remind install", "…delivered by cron (habit remind systemd: a timer)"),
-                ("habit status", "one line for a status bar: waybar, i3blocks, tmux"),
+                ("habit remind install", "…delivered by cron (or: habit remind systemd)"),
+                ("habit status", "a status bar's line: waybar, i3blocks, tmux"),
             ], widestTerm: 30)
             + ["", "Every command: habit --help. One command: habit COMMAND --help."]).joined(separator: "\n")
     }
