@@ -84,6 +84,15 @@ fi
 MANPAGER=cat MANWIDTH=80 man -l "$prefix/share/man/man1/habit.1" > "$root/man.txt" 2>/dev/null
 grep -q "habit" "$root/man.txt" || { echo "install-check: the man page did not render" >&2; exit 1; }
 ! grep -q "_habit" "$root/man.txt" || { echo "install-check: the man page names the hidden '_habit' (habit log NAME)" >&2; exit 1; }
+# --version once among the options (the root's; generate-manual repeated it under every subcommand).
+versions="$(grep -cE -- "^ +--version( |$)" "$root/man.txt" || true)"
+[[ "$versions" == 1 ]] || { echo "install-check: the man page lists --version $versions times, not once" >&2; exit 1; }
+# EXIT STATUS: each status of scripts/exit-status, in that section (scripts/man-page.sh).
+sed -n '/^EXIT STATUS/,/^[A-Z]/p' "$root/man.txt" > "$root/exit.txt"
+while IFS=$'\t' read -r code _; do
+    [[ -n "$code" && "$code" != \#* ]] || continue
+    grep -Eq "^ +$code( |$)" "$root/exit.txt" || { echo "install-check: the man page's EXIT STATUS does not list $code" >&2; exit 1; }
+done < scripts/exit-status
 bash -c "source '$prefix/share/bash-completion/completions/habit' && complete -p habit" | grep "habit" > /dev/null \
     || { echo "install-check: bash completion did not load" >&2; exit 1; }
 mkdir -m 0700 "$root/home"

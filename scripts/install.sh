@@ -75,9 +75,8 @@ work="$(mktemp -d)"
 trap 'rm -rf -- "$work"' EXIT
 "$products/generate-manual" "$bin" --output-directory "$work" >&2
 [[ -s "$work/habit.1" ]] || { echo "install: generate-manual wrote no habit.1" >&2; exit 74; }
-# `habit log NAME` is a hidden subcommand named `_habit` inside ArgumentParser: the page calls it
-# by what a person types (issue 49, point 4).
-sed -i 's/^\.It Em _habit$/.It Em NAME/' "$work/habit.1"
+# Its finishing touches: NAME for the hidden `_habit`, one --version, the exit statuses.
+scripts/man-page.sh "$work/habit.1"
 
 # Completion scripts, from the binary itself.
 "$bin" --generate-completion-script bash > "$work/habit.bash"

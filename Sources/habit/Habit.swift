@@ -38,6 +38,10 @@ struct HabitCommand: ParsableCommand {
         }
         // HABIT_PARSER=argument-parser turns the fast paths off (their tests compare both readings).
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let help = HelpText.short(for: arguments) {
+            Output.print(help)
+            return
+        }
         if Env.get("HABIT_PARSER") != "argument-parser", let plain = FastLog.plan(arguments) ?? FastStatus.plan(arguments) ?? FastRead.plan(arguments) {
             do {
                 try plain()
@@ -54,6 +58,11 @@ struct HabitCommand: ParsableCommand {
             if let word = arguments.first, let close = Self.commandClose(to: word) {
                 fail(UsageError.unknownCommand(word, suggestion: close), whileParsing: true)
             }
+            // `habit add --asks`: the parser's "did you mean '--json'?" would mislead.
+            if arguments.first == AddHabit._commandName,
+               let option = arguments.prefix(while: { $0 != "--" }).first(where: { UndoingOptions.names.contains($0) }) {
+                fail(UsageError.editOnly(option), whileParsing: true)
+            }
             fail(error, whileParsing: true)
         }
         do {
@@ -62,6 +71,12 @@ struct HabitCommand: ParsableCommand {
             fail(error, whileParsing: false)
         }
         StoreMemory.settle()
+    }
+
+    /// Bare `habit`: the first steps, not the whole help (``HelpText/start``; Standards/cli.md,
+    /// "The first five minutes"). Reads nothing and creates no store.
+    func run() throws {
+        Output.print(HelpText.start)
     }
 
     /// The command a first word that is none was probably meant to be (`calender` → `calendar`,

@@ -103,6 +103,6 @@ import Testing
         let habit = try AskTests.store()
         defer { habit.cleanUp() }
         let r = try AskTests.ask(habit, ["floss", "water"], input: "y # before bed\r\ny\t3\r\n")
-        #expect(r.status == 0 && r.stdout == "floss 2026-11-26: yes # before bed\nwater 2026-11-26: yes 3\n", "\(r.stdout) \(r.stderr)")
+        #expect(r.status == 0 && r.stdout == "floss 2026-11-26: yes # before bed\nwater 2026-11-26: 3 glasses\n", "\(r.stdout) \(r.stderr)")
     }
 }

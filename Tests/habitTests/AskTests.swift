@@ -95,7 +95,7 @@ import Testing
         #expect(try Self.entries(asked) == Self.entries(logged))
         // Today, a session ends now, as `habit log meditate 10m` without --at.
         let today = try Self.ask(asked, ["meditate"], input: "y 10\n")
-        #expect(today.status == 0 && today.stdout == "meditate 2026-11-26: yes 10\n", "\(today.stderr)")
+        #expect(today.status == 0 && today.stdout == "meditate 2026-11-26: 10 min\n", "\(today.stderr)")
         #expect(try Self.run(asked, ["log", "list"]).contains("19:50–20:00"))
     }
 
@@ -162,7 +162,7 @@ import Testing
         let eof = try Self.ask(habit, ["floss", "water", "--json"], input: "")
         #expect(eof.status == 0 && eof.stdout == "[]\n")
         let last = try Self.ask(habit, ["floss", "water"], input: "8\n")
-        #expect(last.status == 0 && last.stdout == "water 2026-11-26: yes 8\n")
+        #expect(last.status == 0 && last.stdout == "water 2026-11-26: 8 glasses\n")
         let none = try Self.ask(habit, ["floss", "water"], input: "")
         #expect(none.status == 0 && none.stdout == "nothing to ask for 2026-11-26: every habit is answered\n" && none.stderr == "")
     }
@@ -182,7 +182,7 @@ import Testing
         #expect(errors[4].hasPrefix("habit: 4 answers were not understood"))
         #expect(r.stdout == "")  // lines 5 and 6 had no question left to answer
         let rest = try Self.ask(habit, ["floss", "water", "--from", "2026-11-25", "--to", "2026-11-27"], input: "y\n12 # ok\n")
-        #expect(rest.status == 0 && rest.stdout == "floss 2026-11-25: yes\nwater 2026-11-25: yes 12 # ok\n")
+        #expect(rest.status == 0 && rest.stdout == "floss 2026-11-25: yes\nwater 2026-11-25: 12 glasses # ok\n")
     }
 
     @Test func theDaysAreTodayYesterdayTheWeekADateOrARange() throws {
@@ -231,7 +231,7 @@ import Testing
         defer { habit.cleanUp() }
         try Self.run(habit, ["access", "deny", "floss", "--write"])
         let r = try Self.ask(habit, ["floss", "water"], input: "4\n")
-        #expect(r.status == 0 && r.stdout == "water 2026-11-26: yes 4\n", "\(r.stderr)")
+        #expect(r.status == 0 && r.stdout == "water 2026-11-26: 4 glasses\n", "\(r.stderr)")
         #expect(r.stderr == "not asked: floss (no write access: habit access allow floss --write)\n")
     }
 
@@ -253,7 +253,7 @@ import Testing
         #expect(pane.screen(until: "invalid amount 'lots'").contains("invalid amount 'lots'"))
         pane.send("6", "Enter")
         let end = pane.screen(until: "EXIT=")
-        #expect(end.contains("floss 2026-11-26: yes # flossed") && end.contains("water 2026-11-26: yes 6") && end.contains("EXIT=0"), "\(end)")
+        #expect(end.contains("floss 2026-11-26: yes # flossed") && end.contains("water 2026-11-26: 6 glasses") && end.contains("EXIT=0"), "\(end)")
         #expect(try Self.run(habit, ["log", "list", "--json"]).contains("\"note\":\"flossed\""))
     }
 }

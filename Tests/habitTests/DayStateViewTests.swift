@@ -139,12 +139,12 @@ import Testing
         let floss = try AskTests.ask(habit, ["floss", "week", "--json"], input: String(repeating: "y\n", count: 7))
         #expect(!(try AskTests.records(floss.stdout).contains { $0["day"] as? String == "2026-11-24" }), "\(floss.stdout)")
 
-        for bare in ["n", "no", "y"] {
+        for bare in ["n", "no", "y", "y 3", "yes 0"] {
             let refused = try AskTests.ask(habit, ["noalc", "--date", "2026-11-25"], input: bare + "\n")
             #expect(refused.status == 65 && refused.stderr.contains("noalc asks for drinks: answer 0 for an alcohol-free day"),
                     "\(bare): \(refused.stderr)")
         }
-        #expect(try AskTests.ask(habit, ["noalc", "--date", "2026-11-25"], input: "0\n").stdout == "noalc 2026-11-25: yes 0 steady\n")
+        #expect(try AskTests.ask(habit, ["noalc", "--date", "2026-11-25"], input: "0\n").stdout == "noalc 2026-11-25: 0 drinks (steady)\n")
         #expect(try AskTests.ask(habit, ["noalc", "--date", "2026-11-25"], input: "").stdout.hasPrefix("nothing to ask"))
     }
 

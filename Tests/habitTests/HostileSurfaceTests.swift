@@ -54,7 +54,7 @@ import Testing
         #expect(r.status == 65, "\(r.stderr.prefix(300))")
         #expect(r.stderr.contains("habit: line 1 (floss 2026-11-26): the line is 134217728 bytes long; a line holds at most 8192"),
                 "\(r.stderr.prefix(300))")
-        #expect(r.stdout == "water 2026-11-26: yes 3 # after the long line\n")
+        #expect(r.stdout == "water 2026-11-26: 3 glasses # after the long line\n")
         #expect(r.peakKB < 100 * 1024, "peak resident memory \(r.peakKB / 1024) MiB")
     }
 

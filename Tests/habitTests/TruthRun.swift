@@ -108,7 +108,8 @@ final class TruthRun {
         reminders.append((reminders.count + 1, nil))
     }
 
-    /// The lines `habit ask` and `habit log` print for what they recorded: `NAME DAY: yes 2.5`.
+    /// The lines `habit ask` and `habit log` print for what they recorded: `NAME DAY: yes`,
+    /// `NAME DAY: 2.5 glasses`, `NAME DAY: no`, `NAME DAY: skip` (Standards/ask.md, "Output").
     static func recorded(_ stdout: String, name: String, day: LocalDay) -> [String] {
         stdout.split(separator: "\n").compactMap { line in
             let prefix = "\(name) \(day): "
@@ -134,7 +135,11 @@ final class TruthRun {
                 if must(["log", name] + amountWords + ["--date", world.day(day).description], d, m).status == 0 { wrote() }
             case .ask:
                 let r = run(["ask", name, "--date", world.day(day).description], d, m, input: (amount.map { TruthWorld.number($0) } ?? "y") + "\n")
-                if Self.recorded(r.stdout, name: name, day: world.day(day)).contains(where: { $0.hasPrefix("yes") }) { wrote() }
+                // An entry: `yes` or an amount in the habit's words — any answer but no and skip.
+                let entries = Self.recorded(r.stdout, name: name, day: world.day(day)).filter {
+                    !["no", "skip"].contains($0.split(separator: " ").first.map(String.init) ?? "")
+                }
+                if !entries.isEmpty { wrote() }
             case .pending:
                 guard TruthRun.readOnly(habit.db, true) else {
                     if must(["log", name] + amountWords, d, m).status == 0 { wrote() }

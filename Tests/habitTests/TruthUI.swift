@@ -73,7 +73,8 @@ final class TruthUI {
         guard let row = order.firstIndex(of: name) else { return false }
         for _ in 0..<row { pane.send("j") }
         pane.send(amount == nil ? "Space" : "+")
-        let said = "\(name) \(run.world.day(d)): yes"
+        // `habit ask`'s words: yes for a yes/no day, `+`'s one in the habit's unit (`1 glass`).
+        let said = "\(name) \(run.world.day(d)): " + (amount == nil ? "yes" : "1")
         read(until: said)
         return pane.screen.contains(said)
     }

@@ -73,7 +73,7 @@ import Testing
         .init(arguments: ["add", "gym", "--on", "mon", "--times", "1"], words: "--on"),
         .init(arguments: ["add", "gym", "--on", "funday"], words: "funday"),
         .init(arguments: ["add", "gym", "--on", ""], words: "--on"),
-        .init(arguments: ["add", "gym", "--on", "mon", "--every-day"], words: "exclude each other"),
+        .init(arguments: ["add", "gym", "--on", "mon", "--every-day"], words: "--every-day is for 'habit edit'"),
         .init(arguments: ["edit", "yoga", "--on", "mon", "--every-day"], words: "exclude each other"),
         .init(arguments: ["edit", "yoga", "--per", "week", "--times", "2"], words: "'yoga' is on a weekday schedule"),
         .init(arguments: ["edit", "yoga", "--on", "tue", "--times", "1"], words: "--on"),

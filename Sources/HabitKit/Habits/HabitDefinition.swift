@@ -334,6 +334,8 @@ public enum HabitInputError: HabitError, Equatable {
     case reservedName(String)
     case nameTaken(String)
     case unknownHabit(String, existing: [String])
+    /// A name the habit had before `habit edit --name` (Standards/habits.md, "Names").
+    case renamed(String, to: String)
     case bothTargets
     case invalidTarget(String, reason: String)
     case invalidTimes(String, reason: String)
@@ -417,6 +419,8 @@ public enum HabitInputError: HabitError, Equatable {
         case .reservedName(let t):
             "\(quoted: t) cannot be a habit's name: it is a command word or a built-in habit; choose another (e.g. '\(t)-daily')"
         case .nameTaken(let t): "a habit named \(quoted: t) exists already; choose another name, or change it with 'habit edit \(t)'"
+        case .renamed(let t, let now):
+            "\(quoted: t) was renamed to \(quoted: now); use its new name (nothing was changed)"
         case .unknownHabit(let t, let existing):
             "unknown habit \(quoted: t); " + Self.known(t, among: existing, listed: "habits", none: "there is none yet")
                 + " (add one with 'habit add NAME')"

@@ -190,9 +190,27 @@ extension HabitStore {
         }
         let all = try allHabits(env: env, includingArchived: true, db)
         guard let found = all.first(where: { $0.name == key }) else {
+            if let now = try renamed(from: key, among: all, db) { throw HabitInputError.renamed(name, to: now) }
             throw HabitInputError.unknownHabit(name, existing: all.filter(\.isShown).map(\.name))
         }
         return found
+    }
+
+    /// The name the own habit once called `old` has now, when `old` is no habit's name: an
+    /// entry keeps the name it was logged or imported under (its `habit` label,
+    /// ``HabitDefinition/labelled(_:names:)``), so the newest entry labelled `old` among the own
+    /// habits' entries names the habit it became — renamed once or more, here or on another
+    /// device. Nil when no entry carries the name (a habit renamed before its first entry).
+    static func renamed(from old: String, among habits: [HabitDefinition], _ db: Database) throws -> String? {
+        let identifier = try String.fetchOne(db, sql: """
+            SELECT t.identifier FROM sample s JOIN sampleType t ON t.id = s.typeId
+            WHERE t.identifier LIKE ?
+              AND (CASE WHEN json_valid(s.metadata) THEN json_extract(s.metadata, '$.habit') END) = ?
+            ORDER BY s.start DESC LIMIT 1
+            """, arguments: [HabitDefinition.loggedTypePrefix + "%", old])
+        guard let identifier, identifier.hasPrefix(HabitDefinition.loggedTypePrefix) else { return nil }
+        let id = identifier.dropFirst(HabitDefinition.loggedTypePrefix.count)
+        return habits.first { $0.id == id && $0.name != old }?.name
     }
 
     /// Adds `definition`; a name already taken (by an own habit, archived included) is refused.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What kind of failure an error is, so the executable can pick an exit status (sysexits).
-public enum ErrorKind: Sendable {
+public enum ErrorKind: Sendable, CaseIterable {
     case usage          // 64
     case dataError      // 65
     case noInput        // 66
@@ -10,6 +10,21 @@ public enum ErrorKind: Sendable {
     case ioError        // 74
     case tempFail       // 75: saved, to be done later (the pending journal)
     case permission     // 77
+
+    /// The exit status of a failure of this kind: the only statuses habit exits with besides 0
+    /// (the man page lists them from scripts/exit-status, which `ExitStatusListTests` holds to these).
+    public var exitStatus: Int32 {
+        switch self {
+        case .usage: 64
+        case .dataError: 65
+        case .noInput: 66
+        case .unavailable: 69
+        case .cantCreate: 73
+        case .ioError: 74
+        case .tempFail: 75
+        case .permission: 77
+        }
+    }
 }
 
 /// An error habit reports to a person: one sentence that says what is wrong and how to fix it.

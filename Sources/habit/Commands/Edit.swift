@@ -16,6 +16,7 @@ struct EditHabit: ParsableCommand {
     var newName: String?
 
     @OptionGroup var shape: HabitShapeOptions
+    @OptionGroup var undoing: UndoingOptions
 
     @Flag(name: .long, help: "Remove the target: any entry meets the day.")
     var noTarget = false
@@ -35,7 +36,7 @@ struct EditHabit: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        var spec = try shape.spec(from: from, noTarget: noTarget, newName: newName)
+        var spec = try shape.spec(from: from, noTarget: noTarget, newName: newName, undoing: undoing)
         (spec.command, spec.noCommand) = (command, noCommand)
         let (store, env, habit) = try store.changingOwnHabit(name, what: "changed")
         // A command typed here is armed, even the one a restored backup brought (Standards/automation.md, "Armed").

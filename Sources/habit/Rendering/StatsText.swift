@@ -4,7 +4,7 @@ import HabitKit
 enum StatsText {
     static func lines(_ stats: HabitStatistics, style: Style) -> [String] {
         let subject = stats.habit ?? HabitDataType.stored(stats.type).displayName
-        let unit = stats.unit == "count" ? "" : " in \(HabitUnit.unitName(stats.unit))"
+        let unit = TextRendering.unitWords(stats.unit).map { " in \($0)" } ?? ""
         let sources = HabitText.describe(stats.sources, reading: stats.type)
         var lines = [style.bold("\(subject)\(unit) per \(stats.per.name)") + style.dim("  (\(sources))")]
         let header = ["start", "count", "sum", "avg", "min", "max"]

@@ -38,6 +38,31 @@ enum TextRendering {
         return number(value, decimals: decimals) + " " + (value == 1 ? unit : plural(unit))
     }
 
+    /// The unit of a habit's amounts as a question or a heading names it: `glasses`, `pages`,
+    /// `minutes`; nil for a count (`how many?`, never `how many count?`).
+    static func unitWords(_ unit: String?) -> String? {
+        guard let unit, unit != "count" else { return nil }
+        return HabitUnit.isDuration(unit) ? HabitUnit.unitName(unit) : plural(unit)
+    }
+
+    /// A day's value of `habit` as a person says it (Standards/habits.md, "Words"): `0 glasses`,
+    /// `1 glass`, `25 min`, `done`; NoAlc's as its level — its value is the level's stored count,
+    /// never drinks — `steady`, `easy`, `wild`, or `no entry` (`done`: the day is done, which
+    /// tells a steady day from one without an entry, both 0).
+    static func dayValue(_ value: Double, of habit: HabitDefinition, done: Bool) -> String {
+        switch habit.builtin {
+        case .noalc?: return value > 0 ? NoAlcLevel(dayTotal: value).rawValue : done ? NoAlcLevel.steady.rawValue : "no entry"
+        case .meditate?, .workout?: return amount(value, "min")
+        case nil: return habit.kind == .yesNo ? (value > 0 ? "done" : "not done") : amount(value, habit.unit)
+        }
+    }
+
+    /// A NoAlc entry as a person says it: `2 drinks (easy)`, `1 drink (steady)`; the level alone
+    /// when the drinks are not known (a level was logged, or an import gave none).
+    static func drinks(_ drinks: Int?, level: NoAlcLevel) -> String {
+        drinks.map { "\(counting($0, "drink")) (\(level.rawValue))" } ?? level.rawValue
+    }
+
     /// `done/target` in the target's unit: `3/8 glasses`, `25 min/7 h`, `0/8000`.
     static func progress(_ value: Double, of target: Double, _ unit: String?) -> String {
         let done = HabitUnit.isDuration(unit) ? amount(value, unit) : number(value)

@@ -155,10 +155,10 @@ struct AskSession {
                     Output.write(Self.keys(question.habit), to: STDERR_FILENO)
                     continue asking
                 default:
-                    try Self.check(answer, question.habit)
+                    try Self.check(text, question.habit)
                     let done = try write(answer, question)
                     recorded.append(done)
-                    if !json { Output.print(Self.text(done)) }
+                    if !json { Output.print(Self.text(done, question.habit)) }
                 }
             } catch let refusal as AskRefusal {
                 report(refusal.reason, question, line: line, terminal: terminal)
@@ -189,7 +189,7 @@ struct AskSession {
         case (.workout?, _): what = "activity and minutes (hiit 25m)? [… /n/s/?/q]"
         case (.noalc?, _): what = "drinks (0: none) or steady/easy/wild? [N/s/?/q]"
         case (nil, .yesNo): what = "done? [y/n/s/?/q]"
-        default: what = "how many \(HabitUnit.unitName(q.habit.unit ?? "count"))? [N/n/s/?/q]"
+        default: what = "how many\(TextRendering.unitWords(q.habit.unit).map { " " + $0 } ?? "")? [N/n/s/?/q]"
         }
         return "\(q.habit.name) · \(day) — \(what) "
     }
@@ -202,7 +202,7 @@ struct AskSession {
         case .noalc?: "  0, 3, steady   drinks (0: an alcohol-free day), or a level: steady, easy, wild\n"
             + "                 (no y or n: say the drinks, 0 for none)\n"
         case nil where habit.kind == .yesNo: "  y              done\n"
-        case nil: "  25, y 25       the amount, in \(HabitUnit.unitName(habit.unit ?? "count"))\n"
+        case nil: "  25, y 25       the amount" + (TextRendering.unitWords(habit.unit).map { ", in " + $0 } ?? "") + "\n"
         }
         let no = habit.builtin == .noalc ? "" : "  n              not done (remembered: not asked again; never counts)\n"
         return amount + no + """
@@ -214,16 +214,13 @@ struct AskSession {
             """
     }
 
-    /// Refuses an answer whose meaning is not the habit's: NoAlc asks for drinks, so a bare `y` or
-    /// `n` could say "no drinks" or "not done" — it takes the drinks (`0` for none) or a level
-    /// (Standards/ask.md, "NoAlc").
-    static func check(_ answer: AskAnswer, _ habit: HabitDefinition) throws {
-        guard habit.builtin == .noalc else { return }
-        switch answer.reply {
-        case .no, .yes(nil):
-            throw AskRefusal(reason: "noalc asks for drinks: answer 0 for an alcohol-free day, the drinks (3), or steady, easy or wild (y or n alone could mean either)")
-        default: return
-        }
+    /// Refuses an answer whose meaning is not the habit's: NoAlc asks for drinks, so a `y` or an
+    /// `n` could say "no drinks" or "not done", "yes, alcohol-free" or "yes, I drank" — it takes
+    /// the drinks (`0` for none) or a level, and nothing else (Standards/ask.md, "NoAlc").
+    static func check(_ typed: String, _ habit: HabitDefinition) throws {
+        guard habit.builtin == .noalc, let first = typed.split(whereSeparator: \.isWhitespace).first?.lowercased(),
+              ["y", "yes", "n", "no"].contains(first) else { return }
+        throw AskRefusal(reason: "noalc asks for drinks: answer 0 for an alcohol-free day, the drinks (3), or steady, easy or wild — not y or n, which could mean either")
     }
 
     /// One line on stderr: on a terminal the question is asked again; from a script it is counted.
@@ -232,11 +229,19 @@ struct AskSession {
         Output.write(text, to: STDERR_FILENO)
     }
 
-    static func text(_ a: AskJSON) -> String {
-        var parts = ["\(a.habit) \(a.day): \(a.answer)"]
-        if let activity = a.activity { parts.append(activity) }
-        if let value = a.value { parts.append(TextRendering.number(value)) }
-        if let level = a.level { parts.append(level) }
+    /// The line of an answer written, in the habit's words (Standards/ask.md, "Output"):
+    /// `floss 2026-11-24: yes # before bed`, `water 2026-11-25: 3 glasses`, `workout 2026-11-25:
+    /// yoga 30 min`, `noalc 2026-03-20: 2 drinks (easy)`.
+    static func text(_ a: AskJSON, _ habit: HabitDefinition) -> String {
+        var parts = ["\(a.habit) \(a.day):"]
+        if let level = a.level.flatMap(NoAlcLevel.init(rawValue:)) {
+            parts.append(TextRendering.drinks(a.value.map { Int($0) }, level: level))
+        } else if let value = a.value {
+            if let activity = a.activity { parts.append(activity) }
+            parts.append(TextRendering.amount(value, habit.builtin == nil ? habit.unit : "min"))
+        } else {
+            parts.append(a.answer)
+        }
         if let note = a.note { parts.append("# \(note)") }
         return parts.joined(separator: " ")
     }

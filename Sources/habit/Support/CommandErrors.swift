@@ -17,6 +17,8 @@ enum UsageError: HabitError {
     case dashPath(String, String)
     /// `habit calender`: a first word that is no command but close to one (the word, the command).
     case unknownCommand(String, suggestion: String)
+    /// `habit add floss --every-day`: an option only `habit edit` has (the option).
+    case editOnly(String)
 
     var kind: ErrorKind { .usage }
 
@@ -32,6 +34,8 @@ enum UsageError: HabitError {
             "--from \(quoted: from) is after --to \(quoted: to); ranges are [from, to), so --from must not be after --to"
         case .emptyValue(let option):
             "\(option)= has an empty value; write \(option)=VALUE or \(option) VALUE, or leave \(option) out"
+        case .editOnly(let option):
+            "\(option) is for 'habit edit': it takes back what an earlier add or edit gave, and a new habit has nothing to take back (see 'habit add --help')"
         case .dashPath(let option, let value):
             "\(option) \(quoted: value): a path that starts with '-' looks like an option; give the path after \(option), or write it \(quoted: "./" + value)"
         case .unknownCommand(let word, let suggestion):

@@ -32,18 +32,7 @@ struct Failure {
     /// The line written to stderr: `habit: …`, control characters escaped so it stays one line.
     var line: String { "habit: " + escapingControlCharacters(message) + "\n" }
 
-    static func status(for kind: ErrorKind) -> Int32 {
-        switch kind {
-        case .usage: 64
-        case .dataError: 65
-        case .noInput: 66
-        case .unavailable: 69
-        case .cantCreate: 73
-        case .ioError: 74
-        case .tempFail: 75
-        case .permission: 77
-        }
-    }
+    static func status(for kind: ErrorKind) -> Int32 { kind.exitStatus }
 
     /// ArgumentParser's message in habit's voice: lowercase, with the help of the command that
     /// failed ("see 'habit log meditate --help'").

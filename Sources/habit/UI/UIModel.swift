@@ -492,10 +492,7 @@ struct UIModel: Sendable {
             parts.append("\(typed)_ \(Double(typed) == 1 ? unit : TextRendering.plural(unit)) (Enter sets the day to it, Esc leaves it)")
             return parts.joined(separator: ascii ? " - " : " · ")
         }
-        switch r.kind {
-        case .yesNo: parts.append(c.value > 0 ? "done" : "not done")
-        case .amount(let unit): parts.append("\(TextRendering.number(c.value)) \(unit)")
-        }
+        parts.append(TextRendering.dayValue(c.value, of: r.habit, done: c.mark == .counted))
         if c.skipped { parts.append("skipped") }
         if let period = c.period { parts.append("\(r.habit.per.name) \(period.rawValue)") }
         // A note an import kept may hold bidi controls (a CSV's notes do): escaped, as every listing shows them.

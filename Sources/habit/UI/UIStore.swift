@@ -96,11 +96,11 @@ struct UIStore {
         let writer = AnswerWriter(store: store, env: env)
         switch change {
         case .done(let habit, let day):
-            return AskSession.text(try writer.write(AskAnswer(reply: .yes(nil), note: nil), habit: habit, day: day))
+            return AskSession.text(try writer.write(AskAnswer(reply: .yes(nil), note: nil), habit: habit, day: day), habit)
         case .add(let habit, let day):
-            return AskSession.text(try writer.write(AskAnswer(reply: .yes("1"), note: nil), habit: habit, day: day))
+            return AskSession.text(try writer.write(AskAnswer(reply: .yes("1"), note: nil), habit: habit, day: day), habit)
         case .skip(let habit, let day):
-            return AskSession.text(try writer.write(AskAnswer(reply: .skip, note: nil), habit: habit, day: day))
+            return AskSession.text(try writer.write(AskAnswer(reply: .skip, note: nil), habit: habit, day: day), habit)
         case .unskip(let habit, let day):
             let change = try store.setSkipped(false, habitID: habit.id, days: DayRange(day: day), env: env)
             return SkipText.unskipped(change, habit: habit.name).joined(separator: " ")
