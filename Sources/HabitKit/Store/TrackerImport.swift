@@ -23,6 +23,10 @@ public struct TrackerImportSummary: Sendable, Equatable {
         public var notKept = 0
         /// Its name there mixes letters of several scripts: its name here keeps one (``HabitName/inOneScript(_:)``).
         public var mixedScripts = false
+        /// Notes of days not done, kept as entries without an amount (``TrackerDayNote``).
+        public var notesAdded = 0
+        /// A numerical habit imported without the target the file does not hold (``TrackerHabit/targetUnknown``).
+        public var targetUnknown = false
     }
 
     public var tracker: TrackerExport.Tracker
@@ -76,6 +80,7 @@ extension HabitStore {
                                    approximation: habit.approximation, definition: definition,
                                    checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
                     result.mixedScripts = TrackerRules.mixesScripts(habit.originalName)
+                    result.targetUnknown = habit.targetUnknown && definition.goal == nil
                 }
                 let definition = result.definition
                 let writable = grants.writeDenial(of: definition) == nil
@@ -110,6 +115,22 @@ extension HabitStore {
                                             utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
                         try Self.insert(sample, workoutId: nil, db)
                         result.checksAdded += 1
+                    }
+                }
+                // A note of a day not done: an entry without an amount (no day counts it), its own identity.
+                if let type = definition.loggedType {
+                    for note in habit.dayNotes {
+                        let at = TrackerIdentity.checkInstant(of: note.day, calendar: calendar)
+                        let uuid = TrackerIdentity.dayNoteUUID(habitID: definition.id, day: note.day, at: at)
+                        let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.storeText]) ?? false
+                        guard !present, !deleted.contains(uuid.storeText), writable else { continue }
+                        let metadata = ["habit": definition.name, "importedFrom": export.tracker.app,
+                                        DayEntry.metadataKey: DayEntry.markValue, NoteRules.key: note.text]
+                        let sample = Sample(uuid: uuid, type: type, start: at, end: at, value: nil, unit: nil, source: source,
+                                            metadata: metadata, created: env.now,
+                                            utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
+                        try Self.insert(sample, workoutId: nil, db)
+                        result.notesAdded += 1
                     }
                 }
                 for day in habit.skips {

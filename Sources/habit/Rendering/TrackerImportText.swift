@@ -13,6 +13,7 @@ enum TrackerImportText {
                          HabitText.asks(h.definition)]
             if h.definition.archived { parts.append("archived") }
             parts.append("\(verb) \(counting(h.checksAdded, "entry", plural: "entries")), \(counting(h.skipsAdded, "skip"))")
+            if h.notesAdded > 0 { parts.append("\(verb) \(counting(h.notesAdded, "note")) of days not done") }
             if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
             lines.append("  \(Width.pad(h.name, to: width))  ← \(quoted(h.originalName)): "
                          + parts.joined(separator: " · "))
@@ -24,6 +25,10 @@ enum TrackerImportText {
                 lines.append("    the name \(quoted(clash)) is another habit's or a command word: not merged, imported as \(quoted(h.name))")
             }
             if let approximation = h.approximation { lines.append("    no exact equivalent: \(approximation)") }
+            if h.targetUnknown {
+                lines.append("    the export holds no target for it (Loop before mid-2025) and its Scores.csv does not tell it: "
+                             + "set one with 'habit edit \(h.name) --at-least N' (or --at-most N)")
+            }
         }
         if !s.leftOut.isEmpty {
             lines.append("\(counting(s.leftOut.count, "habit")) without any data in the file, not created: "

@@ -13,9 +13,22 @@ struct TrackerDays {
     }
 
     private var words: [LocalDay: Word] = [:]
+    /// Notes of days not done (Loop's `NO` with a note): kept for the day without an entry.
+    private var notes: [LocalDay: String] = [:]
 
-    /// Records `word` for `day` (a later word for the same day replaces it).
-    mutating func set(_ day: LocalDay, _ word: Word) { words[day] = word }
+    /// Records `word` for `day` (a later word for the same day replaces it, and its note).
+    mutating func set(_ day: LocalDay, _ word: Word) {
+        words[day] = word
+        notes[day] = nil
+    }
+
+    /// Records `word` for `day` with the day's note: a done day's note is its check's, any other's
+    /// stays with the day.
+    mutating func set(_ day: LocalDay, _ word: Word, dayNote: String?) {
+        set(day, word)
+        if case .done = word { return }
+        notes[day] = dayNote
+    }
 
     /// Fills `habit`'s checks, skips and first day.
     func finish(into habit: inout TrackerHabit) {
@@ -28,6 +41,7 @@ struct TrackerDays {
             case .nothing, .unknown: break
             }
         }
+        habit.dayNotes = notes.sorted { $0.key < $1.key }.map { TrackerDayNote(day: $0.key, text: $0.value) }
         habit.firstDay = words.filter { $0.value != .unknown }.keys.min()
     }
 

@@ -68,6 +68,12 @@ public struct TrackerHabit: Sendable, Equatable {
     /// Days done, one entry a day (the tracker's last word for that day).
     public var checks: [TrackerCheck]
     public var skips: [LocalDay]
+    /// Notes of days not done (Loop keeps a note on any day): each kept for its day, as an entry
+    /// without an amount (``TrackerDayNote``).
+    public var dayNotes: [TrackerDayNote] = []
+    /// A numerical habit whose target the file does not hold nor tell (Loop's export before
+    /// mid-2025 without a `Scores.csv` that gives it): imported without one, the summary asks for it.
+    public var targetUnknown = false
     /// The first day the tracker has any word for (done, not done, skipped).
     public var firstDay: LocalDay?
     /// The day the habit ends there (harsh's `Name: 1: 2026-01-03`): once it is past, the habit is archived.
@@ -105,6 +111,18 @@ public struct TrackerCheck: Sendable, Equatable {
         self.amount = amount
         self.note = note
         self.trackerAmount = trackerAmount
+    }
+}
+
+/// A note the tracker keeps on a day not done: stored as an entry of the habit's without an
+/// amount (so the day stays not done), its note the text.
+public struct TrackerDayNote: Sendable, Equatable {
+    public var day: LocalDay
+    public var text: String
+
+    public init(day: LocalDay, text: String) {
+        self.day = day
+        self.text = text
     }
 }
 
