@@ -70,7 +70,8 @@ import ZIPFoundation
         let loop = try Self.loopScores(folder)
         #expect(Set(summary.habits.map(\.originalName)) == Set(loop.keys))
         var compared = 0
-        for result in summary.habits where result.originalName != "Pushups" && !result.targetUnknown {
+        let untargeted = { (r: TrackerImportSummary.HabitResult) in r.definition.kind == .quantity && r.definition.goal == nil }
+        for result in summary.habits where result.originalName != "Pushups" && !untargeted(result) {
             let days = try #require(loop[result.originalName]).filter { $0.0 >= result.definition.since }
             let got = try LoopScoreTests.scores(store, result.definition, days.map(\.0))
             for ((day, want), score) in zip(days, got) {
@@ -80,7 +81,7 @@ import ZIPFoundation
             }
         }
         #expect(compared >= 20)
-        #expect(summary.habits.filter(\.targetUnknown).map(\.originalName) == (folder == "loop-csv-2023" ? ["Water"] : []))
+        #expect(summary.habits.filter(untargeted).map(\.originalName) == (folder == "loop-csv-2023" ? ["Water"] : []))
     }
 
     /// Numerical habits of the exports without a type keep every value (raw thousandths: 7350 is
@@ -163,19 +164,30 @@ import ZIPFoundation
         #expect(HabitsFixture.objects(try habit.json(["notes"], env: Self.now)["notes"]).count == notes.count)
     }
 
-    /// Every habit of Habits.csv comes in, one without any day too: Loop 2's empty Checkmarks.csv
+    /// Every habit of Habits.csv comes in, one without any day too: without a folder (Loop's
+    /// export of selected habits lists every habit in Habits.csv), Loop 2's empty Checkmarks.csv
     /// (`Journal`), Loop 2025's header alone (`Stretch`).
     @Test func aHabitWithoutCheckmarksComesInWithoutEntries() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
+        let copy = habit.folder.appendingPathComponent("selected")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("loop-csv-2023"), to: copy)
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("005 Walk"))
+        let selected = habit.folder.appendingPathComponent("Loop Habits CSV selected.zip")
+        try FileManager.default.zipItem(at: copy, to: selected, shouldKeepParent: false)
+        let json = try habit.json(["import", selected.path], env: Self.now)
+        let walk = TrackerImportTests.byFrom(json)["Walk"]
+        #expect(walk?["created"] as? Bool == true && walk?["entriesAdded"] as? Int == 0, "\(json)")
+        #expect((walk?["habit"] as? [String: Any])?["per"] as? String == "days")  // 2 in 3 days, from Habits.csv
+        #expect(json["habitsCreated"] as? Int == 6)
         for (fixture, name) in [("loop-csv-2023", "journal"), ("loop-csv-2025", "stretch")] {
             let json = try habit.json(["import", try TrackerImportTests.zip(fixture, in: habit.folder)], env: Self.now)
             let found = HabitsFixture.objects(json["habits"]).first { TrackerImportTests.name($0) == name }
-            #expect(found?["created"] as? Bool == true, "\(fixture) \(name)")
+            #expect(found?["created"] as? Bool == (name == "stretch"), "\(fixture) \(name)")
             #expect(found?["entriesAdded"] as? Int == 0)
         }
         let habits = try habit.run(["habits"], env: Self.now)
-        #expect(habits.stdout.contains("journal") && habits.stdout.contains("stretch"), "\(habits.stdout)")
+        #expect(habits.stdout.contains("walk") && habits.stdout.contains("journal") && habits.stdout.contains("stretch"), "\(habits.stdout)")
     }
 
     /// Loop 1.4 (early 2016) wrote no Position: the habits are in their order, and so are their

@@ -33,8 +33,8 @@ public struct TrackerExport: Sendable, Equatable {
     /// Lines or rows that could not be read (at most a few, with where they are), and their count.
     public var rejected: [String]
     public var rejectedCount: Int
-    /// Habits the file names but holds no data for (a Loop zip with folders for only some
-    /// habits): not created, and the summary says which.
+    /// Habits the file names but holds no data for, not created (the summary says which). No
+    /// reader leaves one out since issue 49: a Loop habit without data is created without entries.
     public var leftOut: [String]
 
     public init(tracker: Tracker, habits: [TrackerHabit], rejected: [String] = [], rejectedCount: Int = 0, leftOut: [String] = []) {
