@@ -30,7 +30,7 @@ struct TrackerDays {
         notes[day] = dayNote
     }
 
-    /// Fills `habit`'s checks, skips and first day.
+    /// Fills `habit`'s checks, skips, notes of days not done and first day.
     func finish(into habit: inout TrackerHabit) {
         habit.checks = []
         habit.skips = []
@@ -42,7 +42,8 @@ struct TrackerDays {
             }
         }
         habit.dayNotes = notes.sorted { $0.key < $1.key }.map { TrackerDayNote(day: $0.key, text: $0.value) }
-        habit.firstDay = words.filter { $0.value != .unknown }.keys.min()
+        // A noted day is known, even Loop's UNKNOWN with a note (Loop's history starts there too).
+        habit.firstDay = (words.filter { $0.value != .unknown }.map(\.key) + notes.keys).min()
     }
 
     /// A day from `text` (`YYYY-MM-DD`) inside the supported dates, or nil.

@@ -120,10 +120,7 @@ public struct TrackerDayNote: Sendable, Equatable {
     public var day: LocalDay
     public var text: String
 
-    public init(day: LocalDay, text: String) {
-        self.day = day
-        self.text = text
-    }
+    public init(day: LocalDay, text: String) { (self.day, self.text) = (day, text) }
 }
 
 /// A tracker file habit cannot take (exit 65, nothing stored).
