@@ -136,6 +136,12 @@ import ZIPFoundation
         #expect(run?["targetUnknown"] as? Bool == true)
         #expect(run?["entriesAdded"] as? Int == 8)  // every value kept all the same
         #expect(((run?["habit"] as? [String: Any])?["target"]) is NSNull)
+        // A Scores.csv with a quote that never closes: no target, the file still comes in.
+        try Data("2026-11-22,\"0.25\n".utf8).write(to: copy.appendingPathComponent("002 Run/Scores.csv"))
+        let unclosed = habit.folder.appendingPathComponent("Loop Habits CSV unclosed.zip")
+        try FileManager.default.zipItem(at: copy, to: unclosed, shouldKeepParent: false)
+        let result = try habit.run(["import", unclosed.path, "--dry-run"], env: Self.now)
+        #expect(result.status == 0 && result.stdout.contains("set one with 'habit edit run --at-least N'"), "\(result.stdout)\(result.stderr)")
     }
 
     /// Loop's notes of days not done (`NO`, `SKIP`, a numerical 0) are kept for their days as

@@ -80,9 +80,9 @@ extension HabitStore {
                                    approximation: habit.approximation, definition: definition,
                                    checksAdded: 0, checksKnown: 0, skipsAdded: 0, skipsKnown: 0)
                     result.mixedScripts = TrackerRules.mixesScripts(habit.originalName)
-                    result.targetUnknown = habit.targetUnknown && definition.goal == nil
                 }
                 let definition = result.definition
+                result.targetUnknown = habit.targetUnknown && definition.goal == nil  // until one is set here
                 let writable = grants.writeDenial(of: definition) == nil
                 // Entries and skips deleted here since the last import: their identities' tombstones.
                 var deleted: Set<String> = []

@@ -99,7 +99,8 @@ public enum LoopCSVReader {
             days.finish(into: &habit)
             if numerical && !typed {
                 // Before mid-2025 the export holds no target: Loop's scores beside the days tell it, or the summary asks for it.
-                let scores = try scoreFiles[position].map { try LoopScoreFile.scores(rows(archive, $0, path: path)) } ?? []
+                // A Scores.csv that cannot be read (a quote never closed) tells no target; the days still come in.
+                let scores = scoreFiles[position].flatMap { try? rows(archive, $0, path: path) }.map(LoopScoreFile.scores) ?? []
                 habit.goal = LoopScoreTarget.goal(
                     values: Dictionary(habit.checks.map { ($0.day, $0.amount) }, uniquingKeysWith: { $1 }), skips: Set(habit.skips),
                     scores: scores, numerator: Int(columns.text(row, columns.numerator)) ?? 1,
