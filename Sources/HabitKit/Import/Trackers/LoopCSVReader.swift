@@ -70,7 +70,8 @@ public enum LoopCSVReader {
             var lines: [Line] = []
             if let entry = checkmarks[position] {
                 let rows = try rows(archive, entry, path: path)
-                // Older exports write no header: a first row that starts with a date is data (the newest day).
+                // Exports before mid-2025 write no header: a first row that starts with a date is data (the newest
+                // day; the oldest in early 2016 — a day's last word wins either way).
                 let hasHeader = rows.first.map { TrackerDays.day($0.fields[0]) == nil } ?? false
                 lines = rows.dropFirst(hasHeader ? 1 : 0).map {
                     Line(row: $0, field: 1, note: 2, place: "\(ImportText.escaped(entry.path)) line \($0.line)")
