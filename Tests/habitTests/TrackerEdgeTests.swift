@@ -196,21 +196,22 @@ extension TrackerImportTests {
     }
 
     /// Point 18: a zip with folders for only some habits: the root Checkmarks.csv gives the days
-    /// of the others where it has a column for them; a habit without data anywhere is not created
-    /// and the summary says so.
-    @Test func aPartialLoopExportCreatesOnlyHabitsWithDataAndSaysWhichWereLeftOut() throws {
+    /// of the others where it has a column for them. Issue 49, point 2: a habit without data
+    /// anywhere is created all the same, without entries (a user moving in wants every habit).
+    @Test func aPartialLoopExportCreatesEveryHabitEvenOneWithoutData() throws {
         let habit = try HabitProcess()
         defer { habit.cleanUp() }
         let zip = try Self.zip("loop-csv-partial", in: habit.folder)
         let json = try habit.json(["import", zip], env: Self.now)
-        #expect(json["habitsCreated"] as? Int == 2)
+        #expect(json["habitsCreated"] as? Int == 3)
         #expect(json["entriesAdded"] as? Int == 4)
-        #expect(json["leftOut"] as? [String] == ["Floss"])
+        #expect(json["leftOut"] as? [String] == [])
         let from = Self.byFrom(json)
         #expect(from["Gym"]?["entriesAdded"] as? Int == 2)  // from the root file; YES_AUTO is not done
-        #expect(from["Floss"] == nil)
-        let text = try habit.run(["import", zip, "--dry-run"], env: Self.now)
-        #expect(text.stdout.contains("1 habit without any data in the file, not created: 'Floss'"), "\(text.stdout)")
-        #expect(try habit.run(["streak", "floss"], env: Self.now).status != 0)
+        #expect(from["Floss"]?["entriesAdded"] as? Int == 0)
+        #expect(Self.name(from["Floss"]) == "floss")
+        #expect(try habit.run(["calendar", "2026-11", "--habit", "floss"], env: Self.now).status == 0)
+        let again = try habit.json(["import", zip], env: Self.now)
+        #expect(again["habitsCreated"] as? Int == 0)
     }
 }

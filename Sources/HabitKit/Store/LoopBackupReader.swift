@@ -57,13 +57,13 @@ public enum LoopBackupReader {
                 export.reject("Repetitions: an entry of \(ImportText.quoted(export.habits[index].originalName)) with a timestamp outside 1970–2100")
                 return
             }
+            let note = row.text(3).flatMap(TrackerDays.note)
             guard let raw = row.integer(2),
-                  let word = LoopValues.word(raw: Int(clamping: raw), numerical: export.habits[index].kind == .quantity,
-                                             note: row.text(3).flatMap(TrackerDays.note)) else {
+                  let word = LoopValues.word(raw: Int(clamping: raw), numerical: export.habits[index].kind == .quantity, note: note) else {
                 export.reject("Repetitions: \(ImportText.quoted(export.habits[index].originalName)) on \(day) has a value Loop does not write")
                 return
             }
-            days[index].set(day, word)
+            days[index].set(day, word, dayNote: note)  // a note of a day not done stays with the day, as in the CSV
         }
         for index in export.habits.indices { days[index].finish(into: &export.habits[index]) }
         return export

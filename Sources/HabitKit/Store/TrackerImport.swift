@@ -31,6 +31,10 @@ public struct TrackerImportSummary: Sendable, Equatable {
         /// When it joined a habit whose history started later than the file's: the day it started
         /// on before (its `since` is now the file's first day).
         public var sinceBefore: LocalDay?
+        /// Notes of days not done, kept as entries without an amount (``TrackerDayNote``).
+        public var notesAdded = 0
+        /// A numerical habit imported without the target the file does not hold (``TrackerHabit/targetUnknown``).
+        public var targetUnknown = false
     }
 
     public var tracker: TrackerExport.Tracker
@@ -128,6 +132,7 @@ extension HabitStore {
                     result.mixedScripts = TrackerRules.mixesScripts(habit.originalName)
                 }
                 let definition = result.definition
+                result.targetUnknown = habit.targetUnknown && definition.goal == nil  // until one is set here
                 let writable = grants.writeDenial(of: definition) == nil
                 // Entries and skips deleted here since the last import: their identities' tombstones.
                 var deleted: Set<String> = []
@@ -168,6 +173,24 @@ extension HabitStore {
                                             utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
                         try Self.insert(sample, workoutId: nil, db)
                         result.checksAdded += 1
+                    }
+                }
+                // A note of a day not done: an entry without an amount (no day counts it), its own identity
+                // (from the file's habit, `id`, as the checks'); a day the habit here has an entry for is left alone.
+                if let type = definition.loggedType {
+                    let daysHere = result.merged ? try TrackerMerge.daysWithEntries(type: type, calendar: calendar, db) : []
+                    for note in habit.dayNotes where !daysHere.contains(note.day) {
+                        let at = TrackerIdentity.checkInstant(of: note.day, calendar: calendar)
+                        let uuid = TrackerIdentity.dayNoteUUID(habitID: id, day: note.day, at: at)
+                        let present = try Bool.fetchOne(db, sql: "SELECT 1 FROM sample WHERE uuid = ?", arguments: [uuid.storeText]) ?? false
+                        guard !present, !deleted.contains(uuid.storeText), writable else { continue }
+                        let metadata = ["habit": definition.name, "importedFrom": export.tracker.app,
+                                        DayEntry.metadataKey: DayEntry.markValue, NoteRules.key: note.text]
+                        let sample = Sample(uuid: uuid, type: type, start: at, end: at, value: nil, unit: nil, source: source,
+                                            metadata: metadata, created: env.now,
+                                            utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
+                        try Self.insert(sample, workoutId: nil, db)
+                        result.notesAdded += 1
                     }
                 }
                 for day in habit.skips {

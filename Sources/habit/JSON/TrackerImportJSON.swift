@@ -24,6 +24,10 @@ struct TrackerImportJSON: Codable, Equatable {
         let entriesKnown: Int
         let skipsAdded: Int
         let skipsKnown: Int
+        /// Notes of days not done, kept as entries without an amount.
+        let notesAdded: Int
+        /// A numerical habit imported without a target: the file neither holds nor tells it.
+        let targetUnknown: Bool
     }
 
     let tracker: String
@@ -52,7 +56,7 @@ struct TrackerImportJSON: Codable, Equatable {
             HabitJSON(from: $0.originalName, created: $0.created, clash: $0.clash, approximation: $0.approximation,
                       habit: HabitEntryJSON($0.definition), merged: $0.merged, fileSettings: $0.fileSettings.map { HabitEntryJSON($0) }, sinceBefore: $0.sinceBefore?.description,
                       entriesAdded: $0.checksAdded, entriesKnown: $0.checksKnown,
-                      skipsAdded: $0.skipsAdded, skipsKnown: $0.skipsKnown)
+                      skipsAdded: $0.skipsAdded, skipsKnown: $0.skipsKnown, notesAdded: $0.notesAdded, targetUnknown: $0.targetUnknown)
         }
         rejected = s.rejectedCount
         rejections = s.rejected

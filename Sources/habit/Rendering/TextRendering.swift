@@ -117,7 +117,8 @@ enum TextRendering {
         case let type where type.hasPrefix(HabitDefinition.loggedTypePrefix):
             let habit = escapingControlCharacters(s.metadata["habit"] ?? "habit")
             let name = Width.pad(habit, to: max(9, Width.of(habit)))
-            let amount = s.unit == "count" && s.value == 1 ? "done" : s.value.map { Self.amount($0, s.unit) } ?? "done"
+            // An entry without an amount counts for no day (a note Loop kept on a day not done).
+            let amount = s.unit == "count" && s.value == 1 ? "done" : s.value.map { Self.amount($0, s.unit) } ?? "not done"
             return "\(name) \(amount)  \(clock(s.start, calendar))\(source)"
         default:
             let value = s.value.map { amount($0, s.unit.map(escapingControlCharacters)) } ?? ""

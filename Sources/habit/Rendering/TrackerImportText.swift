@@ -15,6 +15,7 @@ enum TrackerImportText {
             var parts = [status, HabitText.asks(h.definition)]
             if h.definition.archived { parts.append("archived") }
             parts.append("\(verb) \(counting(h.checksAdded, "entry", plural: "entries")), \(counting(h.skipsAdded, "skip"))")
+            if h.notesAdded > 0 { parts.append("\(verb) \(counting(h.notesAdded, "note")) of days not done") }
             if h.checksKnown + h.skipsKnown > 0 { parts.append("\(h.checksKnown + h.skipsKnown) already here or deleted here") }
             lines.append("  \(Width.pad(h.name, to: width))  ← \(quoted(h.originalName)): "
                          + parts.joined(separator: " · "))
@@ -31,6 +32,10 @@ enum TrackerImportText {
             }
             if let before = h.sinceBefore {
                 lines.append("    its history \(s.dryRun ? "would start" : "now starts") on \(h.definition.since), the file's first day (it started on \(before))")
+            }
+            if h.targetUnknown {
+                lines.append("    the export holds no target for it (Loop before mid-2025) and its Scores.csv does not tell it: "
+                             + "set one with 'habit edit \(h.name) --at-least N' (or --at-most N)")
             }
         }
         if !s.leftOut.isEmpty {

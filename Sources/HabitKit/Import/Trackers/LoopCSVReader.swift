@@ -5,11 +5,15 @@ import ZIPFoundation
 /// habits (`Position, Name, Type, Question, Description, FrequencyNumerator,
 /// FrequencyDenominator, Color, Unit, Target Type, Target Value, Archived?`; older versions have
 /// fewer columns), and each habit's folder `NNN Name/` (NNN its position) holds `Checkmarks.csv`
-/// (`Date, Value, Notes`).
+/// (`Date, Value, Notes`) and `Scores.csv`. Each era of Loop wrote them its own way
+/// (Standards/import-export.md, "Loop's CSV exports, era by era"): before mid-2025 `Habits.csv`
+/// has no type, unit or target and `Checkmarks.csv` raw integers without a header or notes; a
+/// habit is then numerical when a value is an amount (not -1 to 3), and its target is found
+/// from its `Scores.csv` (``LoopScoreTarget``).
 ///
 /// Values: `YES_MANUAL` is a day done; `YES_AUTO` is a day Loop infers from the frequency (not
 /// done, so not stored); `NO` stores nothing (the day is part of the habit's history), `UNKNOWN`
-/// is no word at all; `SKIP` is a skipped day. A numerical
+/// is no word at all; `SKIP` is a skipped day. A note on a day not done is kept for the day. A numerical
 /// habit's values are Loop's raw integers, thousandths of the unit (`5000` is 5 pages); Loop
 /// writes raw values 0–3 by their names there too, so `SKIP` skips and `YES_MANUAL` is 0.002.
 public enum LoopCSVReader {
@@ -35,14 +39,16 @@ public enum LoopCSVReader {
             throw TrackerImportError.malformed(path, reason: "Habits.csv \(describe(failure))")
         }
         guard let header = table.first, let columns = Columns(header.fields) else {
-            throw TrackerImportError.malformed(path, reason: "Habits.csv has no header with Position and Name")
+            throw TrackerImportError.malformed(path, reason: "Habits.csv has no header with a Name column")
         }
-        // Each habit's Checkmarks.csv, by the position its folder starts with ("001 Meditate/").
+        // Each habit's Checkmarks.csv and Scores.csv, by the position its folder starts with ("001 Meditate/").
         var checkmarks: [String: ZIPFoundation.Entry] = [:]
+        var scoreFiles: [String: ZIPFoundation.Entry] = [:]
         for entry in archive where entry.type == .file {
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1] == "Checkmarks.csv", let position = parts[0].split(separator: " ").first else { continue }
-            checkmarks[String(position)] = checkmarks[String(position)] ?? entry
+            guard parts.count == 2, let position = parts[0].split(separator: " ").first else { continue }
+            if parts[1] == "Checkmarks.csv" { checkmarks[String(position)] = checkmarks[String(position)] ?? entry }
+            if parts[1] == "Scores.csv" { scoreFiles[String(position)] = scoreFiles[String(position)] ?? entry }
         }
         // The root Checkmarks.csv: Date, then a column per habit in Habits.csv's order.
         let rootEntry = archive.first { $0.type == .file && $0.path == "Checkmarks.csv" }
@@ -52,15 +58,35 @@ public enum LoopCSVReader {
         var export = TrackerExport(tracker: .loopCSV, habits: [])
         var index = 0
         for row in table.dropFirst() {
-            let position = columns.text(row, columns.position)
             let name = columns.text(row, columns.name)
             guard !name.isEmpty else {
                 export.reject("Habits.csv line \(row.line): a habit without a name")
                 continue
             }
             index += 1
+            // Exports of early 2016 have no Position: the habits are in their order, the folders numbered so.
+            let position = columns.position == nil ? String(format: "%03d", index) : columns.text(row, columns.position)
+            // The habit's lines: (row, the value's field, the note's, where it is).
+            var lines: [Line] = []
+            if let entry = checkmarks[position] {
+                let rows = try rows(archive, entry, path: path)
+                // Exports before mid-2025 write no header: a first row that starts with a date is data (the newest
+                // day; the oldest in early 2016 — a day's last word wins either way).
+                let hasHeader = rows.first.map { TrackerDays.day($0.fields[0]) == nil } ?? false
+                lines = rows.dropFirst(hasHeader ? 1 : 0).map {
+                    Line(row: $0, field: 1, note: 2, place: "\(ImportText.escaped(entry.path)) line \($0.line)")
+                }
+            } else if let column = rootColumn(for: name, index: index, header: rootHeader, hasHeader: rootHasHeader) {
+                lines = root.dropFirst(rootHasHeader ? 1 : 0).filter { column < $0.fields.count }.map {
+                    Line(row: $0, field: column, note: nil, place: "Checkmarks.csv line \($0.line)")
+                }
+            }
+            // Named in Habits.csv without a folder or a column (or with an empty file): a habit
+            // without any days yet, imported all the same.
+            let typed = columns.type != nil
+            let numerical = typed ? columns.text(row, columns.type) == "NUMERICAL" : lines.contains { LoopValues.isAmount($0.value) }
             var habit = LoopHabitRow(
-                name: name, numerical: columns.text(row, columns.type) == "NUMERICAL",
+                name: name, numerical: numerical,
                 numerator: Int(columns.text(row, columns.numerator)) ?? 1,
                 denominator: Int(columns.text(row, columns.denominator)) ?? 1,
                 unit: columns.text(row, columns.unit), atMost: columns.text(row, columns.targetType) == "AT_MOST",
@@ -68,27 +94,33 @@ public enum LoopCSVReader {
                 archived: columns.text(row, columns.archived).lowercased() == "true"
             ).habit()
             var days = TrackerDays()
-            if let entry = checkmarks[position] {
-                let lines = try rows(archive, entry, path: path)
-                // Older exports write no header: a first row that starts with a date is data (the newest day).
-                let hasHeader = lines.first.map { TrackerDays.day($0.fields[0]) == nil } ?? false
-                for check in lines.dropFirst(hasHeader ? 1 : 0) {
-                    read(check, field: 1, note: 2, place: "\(ImportText.escaped(entry.path)) line \(check.line)", habit: habit,
-                         into: &days, &export)
-                }
-            } else if let column = rootColumn(for: name, index: index, header: rootHeader, hasHeader: rootHasHeader) {
-                for check in root.dropFirst(rootHasHeader ? 1 : 0) where column < check.fields.count {
-                    read(check, field: column, note: nil, place: "Checkmarks.csv line \(check.line)", habit: habit, into: &days, &export)
-                }
-            } else {
-                // Named in Habits.csv, without a folder or a column: the export holds none of its days.
-                export.leftOut.append(name)
-                continue
+            for line in lines {
+                read(line, habit: habit, into: &days, &export)
             }
             days.finish(into: &habit)
+            if numerical && !typed {
+                // Before mid-2025 the export holds no target: Loop's scores beside the days tell it, or the summary asks for it.
+                // A Scores.csv that cannot be read (a quote never closed) tells no target; the days still come in.
+                let scores = scoreFiles[position].flatMap { try? rows(archive, $0, path: path) }.map(LoopScoreFile.scores) ?? []
+                habit.goal = LoopScoreTarget.goal(
+                    values: Dictionary(habit.checks.map { ($0.day, $0.amount) }, uniquingKeysWith: { $1 }), skips: Set(habit.skips),
+                    scores: scores, numerator: Int(columns.text(row, columns.numerator)) ?? 1,
+                    denominator: Int(columns.text(row, columns.denominator)) ?? 1)
+                habit.targetUnknown = habit.goal == nil
+            }
             export.habits.append(habit)
         }
         return export
+    }
+
+    /// A row of a habit's days: its date in the first field, the value in `field`, a note in `note`.
+    private struct Line {
+        var row: CSVText.Row
+        var field: Int
+        var note: Int?
+        var place: String
+
+        var value: String { row.fields.count > field ? row.fields[field].trimmingCharacters(in: .whitespaces) : "" }
     }
 
     private static func rows(_ archive: Archive, _ entry: ZIPFoundation.Entry, path: String) throws -> [CSVText.Row] {
@@ -110,20 +142,18 @@ public enum LoopCSVReader {
         return named.count == 1 ? named[0] : nil
     }
 
-    /// One row of a Checkmarks.csv: the date in its first field, the value in `field`, a note in `note`.
-    private static func read(_ row: CSVText.Row, field: Int, note noteField: Int?, place: String, habit: TrackerHabit,
-                             into days: inout TrackerDays, _ export: inout TrackerExport) {
-        guard let day = TrackerDays.day(row.fields[0]) else {
-            export.reject("\(place): \(ImportText.quoted(row.fields[0])) is not a date from 1970 to 2100")
+    /// One row of a habit's days: a word for its day; a note on a day not done is kept for the day.
+    private static func read(_ line: Line, habit: TrackerHabit, into days: inout TrackerDays, _ export: inout TrackerExport) {
+        guard let day = TrackerDays.day(line.row.fields[0]) else {
+            export.reject("\(line.place): \(ImportText.quoted(line.row.fields[0])) is not a date from 1970 to 2100")
             return
         }
-        let value = row.fields.count > field ? row.fields[field].trimmingCharacters(in: .whitespaces) : ""
-        let note = noteField.flatMap { row.fields.count > $0 ? TrackerDays.note(row.fields[$0]) : nil }
-        guard let word = LoopValues.word(value, numerical: habit.kind == .quantity, note: note) else {
-            export.reject("\(place): \(ImportText.quoted(value)) is not a Loop value")
+        let note = line.note.flatMap { line.row.fields.count > $0 ? TrackerDays.note(line.row.fields[$0]) : nil }
+        guard let word = LoopValues.word(line.value, numerical: habit.kind == .quantity, note: note) else {
+            export.reject("\(line.place): \(ImportText.quoted(line.value)) is not a Loop value")
             return
         }
-        days.set(day, word)
+        days.set(day, word, dayNote: note)
     }
 
     static func describe(_ failure: CSVText.Failure) -> String {
@@ -134,16 +164,17 @@ public enum LoopCSVReader {
 
     /// Where the columns are in `Habits.csv` (by name: versions differ).
     private struct Columns {
-        var position: Int, name: Int
-        var type: Int?, numerator: Int?, denominator: Int?, unit: Int?, targetType: Int?, targetValue: Int?, archived: Int?
+        var name: Int
+        var position: Int?, type: Int?, numerator: Int?, denominator: Int?, unit: Int?, targetType: Int?, targetValue: Int?, archived: Int?
 
-        /// Names compare without case; exports before mid-2025 call the frequency `NumRepetitions,Interval`.
+        /// Names compare without case; exports before mid-2025 call the frequency `NumRepetitions,Interval`,
+        /// and those of early 2016 have no `Position`.
         init?(_ header: [String]) {
             let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             func column(_ options: String...) -> Int? { options.lazy.compactMap { names.firstIndex(of: $0.lowercased()) }.first }
-            guard let p = column("Position"), let n = column("Name") else { return nil }
-            position = p
+            guard let n = column("Name") else { return nil }
             name = n
+            position = column("Position")
             type = column("Type")
             numerator = column("FrequencyNumerator", "NumRepetitions")
             denominator = column("FrequencyDenominator", "Interval")
@@ -202,6 +233,12 @@ enum LoopValues {
         }
     }
 
+    /// Whether `text` is a raw value only a numerical habit has: an integer other than -1 to 3.
+    static func isAmount(_ text: String) -> Bool {
+        guard let raw = Int(text) else { return false }
+        return !(-1...3).contains(raw)
+    }
+
     static func word(raw: Int, numerical: Bool, note: String?) -> TrackerDays.Word? {
         if !numerical {
             switch raw {
@@ -218,6 +255,20 @@ enum LoopValues {
         case 0: return .nothing
         case 1_000_000_000_000_000...: return nil
         default: return .done(Double(raw) / 1000, note: note, amount: nil)
+        }
+    }
+}
+
+/// A habit's `Scores.csv` in Loop's export: `Date,Score` (a header since mid-2025), a day a line,
+/// newest first (oldest first in early 2016), the score to 4 decimals.
+enum LoopScoreFile {
+    /// The days and scores that can be read (a line that cannot is no score: the target is then
+    /// not found, never guessed).
+    static func scores(_ rows: [CSVText.Row]) -> [(LocalDay, Double)] {
+        rows.compactMap { row in
+            guard row.fields.count >= 2, let day = TrackerDays.day(row.fields[0]),
+                  let score = Double(row.fields[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+            return (day, score)
         }
     }
 }

@@ -13,11 +13,24 @@ struct TrackerDays {
     }
 
     private var words: [LocalDay: Word] = [:]
+    /// Notes of days not done (Loop's `NO` with a note): kept for the day without an entry.
+    private var notes: [LocalDay: String] = [:]
 
-    /// Records `word` for `day` (a later word for the same day replaces it).
-    mutating func set(_ day: LocalDay, _ word: Word) { words[day] = word }
+    /// Records `word` for `day` (a later word for the same day replaces it, and its note).
+    mutating func set(_ day: LocalDay, _ word: Word) {
+        words[day] = word
+        notes[day] = nil
+    }
 
-    /// Fills `habit`'s checks, skips and first day.
+    /// Records `word` for `day` with the day's note: a done day's note is its check's, any other's
+    /// stays with the day.
+    mutating func set(_ day: LocalDay, _ word: Word, dayNote: String?) {
+        set(day, word)
+        if case .done = word { return }
+        notes[day] = dayNote
+    }
+
+    /// Fills `habit`'s checks, skips, notes of days not done and first day.
     func finish(into habit: inout TrackerHabit) {
         habit.checks = []
         habit.skips = []
@@ -28,7 +41,9 @@ struct TrackerDays {
             case .nothing, .unknown: break
             }
         }
-        habit.firstDay = words.filter { $0.value != .unknown }.keys.min()
+        habit.dayNotes = notes.sorted { $0.key < $1.key }.map { TrackerDayNote(day: $0.key, text: $0.value) }
+        // A noted day is known, even Loop's UNKNOWN with a note (Loop's history starts there too).
+        habit.firstDay = (words.filter { $0.value != .unknown }.map(\.key) + notes.keys).min()
     }
 
     /// A day from `text` (`YYYY-MM-DD`) inside the supported dates, or nil.

@@ -33,8 +33,8 @@ public struct TrackerExport: Sendable, Equatable {
     /// Lines or rows that could not be read (at most a few, with where they are), and their count.
     public var rejected: [String]
     public var rejectedCount: Int
-    /// Habits the file names but holds no data for (a Loop zip with folders for only some
-    /// habits): not created, and the summary says which.
+    /// Habits the file names but holds no data for, not created (the summary says which). No
+    /// reader leaves one out since issue 49: a Loop habit without data is created without entries.
     public var leftOut: [String]
 
     public init(tracker: Tracker, habits: [TrackerHabit], rejected: [String] = [], rejectedCount: Int = 0, leftOut: [String] = []) {
@@ -68,6 +68,12 @@ public struct TrackerHabit: Sendable, Equatable {
     /// Days done, one entry a day (the tracker's last word for that day).
     public var checks: [TrackerCheck]
     public var skips: [LocalDay]
+    /// Notes of days not done (Loop keeps a note on any day): each kept for its day, as an entry
+    /// without an amount (``TrackerDayNote``).
+    public var dayNotes: [TrackerDayNote] = []
+    /// A numerical habit whose target the file does not hold nor tell (Loop's export before
+    /// mid-2025 without a `Scores.csv` that gives it): imported without one, the summary asks for it.
+    public var targetUnknown = false
     /// The first day the tracker has any word for (done, not done, skipped).
     public var firstDay: LocalDay?
     /// The day the habit ends there (harsh's `Name: 1: 2026-01-03`): once it is past, the habit is archived.
@@ -106,6 +112,15 @@ public struct TrackerCheck: Sendable, Equatable {
         self.note = note
         self.trackerAmount = trackerAmount
     }
+}
+
+/// A note the tracker keeps on a day not done: stored as an entry of the habit's without an
+/// amount (so the day stays not done), its note the text.
+public struct TrackerDayNote: Sendable, Equatable {
+    public var day: LocalDay
+    public var text: String
+
+    public init(day: LocalDay, text: String) { (self.day, self.text) = (day, text) }
 }
 
 /// A tracker file habit cannot take (exit 65, nothing stored).

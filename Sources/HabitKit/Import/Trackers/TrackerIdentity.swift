@@ -42,8 +42,18 @@ enum TrackerIdentity {
 
     /// A check's UUID: from the habit's id and the day, its time part from `instant` (the entry's start).
     static func checkUUID(habitID: String, day: LocalDay, at instant: Date) -> UUID {
+        dayUUID("tracker-check", habitID: habitID, day: day, at: instant)
+    }
+
+    /// The UUID of a note of a day not done (``TrackerDayNote``): from the habit's id and the day,
+    /// apart from the day's check (the day done later in the tracker still brings its check).
+    static func dayNoteUUID(habitID: String, day: LocalDay, at instant: Date) -> UUID {
+        dayUUID("tracker-day-note", habitID: habitID, day: day, at: instant)
+    }
+
+    private static func dayUUID(_ kind: String, habitID: String, day: LocalDay, at instant: Date) -> UUID {
         var hash = StableHash()
-        hash.add("tracker-check")
+        hash.add(kind)
         hash.add(habitID)
         hash.add(day.description)
         return hash.uuid(startMilliseconds: Int64((instant.timeIntervalSince1970 * 1000).rounded(.down)))
