@@ -98,6 +98,7 @@ enum HabitNameCompletion {
     /// subcommands out, so `log`'s subcommand list also asks for the names (`edit`'s completion).
     /// Nil for any other command line (it is parsed as usual).
     static func completionScript(_ arguments: [String], root: any ParsableCommand.Type) -> String? {
+        if let words = logWordsCall(arguments) { return logWords(words).joined(separator: "\n") }
         var name: String?
         if arguments.count == 2, arguments[0] == "--generate-completion-script" { name = arguments[1] }
         if arguments.count == 1, arguments[0].hasPrefix("--generate-completion-script=") {
@@ -107,26 +108,56 @@ enum HabitNameCompletion {
         return withOwnHabitsAfterLog(root.completionScript(for: shell), shell: shell)
     }
 
+    /// After `habit log `, the shell offers `list` and asks the binary (``logWords(_:)``) for the
+    /// rest: the built-ins' words (`meditate`, `workout`, `alcohol`) and one's own habits, each only
+    /// while shown (``HabitDefinition/isShown``) — so an archived built-in or habit is not offered.
+    /// ArgumentParser's scripts list the built-ins' subcommands themselves; that list is cut to `list`.
     static func withOwnHabitsAfterLog(_ script: String, shell: CompletionShell) -> String {
+        let builtinWords = [LogGrammar.meditate.name, LogGrammar.workout.name, LogGrammar.alcohol.name]
         switch shell {
         case .bash:
             let offer = #"        COMPREPLY+=($(compgen -W 'meditate workout alcohol list' -- "${cur}"))"#
-            return script.replacingOccurrences(of: offer, with: offer + "\n" + #"""
-                        __habit_add_completions -W "$(__habit_custom_complete ---completion edit -- positional@0 "${COMP_CWORD}" "$(__habit_cursor_index_in_current_word)")"
+            return script.replacingOccurrences(of: offer, with: #"""
+                        COMPREPLY+=($(compgen -W 'list' -- "${cur}"))
+                        __habit_add_completions -W "$(__habit_custom_complete ---completion log -- positional@0 "${COMP_CWORD}" "$(__habit_cursor_index_in_current_word)")"
                 """#)
         case .zsh:
+            var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // The `log` function's subcommand list: the built-ins' lines go (the binary offers them while shown).
+            if let start = lines.firstIndex(of: "_habit_log() {"),
+               let end = lines[start...].firstIndex(where: { $0.hasPrefix("        _describe -V subcommand subcommands") }) {
+                let listed = lines[start..<end].indices.filter { i in builtinWords.contains { lines[i].hasPrefix("            '\($0):") } }
+                for i in listed.reversed() { lines.remove(at: i) }
+            }
+            let patched = lines.joined(separator: "\n")
             let offer = "        _describe -V subcommand subcommands && ret=0\n        ;;\n    arg)\n        case \"${words[1]}\" in\n        meditate"
-            return script.replacingOccurrences(of: offer, with: "        _describe -V subcommand subcommands && ret=0\n"
-                + #"        __habit_custom_complete ---completion edit -- positional@0 "${current_word_index}" "$(__habit_cursor_index_in_current_word)" && ret=0"#
+            return patched.replacingOccurrences(of: offer, with: "        _describe -V subcommand subcommands && ret=0\n"
+                + #"        __habit_custom_complete ---completion log -- positional@0 "${current_word_index}" "$(__habit_cursor_index_in_current_word)" && ret=0"#
                 + "\n        ;;\n    arg)\n        case \"${words[1]}\" in\n        meditate")
         case .fish:
-            let anchor = #"complete -c 'habit' -n '__habit_should_offer_completions_for_positional "habit log" -eq 1' -fa 'list'"#
-            guard let line = script.range(of: anchor), let end = script[line.upperBound...].firstIndex(of: "\n") else { return script }
-            var patched = script
-            patched.insert(contentsOf: "\n" + #"complete -c 'habit' -n '__habit_should_offer_completions_for_positional "habit log" -eq 1' -fka '(__habit_custom_completion ---completion edit -- positional@0 (count (__habit_tokens -pc)) (__habit_tokens -tC))'"#, at: end)
-            return patched
+            let positional = #"complete -c 'habit' -n '__habit_should_offer_completions_for_positional "habit log" -eq 1' -fa "#
+            var lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.removeAll { line in builtinWords.contains { line.hasPrefix(positional + "'\($0)'") } }
+            guard let list = lines.firstIndex(where: { $0.hasPrefix(positional + "'list'") }) else { return script }
+            lines.insert(#"complete -c 'habit' -n '__habit_should_offer_completions_for_positional "habit log" -eq 1' -fka '(__habit_custom_completion ---completion log -- positional@0 (count (__habit_tokens -pc)) (__habit_tokens -tC))'"#, at: list + 1)
+            return lines.joined(separator: "\n")
         default:
             return script
         }
+    }
+
+    /// The shell words of `habit ---completion log -- positional@0 INDEX CURSOR WORDS…` (the call
+    /// the patched scripts make after `habit log `), else nil. `log` has no positional of its own
+    /// for ArgumentParser to answer, so the binary answers it before parsing.
+    static func logWordsCall(_ arguments: [String]) -> [String]? {
+        guard arguments.count >= 6, arguments[0] == "---completion", arguments[1] == "log", arguments[2] == "--",
+              arguments[3] == "positional@0" else { return nil }
+        return Array(arguments.dropFirst(6))
+    }
+
+    /// What `habit log ` takes as its next word: the built-ins shown, by the word that logs them
+    /// (`noalc` is logged as `alcohol`), then one's own habits shown.
+    static func logWords(_ words: [String]) -> [String] {
+        habits(words, \.isShown).map { $0 == Habit.noalc.rawValue ? LogGrammar.alcohol.name : $0 }
     }
 }
