@@ -56,9 +56,10 @@ COMMANDS = [
     ("status", ["status", "--format", "waybar"]),
     ("score", ["score"]),
     ("streak-all", ["streak", "--all-sources"]),  # issue 48: flat too (the built-ins of every source)
+    ("overview", ["overview", "--days", "60"]),  # issue 49: every habit × 60 days and the daily share
 ]
 # ms at N = 1,000,000 (issue 28; --all-sources: streak_calendar.py's target)
-TARGETS = {"streak": 25, "calendar": 25, "today": 25, "status": 15, "score": 25, "streak-all": 100}
+TARGETS = {"streak": 25, "calendar": 25, "today": 25, "status": 15, "score": 25, "streak-all": 100, "overview": 25}
 TARGET_N = 1_000_000
 FLAT = 1.2  # largest N / smallest N
 
