@@ -61,19 +61,20 @@ import HabitKit
         pane.send("j", "9", "BSpace", "8")  // water, today
         #expect(pane.screen(until: "8_ glasses").contains("water · Thu 26 Nov · 8_ glasses (Enter sets the day to it, Esc leaves it)"))
         pane.send("Enter")
-        _ = pane.screen(until: "water 2026-11-26: 8")
+        // Each write is said in the habit's unit, as `ask` says its answers (issue 49, point 5).
+        #expect(pane.screen(until: "water 2026-11-26: 8 glasses").contains("water 2026-11-26: 8 glasses"))
         pane.send("+")
-        _ = pane.screen(until: "water 2026-11-26: yes 1")
+        #expect(pane.screen(until: "water 2026-11-26: 1 glass").contains("water 2026-11-26: 1 glass"))
         pane.send("3", "Enter")  // 9 → 3: both entries become one of 3
-        #expect(pane.screen(until: "9 → 3").contains("water 2026-11-26: 9 → 3"))
+        #expect(pane.screen(until: "9 → 3").contains("water 2026-11-26: 9 → 3 glasses"))
         pane.send("h", "4", "Escape")  // yesterday: left, nothing written
         _ = pane.screen(until: "water · Wed 25 Nov · 2 ")
         pane.send("5", "Enter")  // its note stays on the entry of 5
-        #expect(pane.screen(until: "2 → 5").contains("water 2026-11-25: 2 → 5"))
+        #expect(pane.screen(until: "2 → 5").contains("water 2026-11-25: 2 → 5 glasses"))
         pane.send("h", "+", "+")
-        _ = pane.screen(until: "water 2026-11-24: yes 1")
+        #expect(pane.screen(until: "water 2026-11-24: 1 glass").contains("water 2026-11-24: 1 glass"))
         pane.send("0", "Enter")
-        #expect(pane.screen(until: "→ 0").contains("water 2026-11-24: 2 → 0 (2 entries deleted)"))
+        #expect(pane.screen(until: "→ 0").contains("water 2026-11-24: 2 → 0 glasses (2 entries deleted)"))
         Self.quit(pane)
 
         try Self.expectStore(habit, as: [["log", "water", "3"], ["log", "water", "5", "--date", "2026-11-25", "--note", "after the run"]])

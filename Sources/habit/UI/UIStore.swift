@@ -143,10 +143,12 @@ struct UIStore {
     func setAmount(_ habit: HabitDefinition, _ day: LocalDay, _ amount: String) throws -> String {
         let own = try ownEntries(habit, day)
         let old = TextRendering.number(own.reduce(0) { $0 + ($1.value ?? 0) })
+        // Said in the habit's unit, as `ask` says its answers: `8 glasses`, `9 → 3 glasses`.
+        let said = { (value: Double) in TextRendering.amount(value, habit.unit) }
         if Double(amount) == 0 {
             guard !own.isEmpty else { return "\(habit.name) \(day): nothing of habit's own to clear (habit log list --all-sources)" }
             try store.delete(own.map(\.uuid))  // one transaction: all of them or none
-            return "\(habit.name) \(day): \(old) → 0 (\(counting(own.count, "entry", plural: "entries")) deleted)"
+            return "\(habit.name) \(day): \(old) → \(said(0)) (\(counting(own.count, "entry", plural: "entries")) deleted)"
         }
         // The newest note of the entries made one is kept on it.
         let note = own.lazy.compactMap { $0.metadata["note"] }.first
@@ -154,7 +156,7 @@ struct UIStore {
                                            store: store, env: env)
         let plan = try LogPlanner.plan(request, env: env)
         try LogReport.record(plan, store: store, env: env, replacing: own.map(\.uuid))
-        return "\(habit.name) \(day): \(own.isEmpty ? "" : "\(old) → ")\(Double(amount).map { TextRendering.number($0) } ?? amount)"
+        return "\(habit.name) \(day): \(own.isEmpty ? "" : "\(old) → ")\(Double(amount).map(said) ?? amount)"
     }
 
     /// The habit `habit add WORDS…` would add (the words of ``AddHabit``, checked as it checks
