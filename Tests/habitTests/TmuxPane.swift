@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A tmux server of its own (`-L`) with one pane running `command` in `sh`: keys are sent with
 /// `send-keys`, the screen read with `capture-pane` (habit ask and habit ui on a real terminal).
@@ -37,14 +38,18 @@ struct TmuxPane {
 
     var screen: String { run(["capture-pane", "-p", "-t", session]) }
 
-    /// The screen once it holds `text` (or after 10 s, as it is then).
-    func screen(until text: String) -> String {
+    /// The screen once it holds `text`. After 10 s without it, the test records an issue at the
+    /// caller (a wait is a check: a screen that never shows what the test waits for fails it,
+    /// never passes silently) and gets the screen as it is then.
+    func screen(until text: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
         for _ in 0..<100 {
             let s = screen
             if s.contains(text) { return s }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        return screen
+        let last = screen
+        Issue.record("the screen never showed \(text.debugDescription) in 10 s; it shows:\n\(last)", sourceLocation: sourceLocation)
+        return last
     }
 
     func kill() { run(["kill-server"]) }

@@ -1,5 +1,6 @@
 import Foundation
 import HabitKit
+import Testing
 
 /// `habit ui` in a tmux pane for one day of a ``TruthRun``: its rows are read (and compared with
 /// the calendar's JSON of the same moment), and a key writes today's cell of a habit.

@@ -271,8 +271,10 @@ import Testing
         let pane = try TmuxPane(name: "ui-c", folder: habit.folder, command: "trap : INT; " + Self.command(habit, env: "LANG=C NO_COLOR=1"))
         defer { pane.kill() }
         #expect(pane.screen(until: "meditate - Thu 26 Nov").contains("# done o missed j joker"))
-        pane.send("j", "Space", "+", "s", "h", "[", "m", "w")
+        pane.send("j", "Space")  // a built-in's cell: said, not written
         _ = pane.screen(until: "not changed here")
+        pane.send("+", "s", "h", "[", "m", "w")  // …nor these; then a day back, a week back, months, weeks
+        _ = pane.screen(until: "workout - Wed 18 Nov")
         let screen = pane.run(["capture-pane", "-p", "-e", "-t", pane.session])
         #expect(!["\u{1B}[31m", "\u{1B}[32m", "\u{1B}[33m", "\u{1B}[2m"].contains { screen.contains($0) }, "NO_COLOR: no colour, no dim")
         pane.send("C-c")
