@@ -41,6 +41,11 @@ import Testing
             for option in ["--unit", "--at-least", "--at-most", "--per", "--times", "--on", "--tag", "--never-asks", "--from", "--command"] {
                 #expect(r.stdout.contains("  " + option + " "), "\(option) missing:\n\(r.stdout)")
             }
+            // The short help is written by hand (HelpText.add): every option `add` takes, as
+            // ArgumentParser knows them, is in it — a new option of `add` cannot be left out of it.
+            for option in try Self.addOptions(habit) {
+                #expect(r.stdout.contains(option + " "), "\(option), an option of add, missing:\n\(r.stdout)")
+            }
             // Each option row's explanation starts at one column; its continuation lines start there too.
             let rows = lines.filter { $0.hasPrefix("  --") }
             let column = rows.first.map { row -> Int in
@@ -63,6 +68,20 @@ import Testing
             #expect(refused.status == 64 && !FileManager.default.fileExists(atPath: habit.db), "\(refused.stderr)")
             #expect(refused.stderr.hasPrefix("habit: \(option) is for 'habit edit'"), "\(refused.stderr)")
         }
+    }
+
+    /// The long options of `habit add` as ArgumentParser knows them (`--experimental-dump-help`),
+    /// but `--help` and `--version`, which every command has.
+    static func addOptions(_ habit: HabitProcess) throws -> [String] {
+        let dump = try habit.run(["--experimental-dump-help"])
+        let tool = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let commands = try #require((tool["command"] as? [String: Any])?["subcommands"] as? [[String: Any]])
+        let add = try #require(commands.first { $0["commandName"] as? String == "add" })
+        let names = (add["arguments"] as? [[String: Any]] ?? []).flatMap { $0["names"] as? [[String: Any]] ?? [] }
+            .filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
+        let options = names.filter { !["help", "version"].contains($0) }.map { "--" + $0 }
+        #expect(options.count >= 14, "\(options)")
+        return options
     }
 
     /// The README's first section is the way in — before Apple Health and anchors — and names the
