@@ -141,8 +141,14 @@ extension HabitStore {
                                                       arguments: [type, definition.id]))
                 }
                 if let type = definition.loggedType {
-                    // A habit that was here: the days it has an entry for already keep theirs alone.
+                    // A habit that was here: the days it has an entry for already keep theirs alone
+                    // (the file's checks and its notes of days not done alike).
                     let daysHere = result.merged ? try TrackerMerge.daysWithEntries(type: type, calendar: calendar, db) : []
+                    /// An entry of the file's habit on its day's instant `at`, from the tracker's source.
+                    func entry(_ uuid: UUID, at: Date, value: Double?, unit: String?, metadata: [String: String]) -> Sample {
+                        Sample(uuid: uuid, type: type, start: at, end: at, value: value, unit: unit, source: source, metadata: metadata,
+                               created: env.now, utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
+                    }
                     for check in habit.checks {
                         let at = TrackerIdentity.checkInstant(of: check.day, calendar: calendar)
                         // Identities from the file's habit (`id`), so a habit joined here finds them again.
@@ -168,17 +174,11 @@ extension HabitStore {
                             (value, trackerAmount) = (1, trackerAmount ?? check.amount)
                         }
                         if let amount = trackerAmount { metadata["trackerAmount"] = amount == amount.rounded() && abs(amount) < 1e15 ? String(Int64(amount)) : String(amount) }
-                        let sample = Sample(uuid: uuid, type: type, start: at, end: at, value: value,
-                                            unit: definition.unit ?? "count", source: source, metadata: metadata, created: env.now,
-                                            utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
-                        try Self.insert(sample, workoutId: nil, db)
+                        try Self.insert(entry(uuid, at: at, value: value, unit: definition.unit ?? "count", metadata: metadata), workoutId: nil, db)
                         result.checksAdded += 1
                     }
-                }
-                // A note of a day not done: an entry without an amount (no day counts it), its own identity
-                // (from the file's habit, `id`, as the checks'); a day the habit here has an entry for is left alone.
-                if let type = definition.loggedType {
-                    let daysHere = result.merged ? try TrackerMerge.daysWithEntries(type: type, calendar: calendar, db) : []
+                    // A note of a day not done: an entry without an amount (no day counts it), its own
+                    // identity (from the file's habit, `id`, as the checks').
                     for note in habit.dayNotes where !daysHere.contains(note.day) {
                         let at = TrackerIdentity.checkInstant(of: note.day, calendar: calendar)
                         let uuid = TrackerIdentity.dayNoteUUID(habitID: id, day: note.day, at: at)
@@ -186,10 +186,7 @@ extension HabitStore {
                         guard !present, !deleted.contains(uuid.storeText), writable else { continue }
                         let metadata = ["habit": definition.name, "importedFrom": export.tracker.app,
                                         DayEntry.metadataKey: DayEntry.markValue, NoteRules.key: note.text]
-                        let sample = Sample(uuid: uuid, type: type, start: at, end: at, value: nil, unit: nil, source: source,
-                                            metadata: metadata, created: env.now,
-                                            utcOffset: env.timeZone.secondsFromGMT(for: at), timeZoneID: env.timeZone.identifier)
-                        try Self.insert(sample, workoutId: nil, db)
+                        try Self.insert(entry(uuid, at: at, value: nil, unit: nil, metadata: metadata), workoutId: nil, db)
                         result.notesAdded += 1
                     }
                 }
