@@ -66,6 +66,9 @@ import Testing
         #expect(said(0, UICell(mark: .counted, value: 0, skipped: false, note: nil)) == "steady")
         #expect(said(0, UICell(mark: .missed, value: 4, skipped: false, note: nil)) == "easy")
         #expect(!m.status.contains("count"))
+        // An amount being typed on a row that counts: the number alone, never "3_ count".
+        m.typed = "3"
+        #expect(m.status.contains("noalc · ") && m.status.contains(" · 3_ (Enter sets the day to it") && !m.status.contains("count"), "\(m.status)")
     }
 
     /// `habit log reading 20` after `habit edit reading --name books`: one line that says what it

@@ -489,7 +489,9 @@ struct UIModel: Sendable {
         let c = cell(row, day)
         var parts = ["\(r.name)", TextRendering.dayName(day, today: today)]
         if let typed, case .amount(let unit) = r.kind {
-            parts.append("\(typed)_ \(Double(typed) == 1 ? unit : TextRendering.plural(unit)) (Enter sets the day to it, Esc leaves it)")
+            // In its unit as `TextRendering.amount` says one (a count has none: `3_`, never `3_ count`).
+            let said = unit == "count" ? "" : " " + (Double(typed) == 1 ? unit : TextRendering.plural(unit))
+            parts.append("\(typed)_\(said) (Enter sets the day to it, Esc leaves it)")
             return parts.joined(separator: ascii ? " - " : " · ")
         }
         parts.append(TextRendering.dayValue(c.value, of: r.habit, done: c.mark == .counted))
